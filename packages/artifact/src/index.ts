@@ -1,0 +1,2 @@
+/** @paxman/artifact — see README.md. */
+export {};

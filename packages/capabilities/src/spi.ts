@@ -1,0 +1,79 @@
+/**
+ * The capability SPI (ARCHITECTURE §5): what a capability declares (`CapabilitySpec`)
+ * and what it does (`invoke`). A capability proposes candidates with evidence; it never
+ * assigns confidence, never reads the clock into anything hashed, and never throws for
+ * "not found" (an empty result says that).
+ */
+import type { Candidate, CapabilityTier, Diagnostic, Evidence, FieldType, JsonValue } from '@paxman/core';
+import type { CanonicalContract, CanonicalField } from '@paxman/contract';
+import type { Document } from './document.js';
+
+export interface CostHint {
+  readonly tokens: number;
+  readonly ms: number;
+  /** USD as a decimal string (`"0.002"`). */
+  readonly usd: string;
+}
+
+export interface CapabilitySpec {
+  readonly id: string;
+  /** Semver `MAJOR.MINOR.PATCH`. */
+  readonly version: string;
+  readonly tier: CapabilityTier;
+  /** Field types it can produce candidates for; `'*'` for all. */
+  readonly acceptsTypes: readonly (FieldType | '*')[];
+  readonly costHint: CostHint;
+  readonly deterministic: boolean;
+  readonly description?: string;
+}
+
+/** A value already resolved for another field, passed forward by the executor. */
+export interface ResolvedFieldValue {
+  readonly path: string;
+  readonly value: JsonValue;
+  /** Evidence ids that support it. */
+  readonly evidenceIds: readonly string[];
+}
+
+export interface CapabilityContext {
+  readonly field: CanonicalField;
+  readonly contract: CanonicalContract;
+  /** The frozen step config the planner derived for this step. */
+  readonly config: Readonly<Record<string, JsonValue>>;
+  readonly document: Document;
+  /** Fields resolved so far in this run (for lookups and derived relations). */
+  readonly resolved: ReadonlyMap<string, ResolvedFieldValue>;
+  /** Lookup tables supplied to the Paxman instance. */
+  readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+  readonly signal?: AbortSignal;
+}
+
+/** Real usage a capability reports (inference), booked by the executor. */
+export interface CapabilityUsage {
+  readonly tokens?: number;
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  /** USD as a decimal string. */
+  readonly usd?: string;
+  readonly remoteCalls?: number;
+}
+
+export interface CapabilityResult {
+  readonly candidates: readonly Candidate[];
+  readonly evidence: readonly Evidence[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly usage?: CapabilityUsage;
+}
+
+export interface Capability {
+  readonly spec: CapabilitySpec;
+  invoke(context: CapabilityContext): CapabilityResult | Promise<CapabilityResult>;
+}
+
+/** `id@version`. */
+export function capabilityKey(spec: Pick<CapabilitySpec, 'id' | 'version'>): string {
+  return `${spec.id}@${spec.version}`;
+}
+
+/** An empty result. */
+export const EMPTY_RESULT: CapabilityResult = Object.freeze({ candidates: [], evidence: [], diagnostics: [] });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { budgetToJson, createBudget } from './budget.js';
+import { InvalidBudgetError } from './errors/invalid-budget-error.js';
+import { InvalidPolicyError } from './errors/invalid-policy-error.js';
+import { DEFAULT_POLICY, createPolicy, mergePolicy } from './policy.js';
+
+describe('createBudget', () => {
+  it('accepts numbers and decimal strings for USD without float noise', () => {
+    expect(budgetToJson(createBudget({ maxTotalCostUsd: '0.10' }))).toEqual({ maxTotalCostUsd: '0.1' });
+    expect(budgetToJson(createBudget({ maxTotalCostUsd: 0.1, maxRemoteInferenceCalls: 0 }))).toEqual({ maxTotalCostUsd: '0.1', maxRemoteInferenceCalls: 0 });
+    expect(createBudget(undefined)).toEqual({});
+  });
+
+  it.each([
+    [{ maxTotalCostUsd: Number.NaN }, /finite/],
+    [{ maxTotalCostUsd: '-1' }, /negative/],
+    [{ maxTotalCostUsd: true }, /boolean/],
+    [{ maxTotalCostUsd: '1e3' }, /decimal/],
+    [{ maxRemoteInferenceCalls: -1 }, /non-negative integer/],
+    [{ maxTotalLatencyMs: 1.5 }, /non-negative integer/],
+    [{ maxInputBytes: '100' }, /non-negative integer/],
+    [{ maxTokens: 5 }, /Unknown budget option\(s\): maxTokens/],
+  ])('rejects %j with InvalidBudgetError', (input, message) => {
+    expect(() => createBudget(input as never)).toThrow(InvalidBudgetError);
+    expect(() => createBudget(input as never)).toThrow(message);
+  });
+});
+
+describe('createPolicy', () => {
+  it('fills defaults and normalizes FX rates', () => {
+    const policy = createPolicy({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': 1.08 } });
+    expect(policy).toMatchObject({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' }, allowRemoteInference: false });
+    expect(Object.isFrozen(policy)).toBe(true);
+  });
+
+  it.each([
+    [{ confidenceFloor: 1.2 }, 'INVALID_CONFIDENCE_FLOOR'],
+    [{ confidenceFloor: Number.NaN }, 'INVALID_CONFIDENCE_FLOOR'],
+    [{ allowRemoteInference: 'yes' }, 'INVALID_POLICY'],
+    [{ currencyPolicy: 'LOOSE' }, 'INVALID_POLICY'],
+    [{ fxRates: { EURUSD: '1.1' } }, 'INVALID_FX_RATE'],
+    [{ fxRates: { 'EUR/USD': '-1' } }, 'INVALID_FX_RATE'],
+    [{ emitMetrics: true }, 'INVALID_POLICY'],
+  ])('rejects %j with code %s', (input, code) => {
+    expect(() => createPolicy(input as never)).toThrow(InvalidPolicyError);
+    try {
+      createPolicy(input as never);
+    } catch (error) {
+      expect((error as InvalidPolicyError).code).toBe(code);
+    }
+  });
+
+  it('lets the contract policy override the call site', () => {
+    const effective = mergePolicy({ confidenceFloor: 0.5, unresolvedAcceptable: false }, { unresolvedAcceptable: true });
+    expect(effective).toEqual({ ...DEFAULT_POLICY, confidenceFloor: 0.5, unresolvedAcceptable: true });
+  });
+});

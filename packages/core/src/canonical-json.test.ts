@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
+import { InvalidInputError } from './errors/invalid-input-error.js';
+
+function shuffleKeys(value: unknown, seed: number): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => shuffleKeys(item, seed + index));
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    const rotated = entries.map((_, index) => entries[(index + seed) % entries.length]!).reverse();
+    return Object.fromEntries(rotated.map(([key, item]) => [key, shuffleKeys(item, seed + 1)]));
+  }
+  return value;
+}
+
+const jsonValue = fc.jsonValue({ maxDepth: 4 }).filter((value) => !Object.is(value, -0));
+
+describe('canonicalJson (RFC 8785)', () => {
+  it('matches the RFC 8785 examples for key order and number form', () => {
+    expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: { z: 1.0, y: 1e21, x: 0.000001 } })).toBe(
+      '{"a":[true,null,"x"],"b":1,"c":{"x":0.000001,"y":1e+21,"z":1}}',
+    );
+    expect(canonicalJson({ '\u20ac': 1, '\r': 2, '1': 3 })).toBe('{"\\r":2,"1":3,"€":1}');
+  });
+
+  it('is independent of key insertion order', () => {
+    fc.assert(
+      fc.property(jsonValue, fc.nat(20), (value, seed) => {
+        expect(canonicalJson(shuffleKeys(value, seed))).toBe(canonicalJson(value));
+      }),
+    );
+  });
+
+  it('round-trips: parsing the canonical text gives back an equal value with the same canonical text', () => {
+    fc.assert(
+      fc.property(jsonValue, (value) => {
+        const text = canonicalJson(value);
+        expect(JSON.parse(text)).toEqual(value);
+        expect(canonicalJson(JSON.parse(text))).toBe(text);
+      }),
+    );
+  });
+
+  it('rejects values with no JSON form instead of dropping them', () => {
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow(InvalidInputError);
+    expect(() => canonicalJson([Infinity])).toThrow(/\$\[0\]/);
+    expect(() => canonicalJson(() => 1)).toThrow(InvalidInputError);
+    expect(() => canonicalJson(10n)).toThrow(InvalidInputError);
+  });
+
+  it('hashes to 64 lowercase hex characters', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(isSha256Hex(canonicalHash({ a: 1 }))).toBe(true);
+    expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
+    expect(isSha256Hex('ABC')).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Canonical JSON per RFC 8785 (JSON Canonicalization Scheme) and sha256 hashing. The
+ * replay hash, the contract fingerprint and the input content hash all go through here,
+ * so two processes that hold equal data always produce byte-identical text.
+ */
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { InvalidInputError } from './errors/invalid-input-error.js';
+
+/**
+ * RFC 8785 canonical JSON of a value. Rejects values that have no JSON form (undefined
+ * at the top level, functions, symbols, bigints, non-finite numbers) with a typed error
+ * rather than silently dropping them.
+ * @example canonicalJson({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  assertJsonCompatible(value, '$');
+  const text = canonicalize(value);
+  if (text === undefined) {
+    throw new InvalidInputError('Value has no canonical JSON form.', { context: { path: '$' } });
+  }
+  return text;
+}
+
+function assertJsonCompatible(value: unknown, path: string): void {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return;
+    case 'number':
+      if (!Number.isFinite(value)) {
+        throw new InvalidInputError(`Non-finite number at ${path} has no JSON form.`, { context: { path } });
+      }
+      return;
+    case 'object':
+      if (value === null) return;
+      if (Array.isArray(value)) {
+        value.forEach((item, index) => assertJsonCompatible(item, `${path}[${index}]`));
+        return;
+      }
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return;
+      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+        if (item === undefined) continue;
+        assertJsonCompatible(item, `${path}.${key}`);
+      }
+      return;
+    default:
+      throw new InvalidInputError(`Value of type ${typeof value} at ${path} has no JSON form.`, { context: { path } });
+  }
+}
+
+/** Lowercase hex sha256 of a string (UTF-8) or bytes. */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** sha256 of the canonical JSON of a value. */
+export function canonicalHash(value: unknown): string {
+  return sha256Hex(canonicalJson(value));
+}
+
+/** True for a 64-character lowercase hex string, the form of every hash Paxman emits. */
+export function isSha256Hex(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}

@@ -1,0 +1,59 @@
+/**
+ * @paxman/core — the vocabulary shared by two or more layers: enumerations, the error
+ * hierarchy, Money and decimals, Budget and Policy, candidate/evidence/diagnostic types,
+ * canonical JSON and hashing, the clock, id helpers and the logger interface.
+ */
+export {
+  FieldType,
+  FIELD_TYPES,
+  isFieldType,
+  Status,
+  STATUSES,
+  isStatus,
+  ConfidenceBand,
+  CONFIDENCE_BAND_LOWER_BOUNDS,
+  bandOf,
+  CapabilityTier,
+  CAPABILITY_TIERS,
+  isCapabilityTier,
+  tierName,
+  isInferenceTier,
+  DiagnosticSeverity,
+  Fallback,
+  isFallback,
+  CurrencyPolicy,
+  isCurrencyPolicy,
+} from './vocabulary.js';
+export * from './errors/index.js';
+export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, deepFreeze } from './json.js';
+export { canonicalJson, canonicalHash, sha256Hex, isSha256Hex } from './canonical-json.js';
+export { Decimal, parseDecimal, isDecimalString, formatDecimal, quantizeDecimal } from './money/decimal.js';
+export { type CurrencyCode, isIsoCurrencyCode, currencyMinorUnits, isoCurrencyCodes } from './money/currency.js';
+export {
+  type Money,
+  type MoneyJson,
+  money,
+  addMoney,
+  subtractMoney,
+  compareMoney,
+  moneyEquals,
+  quantizeMoney,
+  formatMoney,
+  parseMoney,
+} from './money/money.js';
+export { type Budget, type BudgetInput, type BudgetJson, createBudget, budgetToJson } from './budget.js';
+export { type Policy, type PolicyInput, DEFAULT_POLICY, POLICY_KEYS, createPolicy, mergePolicy, validatePolicyInput } from './policy.js';
+export {
+  type SourceSpan,
+  EvidenceKind,
+  type EvidenceVerdict,
+  type Evidence,
+  type Candidate,
+  type DiagnosticStage,
+  type Diagnostic,
+  compareDiagnostics,
+  compareStrings,
+} from './evidence.js';
+export { type Clock, type ManualClock, systemClock, manualClock } from './clock.js';
+export { contentId, evidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
+export { type Logger, silentLogger } from './logger.js';

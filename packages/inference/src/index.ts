@@ -1,0 +1,2 @@
+/** @paxman/inference — see README.md. */
+export {};

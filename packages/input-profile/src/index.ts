@@ -1,0 +1,2 @@
+/** @paxman/input-profile — see README.md. */
+export {};

@@ -1,0 +1,38 @@
+/**
+ * The reconciler's verdict for one field: final value (JSON-encoded), confidence float
+ * and band, status, the evidence that supports it, conflicts, and why it is unresolved
+ * when it is.
+ */
+import type { ConfidenceBand, Diagnostic, JsonValue } from '@paxman/core';
+
+export type FieldStatus = 'SUCCESS' | 'PARTIAL_SUCCESS' | 'UNRESOLVED' | 'EXECUTION_FAILED';
+
+export type UnresolvedReason =
+  | 'NO_CANDIDATE'
+  | 'BELOW_THRESHOLD'
+  | 'CONFLICT'
+  | 'CONSTRAINT_FAILURE'
+  | 'BUDGET'
+  | 'EXECUTION_FAILED'
+  | 'EMPTY_INPUT'
+  | 'REQUIRE_HUMAN';
+
+export interface ConflictRecord {
+  readonly values: readonly { readonly value: JsonValue; readonly confidence: number; readonly evidenceIds: readonly string[] }[];
+}
+
+export interface ResolvedResult {
+  readonly fieldPath: string;
+  readonly status: FieldStatus;
+  /** JSON-encoded value; null when unresolved (unless defaulted). */
+  readonly value: JsonValue;
+  readonly confidence: number;
+  readonly band: ConfidenceBand;
+  readonly evidenceIds: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** True when `value` is the contract default rather than something found. */
+  readonly defaulted: boolean;
+  readonly requiresHuman: boolean;
+  readonly unresolvedReason: UnresolvedReason | null;
+  readonly conflict: ConflictRecord | null;
+}

@@ -1,0 +1,34 @@
+/**
+ * The allowed dependencies between workspace packages (ARCHITECTURE §2), as data. The
+ * layer check and its tests read this table; change the architecture, then this file,
+ * and record the change as an ADR.
+ */
+export const LAYER_RULES = Object.freeze({
+  '@paxman/core': [],
+  '@paxman/contract': ['@paxman/core'],
+  '@paxman/input-profile': ['@paxman/core'],
+  '@paxman/capabilities': ['@paxman/core', '@paxman/contract'],
+  '@paxman/inference': ['@paxman/core', '@paxman/contract', '@paxman/capabilities'],
+  '@paxman/planner': ['@paxman/core', '@paxman/contract', '@paxman/input-profile', '@paxman/capabilities'],
+  '@paxman/executor': ['@paxman/core', '@paxman/contract', '@paxman/planner', '@paxman/capabilities'],
+  '@paxman/reconciler': ['@paxman/core', '@paxman/contract'],
+  '@paxman/artifact': ['@paxman/core', '@paxman/contract', '@paxman/planner', '@paxman/reconciler'],
+  paxman: [
+    '@paxman/core',
+    '@paxman/contract',
+    '@paxman/input-profile',
+    '@paxman/capabilities',
+    '@paxman/inference',
+    '@paxman/planner',
+    '@paxman/executor',
+    '@paxman/reconciler',
+    '@paxman/artifact',
+  ],
+  '@paxman/cli': ['paxman', '@paxman/inference'],
+});
+
+/** Private packages that test or drive everything; they may use any workspace package. */
+export const UNRESTRICTED = Object.freeze(['@paxman/integration-tests', '@paxman/tooling']);
+
+/** Apps may use only the facade, the CLI and inference. */
+export const APP_ALLOWED = Object.freeze(['paxman', '@paxman/cli', '@paxman/inference']);

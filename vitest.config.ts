@@ -1,0 +1,34 @@
+/**
+ * Root test configuration: one vitest project per workspace package (every folder under
+ * packages/, apps/ and tooling/ that has a package.json). Packages are read from source
+ * through the `@paxman/source` export condition, so tests need no build.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const sourceConditions = ['@paxman/source', 'module', 'node', 'development|production'];
+
+const projectFolders = ['packages', 'apps', 'tooling'].flatMap((group) =>
+  existsSync(group)
+    ? readdirSync(group)
+        .filter((name) => existsSync(join(group, name, 'package.json')))
+        .map((name) => join(group, name))
+    : [],
+);
+
+export default defineConfig({
+  resolve: { conditions: sourceConditions },
+  ssr: { resolve: { conditions: sourceConditions } },
+  test: {
+    projects: projectFolders.map((root) => ({
+      extends: true,
+      test: {
+        name: root.split('/').pop()!,
+        root,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: `${root}/tsconfig.json` },
+      },
+    })),
+  },
+});
