@@ -19,6 +19,7 @@ export {
   type CapabilityContext,
   type CapabilityResult,
   type CapabilitySpec,
+  type CapabilityRegistry,
   type CapabilityUsage,
   type CostHint,
   type ResolvedFieldValue,

@@ -77,3 +77,18 @@ export function capabilityKey(spec: Pick<CapabilitySpec, 'id' | 'version'>): str
 
 /** An empty result. */
 export const EMPTY_RESULT: CapabilityResult = Object.freeze({ candidates: [], evidence: [], diagnostics: [] });
+
+/**
+ * A per-instance registry of capabilities keyed by `id@version`. `get(id)` returns the
+ * highest semver version; `get(id, version)` an exact one. Registering an existing
+ * `id@version` throws `CAPABILITY_ALREADY_REGISTERED` unless `{ replace: true }`.
+ */
+export interface CapabilityRegistry {
+  register(capability: Capability, options?: { readonly replace?: boolean }): void;
+  get(id: string, version?: string): Capability | undefined;
+  /** `get` by `id@version` key; throws `CapabilityNotFoundError` when absent. */
+  require(key: string): Capability;
+  has(key: string): boolean;
+  /** Every registered capability, sorted by id then semver ascending. */
+  list(): readonly Capability[];
+}

@@ -13,3 +13,5 @@ export type {
   LookupSpec,
   NumberEncoding,
 } from './model.js';
+export type { AdaptOptions, ContractAdapter, ContractProblem } from './adapter.js';
+export { DEFAULT_CONFIDENCE_THRESHOLD, type ContractInput, type FieldInput, defineContract, defineField, flattenFields } from './define-field.js';

@@ -1,0 +1,58 @@
+/**
+ * `defineField` and `defineContract`: build canonical model objects with every default
+ * filled in and deep-frozen, so adapters and tests only state what differs.
+ */
+import { Fallback, deepFreeze } from '@paxman/core';
+import type { CanonicalContract, CanonicalField } from './model.js';
+
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.8;
+
+export type FieldInput = Partial<Omit<CanonicalField, 'fields'>> & Pick<CanonicalField, 'path' | 'type'> & { readonly fields?: readonly FieldInput[] };
+
+/** A complete, frozen `CanonicalField`; `id` and `name` derive from `path` unless given. */
+export function defineField(input: FieldInput): CanonicalField {
+  const lastSegment = input.path.split('.').pop()!.replace(/\[\]$/, '');
+  return deepFreeze({
+    id: input.id ?? input.path,
+    path: input.path,
+    name: input.name ?? lastSegment,
+    type: input.type,
+    required: input.required ?? false,
+    nullable: input.nullable ?? false,
+    description: input.description ?? null,
+    labels: [...(input.labels ?? [])],
+    tags: [...(input.tags ?? [])],
+    constraints: [...(input.constraints ?? [])],
+    enumValues: [...(input.enumValues ?? [])],
+    default: input.default ?? null,
+    hasDefault: input.hasDefault ?? (input.default !== undefined && input.default !== null),
+    confidenceThreshold: input.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+    fallback: input.fallback ?? Fallback.UNRESOLVED,
+    extractionPattern: input.extractionPattern ?? null,
+    derived: input.derived ?? null,
+    lookup: input.lookup ?? null,
+    currency: input.currency ?? null,
+    numberEncoding: input.numberEncoding ?? null,
+    fields: (input.fields ?? []).map(defineField),
+    itemType: input.itemType ?? null,
+  });
+}
+
+export type ContractInput = Partial<Omit<CanonicalContract, 'fields'>> & Pick<CanonicalContract, 'id'> & { readonly fields: readonly FieldInput[] };
+
+/** A complete, frozen `CanonicalContract`. */
+export function defineContract(input: ContractInput): CanonicalContract {
+  return deepFreeze({
+    id: input.id,
+    version: input.version ?? '1',
+    description: input.description ?? null,
+    fields: input.fields.map(defineField),
+    policy: { ...(input.policy ?? {}) },
+    source: input.source ?? { format: 'canonical', formatVersion: null, schemaName: null },
+  });
+}
+
+/** Every field of a contract, depth first in declaration order (nested members after their parent). */
+export function flattenFields(fields: readonly CanonicalField[]): CanonicalField[] {
+  return fields.flatMap((field) => [field, ...flattenFields(field.fields)]);
+}
