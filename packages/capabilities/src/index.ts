@@ -22,6 +22,7 @@ export {
   type CapabilityRegistry,
   type CapabilityUsage,
   type CostHint,
+  type StepConfiguration,
   type ResolvedFieldValue,
   capabilityKey,
   EMPTY_RESULT,

@@ -65,8 +65,18 @@ export interface CapabilityResult {
   readonly usage?: CapabilityUsage;
 }
 
+/** A capability's step config for one field, or why it has nothing to work with. */
+export type StepConfiguration = { readonly config: Readonly<Record<string, JsonValue>> } | { readonly skip: string };
+
 export interface Capability {
   readonly spec: CapabilitySpec;
+  /**
+   * Derives the frozen step config for a field (labels, regex, lookup table, enum values,
+   * relation). Pure: the planner calls it and records the config in the plan. Returning
+   * `{ skip }` means the step has nothing to work with and is not planned; the reason
+   * becomes a plan diagnostic when it leaves the field with no chain. Absent: `{ config: {} }`.
+   */
+  configure?(field: CanonicalField, contract: CanonicalContract): StepConfiguration;
   invoke(context: CapabilityContext): CapabilityResult | Promise<CapabilityResult>;
 }
 

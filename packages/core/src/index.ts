@@ -57,3 +57,4 @@ export {
 export { type Clock, type ManualClock, systemClock, manualClock } from './clock.js';
 export { contentId, evidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
 export { type Logger, silentLogger } from './logger.js';
+export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, StepRecord } from './candidate-result.js';

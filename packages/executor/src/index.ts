@@ -1,10 +1,2 @@
 /** @paxman/executor — `run()`: executes a plan with budget booking and early stop. */
-export type {
-  CandidateResult,
-  ExecutionStatistics,
-  FieldExecutionStatus,
-  FieldScorer,
-  StepOutcome,
-  StepRecord,
-  StepStatistics,
-} from './candidate-result.js';
+export type { ExecutionStatistics, StepStatistics } from './execution-statistics.js';
