@@ -3,3 +3,4 @@
  * types. It wires the layers together and holds no pipeline logic of its own.
  */
 export { PAXMAN_VERSION } from './version.js';
+export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
