@@ -1,0 +1,80 @@
+/** Text report of an evaluation: per corpus and per field tables, wrong values with their evidence, calibration. */
+import { calibrate, summarize, summarizeByField, summaryLine } from './score.mjs';
+
+function table(header, rows) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells) => cells.map((cell, column) => String(cell).padEnd(widths[column])).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+const fixed = (value) => value.toFixed(2);
+
+function metricRow(name, totals) {
+  return [name, totals.tp, totals.fpWrong, totals.fpSpurious, totals.fn, totals.tn, fixed(totals.precision), fixed(totals.recall), fixed(totals.f1)];
+}
+
+const METRIC_HEADER = ['', 'TP', 'FP wrong', 'FP spurious', 'FN', 'TN', 'precision', 'recall', 'F1'];
+
+function describeEvidence(artifact, field) {
+  const result = artifact?.fieldResults?.[field];
+  const ids = result?.evidenceIds ?? [];
+  const records = (artifact?.evidence ?? []).filter((record) => ids.includes(record.id));
+  return records
+    .slice(0, 3)
+    .map((record) => `${record.capability} ${record.kind}${record.label ? ` label="${record.label}"` : ''}${record.text ? ` text=${JSON.stringify(record.text.slice(0, 60))}` : ''}`)
+    .join('; ');
+}
+
+/** Renders the full text report. */
+export function renderReport(evaluation) {
+  const sections = [];
+  for (const corpus of evaluation.corpora) {
+    const outcomes = corpus.cases.flatMap((entry) => entry.outcomes);
+    const rows = summarizeByField(outcomes).map((totals) => metricRow(totals.field, totals));
+    rows.push(metricRow('ALL', summarize(outcomes)));
+    sections.push(`## ${corpus.name} (${corpus.cases.length} cases, ${corpus.crashes} crashes)\n\n${table(METRIC_HEADER.map((title, index) => (index === 0 ? 'field' : title)), rows)}`);
+    const wrong = corpus.cases.flatMap((entry) =>
+      entry.outcomes
+        .filter((outcome) => outcome.outcome.startsWith('FP'))
+        .map((outcome) => `- ${entry.id}.${outcome.field} [${outcome.status}, ${outcome.confidence?.toFixed(3)}]: got ${JSON.stringify(outcome.actual)}, expected ${JSON.stringify(outcome.expected)} — ${describeEvidence(entry.artifact, outcome.field) || 'no evidence'}`),
+    );
+    if (wrong.length > 0) sections.push(`Wrong values:\n${wrong.join('\n')}`);
+    const crashed = corpus.cases.filter((entry) => entry.error);
+    if (crashed.length > 0) sections.push(`Crashes:\n${crashed.map((entry) => `- ${entry.id}: ${entry.error}`).join('\n')}`);
+  }
+  const allOutcomes = evaluation.corpora.flatMap((corpus) => corpus.cases.flatMap((entry) => entry.outcomes));
+  const calibration = calibrate(allOutcomes);
+  sections.push(
+    `## Calibration (all corpora, ${calibration.count} resolved fields)\n\n${table(
+      ['confidence', 'band', 'n', 'accuracy', 'mean conf.', 'meets lower bound'],
+      calibration.bins.map((bin) => [bin.name, bin.band, bin.count, fixed(bin.accuracy), fixed(bin.meanConfidence), bin.count === 0 ? '-' : bin.meetsLowerBound ? 'yes' : 'NO']),
+    )}\n\nECE = ${calibration.ece.toFixed(4)}`,
+  );
+  const successWrong = allOutcomes.filter((outcome) => outcome.outcome.startsWith('FP') && outcome.status === 'SUCCESS').length;
+  sections.push(`Wrong values reported with SUCCESS status: ${successWrong}`);
+  const cases = evaluation.corpora.reduce((sum, corpus) => sum + corpus.cases.length, 0);
+  const crashes = evaluation.corpora.reduce((sum, corpus) => sum + corpus.crashes, 0);
+  sections.push(summaryLine({ outcomes: allOutcomes, cases, crashes }));
+  return sections.join('\n\n');
+}
+
+/** Machine-readable form (no artifacts). */
+export function evaluationJson(evaluation) {
+  const allOutcomes = evaluation.corpora.flatMap((corpus) => corpus.cases.flatMap((entry) => entry.outcomes));
+  return {
+    corpora: evaluation.corpora.map((corpus) => {
+      const outcomes = corpus.cases.flatMap((entry) => entry.outcomes);
+      return {
+        name: corpus.name,
+        cases: corpus.cases.length,
+        crashes: corpus.crashes,
+        totals: summarize(outcomes),
+        fields: summarizeByField(outcomes),
+        outcomes: corpus.cases.flatMap((entry) => entry.outcomes.map((outcome) => ({ case: entry.id, ...outcome }))),
+      };
+    }),
+    totals: summarize(allOutcomes),
+    calibration: calibrate(allOutcomes),
+    successWrong: allOutcomes.filter((outcome) => outcome.outcome.startsWith('FP') && outcome.status === 'SUCCESS').length,
+  };
+}
