@@ -1,18 +1,32 @@
 #!/usr/bin/env node
 /**
- * `pnpm bench [--json] [name-filter]`: runs every benchmark suite against the built
- * packages and prints medians and spread (or JSON with `--json`).
+ * `pnpm bench [--json] [suite]`: runs the benchmark suites against the built packages
+ * and prints medians and spread (or JSON with `--json`). Suites: profile, normalize,
+ * import, batch, memory.
  */
 import { formatResults } from './src/harness.mjs';
+import { normalizeBenchmarks } from './src/normalize.bench.mjs';
+import { batchBenchmark, coldImportBenchmark, peakMemoryBenchmark } from './src/process.bench.mjs';
 import { profileBenchmarks } from './src/profile.bench.mjs';
 
 const json = process.argv.includes('--json');
 const filter = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
-const suites = [['profile', profileBenchmarks]];
+const suites = [
+  ['profile', profileBenchmarks],
+  ['normalize', normalizeBenchmarks],
+  ['import', async () => [coldImportBenchmark()]],
+  ['batch', async () => [await batchBenchmark()]],
+  ['memory', async () => [peakMemoryBenchmark()]],
+];
 const results = [];
 for (const [name, suite] of suites) {
   if (filter && !name.includes(filter)) continue;
-  results.push(...(await suite()));
+  try {
+    results.push(...(await suite()));
+  } catch (error) {
+    results.push({ name: `${name} (failed)`, iterations: 0, medianMs: Number.NaN, p10Ms: Number.NaN, p90Ms: Number.NaN, note: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+    process.exitCode = 1;
+  }
 }
 const environment = { node: process.version, platform: `${process.platform}-${process.arch}` };
 if (json) console.log(JSON.stringify({ environment, results }, null, 2));

@@ -48,8 +48,8 @@ export function formatResults(results) {
   const rows = results.map((result) => [
     result.name,
     String(result.iterations),
-    result.medianMs.toFixed(4),
-    `${result.p10Ms.toFixed(4)}–${result.p90Ms.toFixed(4)}`,
+    Number.isNaN(result.medianMs) ? '-' : result.medianMs.toFixed(4),
+    Number.isNaN(result.p10Ms) ? '' : `${result.p10Ms.toFixed(4)}–${result.p90Ms.toFixed(4)}`,
     result.throughputMBps === undefined ? '' : result.throughputMBps.toFixed(1),
     result.note ?? '',
   ]);
