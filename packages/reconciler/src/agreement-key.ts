@@ -1,0 +1,37 @@
+/**
+ * Type-aware equality for merging: two candidates agree when their agreement keys are
+ * equal. MONEY compares the amount numerically and the currency exactly; DECIMAL and
+ * INTEGER numerically; STRING after Unicode normalization, whitespace collapsing and case
+ * folding (the reported spelling is still the best-evidenced one); other types by
+ * canonical JSON.
+ */
+import type { FieldType } from '@paxman/core';
+import { type JsonValue, canonicalJson, isPlainObject, parseDecimal } from '@paxman/core';
+
+function numericKey(value: JsonValue): string | null {
+  try {
+    if (typeof value === 'number' || typeof value === 'string') return parseDecimal(value).toFixed();
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** The key under which `value` (already canonical for `type`) merges with equal values. */
+export function agreementKey(type: FieldType, value: JsonValue): string {
+  switch (type) {
+    case 'MONEY':
+      if (isPlainObject(value)) {
+        const amount = numericKey(value.amount ?? null) ?? canonicalJson(value.amount ?? null);
+        return `${amount} ${typeof value.currency === 'string' ? value.currency : '?'}`;
+      }
+      return canonicalJson(value);
+    case 'DECIMAL':
+    case 'INTEGER':
+      return numericKey(value) ?? canonicalJson(value);
+    case 'STRING':
+      return typeof value === 'string' ? value.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase() : canonicalJson(value);
+    default:
+      return canonicalJson(value);
+  }
+}

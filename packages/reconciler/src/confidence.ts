@@ -1,0 +1,150 @@
+/**
+ * The confidence rubric (ADR 0007): one deterministic function from the evidence behind a
+ * value to a number in [0, MAX_CONFIDENCE]. A value's sightings are grouped by place (the
+ * same span seen twice counts once); each place is as strong as its strongest evidence;
+ * independent places combine noisy-OR style (the strongest fully, each further one at
+ * AGREEMENT_WEIGHT); derived checks that support the value add a sighting, contradicting
+ * checks and failed validations multiply it down. Every step is monotone: more agreeing
+ * evidence never lowers the result.
+ */
+import { type Evidence, EvidenceKind, type JsonValue, isPlainObject } from '@paxman/core';
+import {
+  AGREEMENT_WEIGHT,
+  AMBIGUOUS_READING_FACTOR,
+  BASE_STRENGTH,
+  DERIVED_CONTRADICTION_FACTOR,
+  DERIVED_SUPPORT_STRENGTH,
+  MAX_CONFIDENCE,
+  RECOGNIZER_AMBIGUOUS_STRENGTH,
+  RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH,
+  RECOGNIZER_UNIQUE_STRENGTH,
+  SPECIFIC_RECOGNIZER_KINDS,
+  VALIDATION_FAILURE_FACTOR,
+} from './rubric.js';
+
+/** True for evidence that judges a value rather than finding one (a check, a validation). */
+export function isVerdictEvidence(evidence: Evidence): boolean {
+  if (evidence.kind === EvidenceKind.VALIDATION) return true;
+  return evidence.kind === EvidenceKind.DERIVED && (evidence.verdict === 'SUPPORTS' || evidence.verdict === 'CONTRADICTS');
+}
+
+/** True when an INFERENCE record passed the validation boundary: grounded, with a quote span. */
+export function isGroundedInference(evidence: Evidence): boolean {
+  return evidence.kind === EvidenceKind.INFERENCE && evidence.detail?.grounded === true && evidence.spans.length > 0;
+}
+
+/**
+ * True for an unlabelled hit whose value is the only one of its type in the document
+ * (`detail.distinctValues === 1`, or `detail.unique`; with only `detail.occurrences`
+ * known, a single occurrence).
+ */
+export function isUniqueRecognizerHit(evidence: Evidence): boolean {
+  const detail = evidence.detail;
+  if (evidence.kind !== EvidenceKind.RECOGNIZER || detail === undefined) return false;
+  if (detail.unique === true) return true;
+  if (typeof detail.distinctValues === 'number') return detail.distinctValues === 1;
+  return detail.occurrences === 1;
+}
+
+/**
+ * Strength of one finding record, before value-level modifiers; null for verdict
+ * evidence and for inference that did not pass the boundary.
+ */
+export function findingStrength(evidence: Evidence): number | null {
+  if (isVerdictEvidence(evidence)) return null;
+  let strength: number;
+  switch (evidence.kind) {
+    case EvidenceKind.RECOGNIZER:
+      strength = !isUniqueRecognizerHit(evidence)
+        ? RECOGNIZER_AMBIGUOUS_STRENGTH
+        : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))
+          ? RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH
+          : RECOGNIZER_UNIQUE_STRENGTH;
+      break;
+    case EvidenceKind.INFERENCE:
+      if (!isGroundedInference(evidence)) return null;
+      strength = BASE_STRENGTH.INFERENCE;
+      break;
+    case EvidenceKind.STRUCTURED_KEY:
+    case EvidenceKind.EXACT_LABEL:
+    case EvidenceKind.SYNONYM_LABEL:
+    case EvidenceKind.FUZZY_LABEL:
+    case EvidenceKind.CONTRACT_PATTERN:
+    case EvidenceKind.LOOKUP:
+    case EvidenceKind.DERIVED:
+      strength = BASE_STRENGTH[evidence.kind];
+      break;
+    default:
+      return null;
+  }
+  if (evidence.detail?.ambiguous === true) strength *= AMBIGUOUS_READING_FACTOR;
+  return strength;
+}
+
+/**
+ * Where a finding was made: its primary span (the value's span; further spans are the
+ * label's or other occurrences), or the record itself for sourceless lookups and
+ * derivations. Two findings at the same place are one sighting.
+ */
+export function placeOf(evidence: Evidence): string {
+  const primary = evidence.spans[0];
+  if (primary === undefined) return `record:${evidence.capability}:${evidence.kind}:${evidence.id}`;
+  return `span:${primary.layer}:${primary.start}-${primary.end}`;
+}
+
+/** True for a VALIDATION record that says the value failed. */
+export function isFailedValidation(evidence: Evidence): boolean {
+  if (evidence.kind !== EvidenceKind.VALIDATION) return false;
+  const detail = evidence.detail;
+  return evidence.verdict === 'CONTRADICTS' || detail?.passed === false || detail?.verdict === 'fail' || detail?.result === 'fail';
+}
+
+/** What the rubric needs to know about one value (a group of agreeing candidates). */
+export interface ValueEvidence {
+  /** Strength of each independent place (already reduced by value-level modifiers such as currency). */
+  readonly placeStrengths: readonly number[];
+  /** Distinct DERIVED records that SUPPORT the value. */
+  readonly supportCount: number;
+  /** Distinct DERIVED records that CONTRADICT the value. */
+  readonly contradictionCount: number;
+  /** Distinct failed VALIDATION records on the value. */
+  readonly failedValidationCount: number;
+  /**
+   * Strength that counts only on its own, never as agreement: an unlabelled recognizer
+   * hit among other values of its type (of course the labelled value is one of the
+   * document's amounts; that says nothing new). 0 when none.
+   */
+  readonly standaloneStrength?: number;
+  /** A ceiling from the value itself (e.g. MONEY without a currency); 1 when none. */
+  readonly ceiling: number;
+}
+
+/**
+ * Confidence of one value from its evidence, before conflicts with other values.
+ * @example valueConfidence({ placeStrengths: [0.93], supportCount: 0, contradictionCount: 0, failedValidationCount: 0, ceiling: 1 }) // 0.93
+ */
+export function valueConfidence(evidence: ValueEvidence): number {
+  // A supporting derived check is one more independent sighting of fixed strength.
+  const strengths = [...evidence.placeStrengths, ...Array.from({ length: evidence.supportCount }, () => DERIVED_SUPPORT_STRENGTH)].sort((left, right) => right - left);
+  let doubt = 1 - clamp(strengths[0] ?? 0);
+  for (const strength of strengths.slice(1)) doubt *= 1 - AGREEMENT_WEIGHT * clamp(strength);
+  let confidence = Math.max(1 - doubt, clamp(evidence.standaloneStrength ?? 0));
+  confidence *= DERIVED_CONTRADICTION_FACTOR ** evidence.contradictionCount;
+  confidence *= VALIDATION_FAILURE_FACTOR ** evidence.failedValidationCount;
+  return Math.min(confidence, evidence.ceiling, MAX_CONFIDENCE);
+}
+
+function clamp(value: number): number {
+  return Math.max(0, Math.min(1, value));
+}
+
+/** Reads `detail.currencySource` from MONEY evidence. */
+export function currencySourceOf(evidence: Evidence): string | null {
+  const source = evidence.detail?.currencySource;
+  return typeof source === 'string' ? source : null;
+}
+
+/** True for a MONEY value object whose currency is known. */
+export function hasCurrency(value: JsonValue): boolean {
+  return isPlainObject(value) && typeof value.currency === 'string';
+}

@@ -1,0 +1,31 @@
+/** Tests of the early-stop scorer: same rubric as `reconcile`, curried form for the executor. */
+import { defineContract } from '@paxman/contract';
+import { describe, expect, it } from 'vitest';
+import { policy, resultOf, sighting } from '../test/support.js';
+import { createFieldScorer, scoreField } from './field-scorer.js';
+import { reconcile } from './reconcile.js';
+
+const contract = defineContract({ id: 's', fields: [{ path: 'number', type: 'STRING', required: true }, { path: 'buyer', type: 'OBJECT', fields: [{ path: 'buyer.name', type: 'STRING' }] }] });
+
+describe('scoreField', () => {
+  it('scores what reconcile would report', () => {
+    const found = [sighting('number', { kind: 'EXACT_LABEL', value: 'A-1', at: [0, 3] }), sighting('number', { kind: 'SYNONYM_LABEL', value: 'A-1', at: [10, 13] })];
+    const input = { fieldPath: 'number', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) };
+    const expected = reconcile({ contract, candidateResults: [resultOf('number', found)], policy: policy() })[0]!.confidence;
+    expect(scoreField(input, { contract, policy: policy() })).toBe(expected);
+    expect(createFieldScorer(contract, policy())(input)).toBe(expected);
+  });
+
+  it('scores nested paths, and 0 for nothing usable or an unknown path', () => {
+    const found = [sighting('buyer.name', { kind: 'EXACT_LABEL', value: 'Bob', at: [0, 3] })];
+    expect(scoreField({ fieldPath: 'buyer.name', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) }, { contract, policy: policy() })).toBeCloseTo(0.93, 10);
+    expect(scoreField({ fieldPath: 'number', candidates: [], evidence: [] }, { contract, policy: policy() })).toBe(0);
+    expect(scoreField({ fieldPath: 'nope', candidates: [], evidence: [] }, { contract, policy: policy() })).toBe(0);
+  });
+
+  it('never lets a strong conflict stop a chain early', () => {
+    const found = [sighting('number', { kind: 'EXACT_LABEL', value: 'A-1', at: [0, 3] }), sighting('number', { kind: 'EXACT_LABEL', value: 'B-2', at: [10, 13] })];
+    const score = scoreField({ fieldPath: 'number', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) }, { contract, policy: policy() });
+    expect(score).toBeLessThanOrEqual(0.5);
+  });
+});

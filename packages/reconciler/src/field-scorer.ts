@@ -1,0 +1,54 @@
+/**
+ * The early-stop scorer: the confidence a field would get from what its chain found so
+ * far, computed by the very same assessment as `reconcile` (so the executor stops
+ * exactly when the reconciler would resolve the field). A strong conflict scores at most
+ * the conflict ceiling, so it never stops a chain early.
+ */
+import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
+import type { Candidate, Evidence, FieldScorer, Policy } from '@paxman/core';
+import type { DocumentContext } from './document-context.js';
+import { assessField } from './reconcile-field.js';
+
+export interface ScoreFieldInput {
+  readonly fieldPath: string;
+  readonly candidates: readonly Candidate[];
+  readonly evidence: readonly Evidence[];
+}
+
+export interface ScoreFieldOptions {
+  readonly contract: CanonicalContract;
+  readonly policy: Policy;
+  readonly documentContext?: DocumentContext | undefined;
+}
+
+const fieldIndexes = new WeakMap<CanonicalContract, ReadonlyMap<string, CanonicalField>>();
+
+function fieldByPath(contract: CanonicalContract, path: string): CanonicalField | undefined {
+  let index = fieldIndexes.get(contract);
+  if (index === undefined) {
+    index = new Map(flattenFields(contract.fields).map((field) => [field.path, field]));
+    fieldIndexes.set(contract, index);
+  }
+  return index.get(path);
+}
+
+/**
+ * Confidence of the value the field would resolve to now (0 when nothing usable, or for
+ * a path the contract does not declare).
+ * @example scoreField({ fieldPath: 'total', candidates, evidence }, { contract, policy }) // 0.93
+ */
+export function scoreField(input: ScoreFieldInput, options: ScoreFieldOptions): number {
+  const field = fieldByPath(options.contract, input.fieldPath);
+  if (field === undefined) return 0;
+  const assessment = assessField(
+    field,
+    { fieldPath: input.fieldPath, candidates: input.candidates, evidence: input.evidence, diagnostics: [], steps: [], status: 'COMPLETED' },
+    { policy: options.policy, documentContext: options.documentContext },
+  );
+  return assessment.hasValue ? assessment.confidence : 0;
+}
+
+/** `scoreField` bound to a contract and policy, in the shape the executor takes. */
+export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: DocumentContext): FieldScorer {
+  return (input) => scoreField(input, documentContext === undefined ? { contract, policy } : { contract, policy, documentContext });
+}

@@ -1,0 +1,72 @@
+/**
+ * The confidence rubric's constants, in one place so the evaluation can tune them
+ * (ADR 0007). Every number the reconciler uses to turn evidence into confidence lives
+ * here; the functions in `confidence.ts` only combine them.
+ */
+import { EvidenceKind } from '@paxman/core';
+
+/**
+ * Base strength of one sighting by how it was found. A sighting is one place in the
+ * document (or one sourceless lookup or derivation); its strength is the strongest kind
+ * among the evidence at that place.
+ */
+export const BASE_STRENGTH = Object.freeze({
+  [EvidenceKind.STRUCTURED_KEY]: 0.96,
+  [EvidenceKind.EXACT_LABEL]: 0.93,
+  [EvidenceKind.SYNONYM_LABEL]: 0.88,
+  [EvidenceKind.FUZZY_LABEL]: 0.7,
+  [EvidenceKind.CONTRACT_PATTERN]: 0.85,
+  [EvidenceKind.LOOKUP]: 0.9,
+  [EvidenceKind.DERIVED]: 0.8,
+  [EvidenceKind.INFERENCE]: 0.7,
+} as const);
+
+/** RECOGNIZER: an unlabelled typed hit whose value is the only one of its type in the document. */
+export const RECOGNIZER_UNIQUE_STRENGTH = 0.75;
+/**
+ * RECOGNIZER unique in the document for kinds a document states once per role (a currency
+ * code, an IBAN): the only currency in an invoice is the invoice's currency.
+ */
+export const RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH = 0.85;
+/** Recognizer kinds (`pattern: 'recognizer:<KIND>'`) that get the specific strength. */
+export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURRENCY', 'IBAN']);
+/** RECOGNIZER: an unlabelled hit among other values of the same type (or uniqueness unknown). */
+export const RECOGNIZER_AMBIGUOUS_STRENGTH = 0.4;
+
+/** Weight of each further independent sighting in the noisy-OR combination (the strongest counts fully). */
+export const AGREEMENT_WEIGHT = 0.5;
+/** Confidence never reaches 1: documents can be wrong. */
+export const MAX_CONFIDENCE = 0.99;
+
+/** A DERIVED check that SUPPORTS the value counts as an extra independent sighting of this strength. */
+export const DERIVED_SUPPORT_STRENGTH = 0.6;
+/** Multiplier for each DERIVED check that CONTRADICTS the value. */
+export const DERIVED_CONTRADICTION_FACTOR = 0.5;
+/** Multiplier for each failed VALIDATION verdict on the value. */
+export const VALIDATION_FAILURE_FACTOR = 0.5;
+
+/** Multiplier on a sighting whose reading is ambiguous (`detail.ambiguous`, e.g. day/month order). */
+export const AMBIGUOUS_READING_FACTOR = 0.6;
+/** MONEY: multiplier when the currency came from an ambiguous symbol (`$`, `¥`, `kr`). */
+export const AMBIGUOUS_SYMBOL_FACTOR = 0.85;
+/** MONEY: the same when the document's dominant currency agrees with the ambiguous reading. */
+export const AMBIGUOUS_SYMBOL_CONFIRMED_FACTOR = 0.95;
+/** MONEY: multiplier when the currency came from a hint or the document's dominant currency. */
+export const ASSUMED_CURRENCY_FACTOR = 0.95;
+/** MONEY: ceiling for a value whose currency could not be established (never confident). */
+export const UNKNOWN_CURRENCY_CAP = 0.5;
+
+/** Competing values weaker than this are noise (other amounts in an invoice) and do not count as conflicts. */
+export const CONFLICT_NOISE_FLOOR = 0.45;
+/** How hard a competing value above the noise floor pulls the winner down (0..1). */
+export const CONFLICT_WEIGHT = 0.8;
+/** A competitor at least this strong makes the conflict unresolvable: the field stays UNRESOLVED (CONFLICT). */
+export const STRONG_CONFLICT_STRENGTH = 0.8;
+/** Ceiling of the confidence of a field in a strong conflict. */
+export const STRONG_CONFLICT_CAP = 0.5;
+
+/** Confidence reported for a value that is the contract default (fallback USE_DEFAULT). */
+export const DEFAULT_VALUE_CONFIDENCE = 0.6;
+
+/** Strength of a candidate that carries no finding evidence at all (a capability bug; kept weak). */
+export const NO_EVIDENCE_STRENGTH = 0.3;
