@@ -4,7 +4,7 @@
  * through the `@paxman/source` export condition, so tests need no build.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const sourceConditions = ['@paxman/source', 'module', 'node', 'development|production'];
@@ -27,7 +27,7 @@ export default defineConfig({
         name: root.split('/').pop()!,
         root,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: `${root}/tsconfig.json` },
+        typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: resolve(import.meta.dirname, root, 'tsconfig.json') },
       },
     })),
   },

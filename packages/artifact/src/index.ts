@@ -1,2 +1,27 @@
-/** @paxman/artifact — see README.md. */
-export {};
+/**
+ * @paxman/artifact — the execution artifact (ARCHITECTURE §9): `buildArtifact`, its
+ * canonical JSON (`serializeArtifact`), `parseArtifact`, the replay hash
+ * (`computeReplayHash`) and `verifyArtifact`.
+ */
+export { ARTIFACT_VERSION } from './artifact-version.js';
+export type {
+  ArtifactCapabilityCounters,
+  ArtifactContract,
+  ArtifactCounters,
+  ArtifactFieldResult,
+  ArtifactInput,
+  ArtifactStatistics,
+  ArtifactTimings,
+  ArtifactVersions,
+  ExecutionArtifact,
+} from './execution-artifact.js';
+export {
+  type BuildArtifactExecutionStatistics,
+  type BuildArtifactOptions,
+  type BuildArtifactStepStatistics,
+  buildArtifact,
+  orderDiagnostics,
+} from './build-artifact.js';
+export { assembleNormalizedData, hasOutputValue, type AssembledData } from './normalized-data.js';
+export { serializeArtifact, parseArtifact } from './parse-artifact.js';
+export { computeReplayHash, hashedContent, verifyArtifact } from './replay-hash.js';

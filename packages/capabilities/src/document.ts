@@ -15,11 +15,34 @@ import type { SourceSpan } from '@paxman/core';
 
 export type DocumentKind = 'text' | 'html' | 'email' | 'csv' | 'json' | 'pdf' | 'xml' | 'binary' | 'empty';
 
+/**
+ * One run of a derived layer that maps back to its source layer. When the run and its
+ * target have the same length the map is character-exact (offset `start + k` ↔
+ * `targetStart + k`); otherwise (an HTML entity such as `&amp;`) the whole run maps to the
+ * whole target range.
+ */
+export interface LayerMapSegment {
+  readonly start: number;
+  readonly end: number;
+  readonly targetStart: number;
+  readonly targetEnd: number;
+}
+
+/** Offsets of a derived layer mapped back to another layer (`html-text` → `input`). */
+export interface LayerOffsetMap {
+  /** The layer the segments point into. */
+  readonly target: string;
+  /** Sorted by `start`, non-overlapping; text outside every segment (inserted line breaks) maps nowhere. */
+  readonly segments: readonly LayerMapSegment[];
+}
+
 export interface TextLayer {
   readonly name: string;
   readonly text: string;
   /** For derived layers: the span of the input this layer was decoded from, when known. */
   readonly origin: SourceSpan | null;
+  /** For derived layers whose offsets can be mapped back (rendered HTML): the per-run map. */
+  readonly offsetMap?: LayerOffsetMap;
 }
 
 export interface DocumentLine {
@@ -39,8 +62,11 @@ export interface KeyValuePair {
 }
 
 export interface TableCell {
+  /** Exactly the text of `span` in its layer. */
   readonly text: string;
   readonly span: SourceSpan;
+  /** The cell's value when it differs from its source text (a CSV cell with `""` escapes). */
+  readonly value?: string;
 }
 
 /** An aligned-column text table, an HTML table or the CSV grid. */
@@ -54,11 +80,30 @@ export interface EmailPart {
   readonly contentType: string;
   /** Layer holding the decoded body text. */
   readonly layer: string;
+  /** The body text within `layer` (for an unencoded part, a span of `input`). */
+  readonly span?: SourceSpan;
+  /** `7bit`, `8bit`, `quoted-printable`, `base64`, … (lower case). */
+  readonly transferEncoding?: string;
+  readonly charset?: string;
+  /**
+   * The layer holding the part's text alone: an HTML part rendered (`mime:<n>:html-text`),
+   * or an unencoded plain part copied out of the input (`mime:<n>`, offset-mapped exactly
+   * to `input`, where its structures are).
+   */
+  readonly textLayer?: string;
 }
 
 export interface EmailMessage {
   /** Header name (lower case) → values in order of appearance, with spans in the input. */
-  readonly headers: readonly { readonly name: string; readonly value: string; readonly span: SourceSpan }[];
+  readonly headers: readonly {
+    readonly name: string;
+    /** Unfolded and RFC 2047-decoded value. */
+    readonly value: string;
+    /** Span of the raw value in the input (after `Name:` and its whitespace). */
+    readonly span: SourceSpan;
+    /** Span of the header name in the input. */
+    readonly nameSpan?: SourceSpan;
+  }[];
   readonly parts: readonly EmailPart[];
 }
 

@@ -4,7 +4,7 @@
  * assigns confidence, never reads the clock into anything hashed, and never throws for
  * "not found" (an empty result says that).
  */
-import type { Candidate, CapabilityTier, Diagnostic, Evidence, FieldType, JsonValue } from '@paxman/core';
+import type { Candidate, CapabilityTier, Diagnostic, Evidence, FieldType, JsonValue, Policy } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import type { Document } from './document.js';
 
@@ -46,6 +46,15 @@ export interface CapabilityContext {
   /** Lookup tables supplied to the Paxman instance. */
   readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
   readonly signal?: AbortSignal;
+  /**
+   * Candidates (and their evidence) the earlier steps of this field's chain produced in
+   * this run, in step order; `validation` checks these. Absent when the caller did not
+   * pass them (e.g. a capability invoked directly).
+   */
+  readonly candidates?: readonly Candidate[];
+  readonly candidateEvidence?: readonly Evidence[];
+  /** The effective policy of the run (from the plan); inference reads `recordInferenceIO`. */
+  readonly policy?: Policy;
 }
 
 /** Real usage a capability reports (inference), booked by the executor. */

@@ -6,6 +6,9 @@
 import { Command, CommanderError } from 'commander';
 import { PAXMAN_VERSION } from 'paxman';
 import { registerProfileCommand } from './commands/profile.js';
+import { registerNormalizeCommand } from './commands/normalize.js';
+import { registerReplayCommand } from './commands/replay.js';
+import { registerContractCommand } from './commands/contract.js';
 import type { CliIo, CommandContext } from './io.js';
 
 export function buildProgram(context: CommandContext): Command {
@@ -21,6 +24,9 @@ export function buildProgram(context: CommandContext): Command {
     .showHelpAfterError('(run paxman --help for usage)');
   // Subcommands, one line each.
   registerProfileCommand(program, context);
+  registerNormalizeCommand(program, context);
+  registerReplayCommand(program, context);
+  registerContractCommand(program, context);
   return program;
 }
 

@@ -3,4 +3,87 @@
  * types. It wires the layers together and holds no pipeline logic of its own.
  */
 export { PAXMAN_VERSION } from './version.js';
+export { normalize, replay } from './default-instance.js';
+export { createPaxman, type Paxman } from './create-paxman.js';
+export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayOptions } from './paxman-options.js';
+export type { ContractData } from './contract-data.js';
+export { money, type MoneyOptions, type MoneySchema } from '@paxman/contract/zod';
+export {
+  ARTIFACT_VERSION,
+  serializeArtifact,
+  parseArtifact,
+  computeReplayHash,
+  verifyArtifact,
+  type ExecutionArtifact,
+  type ArtifactFieldResult,
+  type ArtifactContract,
+  type ArtifactInput,
+  type ArtifactVersions,
+  type ArtifactStatistics,
+  type ArtifactCounters,
+  type ArtifactCapabilityCounters,
+  type ArtifactTimings,
+} from '@paxman/artifact';
+export {
+  Status,
+  ConfidenceBand,
+  FieldType,
+  EvidenceKind,
+  CurrencyPolicy,
+  Fallback,
+  PaxmanError,
+  InvalidInputError,
+  InvalidContractError,
+  InvalidArtifactError,
+  InvalidBudgetError,
+  InvalidPolicyError,
+  ConfigurationError,
+  ReplayError,
+  HashMismatchError,
+  VersionMismatchError,
+  ContractMismatchError,
+  CapabilityNotFoundError,
+  AbortedError,
+  CapabilityTier,
+  DiagnosticSeverity,
+  evidenceId,
+  manualClock,
+  sequentialIdGenerator,
+  type Budget,
+  type BudgetInput,
+  type Policy,
+  type PolicyInput,
+  type Diagnostic,
+  type Evidence,
+  type SourceSpan,
+  type Candidate,
+  type Clock,
+  type Logger,
+  type IdGenerator,
+  type JsonValue,
+  type ErrorCode,
+} from '@paxman/core';
+export type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
+export type { FieldStatus, UnresolvedReason, ConflictRecord } from '@paxman/reconciler';
+export { capabilityKey, type Capability, type CapabilitySpec, type CapabilityContext, type CapabilityResult, type StepConfiguration, type Document } from '@paxman/capabilities';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
+export {
+  adaptContract,
+  createAdapterRegistry,
+  createDefaultAdapterRegistry,
+  validateContract,
+  fingerprintContract,
+  defineContract,
+  defineField,
+  type AdapterRegistry,
+  type AdaptContractOptions,
+  type AdaptOptions,
+  type CanonicalContract,
+  type CanonicalField,
+  type Constraint,
+  type ConstraintKind,
+  type ContractAdapter,
+  type ContractProblem,
+  type ContractSource,
+  type EnumValue,
+} from '@paxman/contract';

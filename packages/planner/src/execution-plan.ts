@@ -18,13 +18,21 @@ export interface PlanStep {
 
 export interface FieldPlan {
   readonly fieldId: string;
+  /** Also the key of the field's `CandidateResult`. */
   readonly fieldPath: string;
+  /** Required in context: the field and every ancestor container are required. */
   readonly required: boolean;
+  /** Tiers 1–6 in order; within a tier by score, then id. */
   readonly steps: readonly PlanStep[];
+  /** max(field threshold, effective confidence floor): early stop fires at or above it. */
   readonly targetConfidence: number;
   readonly fallback: Fallback;
   readonly earlyStop: boolean;
-  /** Set when the field will not run at all (`EMPTY_INPUT`, `INPUT_TOO_LARGE`, `NO_CAPABILITY`). */
+  /**
+   * Set when the field will not run at all (`EMPTY_INPUT`, `INPUT_TOO_LARGE`,
+   * `NO_CAPABILITY`, or `ASSEMBLED_FROM_MEMBERS` for a container built from its members);
+   * see `ShortCircuitReason`.
+   */
   readonly shortCircuit: string | null;
 }
 

@@ -48,4 +48,13 @@ export interface RecognizerOptions {
   readonly defaultCurrency?: string | null;
   /** ENUM: the allowed values with synonyms. */
   readonly enumValues?: readonly EnumValue[];
+  /**
+   * The document's decimal separator (from `inferDocumentContext`): decides whether a lone
+   * `1,234` / `1.234` is a thousand and more or a decimal. Without it the English reading
+   * is used and flagged ambiguous. When absent, the `locale` decides (`de-DE` → `,`).
+   */
+  readonly decimalSeparator?: '.' | ',' | null;
 }
+
+/** How a recognizer reads: `scan` finds values anywhere in a text; `cell` reads a labelled value cell, a little more leniently. */
+export type RecognizerMode = 'scan' | 'cell';

@@ -1,0 +1,116 @@
+import { compareDiagnostics, isSha256Hex } from '@paxman/core';
+import { describe, expect, it } from 'vitest';
+import { candidateResults, contract, sampleArtifact, sourceText } from './__fixtures__/sample-run.js';
+import { ARTIFACT_VERSION } from './artifact-version.js';
+import { computeReplayHash } from './replay-hash.js';
+
+describe('buildArtifact', () => {
+  const artifact = sampleArtifact();
+
+  it('puts only resolved and defaulted fields in normalizedData, in the canonical encoding', () => {
+    expect(artifact.normalizedData).toEqual({
+      total_amount: { amount: '811.88', currency: 'USD' },
+      invoice_date: '2026-01-15',
+      currency_code: 'USD',
+      buyer: { name: 'Globex Ltd' },
+    });
+    expect(artifact.fieldResults['currency_code']).toMatchObject({ defaulted: true, value: 'USD' });
+  });
+
+  it('lists unresolved fields in contract order and never gives them a value', () => {
+    expect(artifact.unresolvedFields).toEqual(['purchase_order']);
+    for (const path of artifact.unresolvedFields) expect(artifact.normalizedData).not.toHaveProperty(path);
+  });
+
+  it('keeps a field result for every contract field, filling missing verdicts as unresolved', () => {
+    const partial = sampleArtifact({ resolved: [], missingFieldReason: 'EXECUTION_FAILED' });
+    expect(Object.keys(partial.fieldResults).sort()).toEqual(['buyer', 'buyer.name', 'currency_code', 'invoice_date', 'purchase_order', 'total_amount']);
+    expect(partial.fieldResults['total_amount']).toMatchObject({ status: 'UNRESOLVED', value: null, unresolvedReason: 'EXECUTION_FAILED' });
+    expect(partial.normalizedData).toEqual({});
+    expect(partial.unresolvedFields).toHaveLength(6);
+  });
+
+  it('keeps every evidence record once, in contract order then id, with spans that slice back to the source', () => {
+    expect(artifact.evidence.map((record) => record.id)).toEqual(['ev_total', 'ev_total_pattern', 'ev_date', 'ev_buyer']);
+    for (const record of artifact.evidence) {
+      const [span] = record.spans;
+      expect(sourceText.slice(span!.start, span!.end)).toBe(record.text);
+    }
+  });
+
+  it('keeps diagnostics of every stage, sorted and without exact duplicates', () => {
+    const stages = artifact.diagnostics.map((diagnostic) => diagnostic.stage);
+    expect(stages).toEqual(['profile', 'plan', 'capability', 'reconcile']);
+    expect([...artifact.diagnostics].sort(compareDiagnostics)).toEqual(artifact.diagnostics);
+  });
+
+  it('records contract, input, versions and deterministic counters apart from timings', () => {
+    expect(artifact.contract).toEqual({ id: 'invoice', version: '2', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(artifact.input.inputType).toBe('text');
+    expect(artifact.versions).toEqual({
+      paxman: '0.1.0',
+      planner: '1.0.0',
+      artifact: ARTIFACT_VERSION,
+      capabilities: { explicit_evidence: '1.0.0', pattern_extraction: '1.0.0', text_extraction: '1.0.0' },
+    });
+    expect(artifact.statistics.counters).toMatchObject({
+      totalFields: 6,
+      resolvedFields: 2,
+      partialFields: 1,
+      unresolvedFields: 1,
+      defaultedFields: 1,
+      evidenceRecords: 4,
+      candidates: 4,
+      capabilityInvocations: 7,
+      costUsd: '0',
+    });
+    expect(artifact.statistics.timings).toEqual({ totalMs: 4.5, stages: { plan: 0.25 }, capabilities: { 'explicit_evidence@1.0.0': 1.25, 'pattern_extraction@1.0.0': 0.5 } });
+  });
+
+  it('seals the artifact with a replay hash of its content and freezes it', () => {
+    expect(isSha256Hex(artifact.replayHash)).toBe(true);
+    expect(computeReplayHash(artifact)).toBe(artifact.replayHash);
+    expect(Object.isFrozen(artifact)).toBe(true);
+    expect(Object.isFrozen(artifact.fieldResults['total_amount'])).toBe(true);
+  });
+
+  it('gives the same hash whatever the id, creation time, timings or order of evidence and diagnostics', () => {
+    const reordered = sampleArtifact({
+      id: 'another',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      timings: { totalMs: 99 },
+      candidateResults: [...candidateResults].reverse().map((result) => ({ ...result, evidence: [...result.evidence].reverse(), diagnostics: [...result.diagnostics].reverse() })),
+    });
+    expect(reordered.replayHash).toBe(artifact.replayHash);
+  });
+
+  it('changes the hash when the status or a value changes', () => {
+    expect(sampleArtifact({ status: 'SUCCESS' }).replayHash).not.toBe(artifact.replayHash);
+    expect(sampleArtifact({ input: { ...artifact.input, size: 1 } }).replayHash).not.toBe(artifact.replayHash);
+  });
+
+  it('builds an INVALID_CONTRACT artifact with no contract and no plan', () => {
+    const invalid = sampleArtifact({
+      status: 'INVALID_CONTRACT',
+      contract: null,
+      contractIdentity: { id: 'broken', version: null },
+      plan: null,
+      candidateResults: [],
+      resolved: [],
+      diagnostics: [{ code: 'MISSING_TYPE', severity: 'ERROR', stage: 'contract', message: 'Field has no type.', context: { path: 'fields[0]' } }],
+    });
+    expect(invalid).toMatchObject({ status: 'INVALID_CONTRACT', plan: null, fieldResults: {}, normalizedData: {}, unresolvedFields: [], contract: { id: 'broken', version: null, fingerprint: null } });
+    expect(invalid.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['MISSING_TYPE']);
+    expect(computeReplayHash(invalid)).toBe(invalid.replayHash);
+  });
+
+  it('re-encodes normalizedData with the given encoder (for JSON Schema and Zod contracts)', () => {
+    const encoded = sampleArtifact({ encodeNormalizedData: (data) => ({ ...data, total_amount: 811.88 }) });
+    expect(encoded.normalizedData).toMatchObject({ total_amount: 811.88 });
+    expect(encoded.fieldResults['total_amount']!.value).toEqual({ amount: '811.88', currency: 'USD' });
+  });
+
+  it('names the contract it was built with', () => {
+    expect(artifact.contract.id).toBe(contract.id);
+  });
+});

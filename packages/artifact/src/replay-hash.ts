@@ -1,0 +1,39 @@
+/**
+ * The replay hash: sha256 of the RFC 8785 canonical JSON of the whole artifact except
+ * `id`, `createdAt`, `replayHash` and `statistics.timings`. Status, normalized data, the
+ * unresolved list, evidence, diagnostics, the plan, counters, contract, input and
+ * versions are all covered, so changing any of them is detected (unlike Python v1.0.2,
+ * whose hash left out status and data).
+ */
+import { HashMismatchError, canonicalJson, sha256Hex } from '@paxman/core';
+import type { ExecutionArtifact } from './execution-artifact.js';
+
+/** The part of an artifact the replay hash covers. */
+export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
+  const { id: _id, createdAt: _createdAt, replayHash: _replayHash, statistics, ...rest } = artifact;
+  return { ...rest, statistics: { counters: statistics.counters } };
+}
+
+/**
+ * Recomputes the replay hash of an artifact from its content (its own `replayHash` is
+ * ignored).
+ * @example computeReplayHash(artifact) === artifact.replayHash // for an untouched artifact
+ */
+export function computeReplayHash(artifact: ExecutionArtifact<unknown>): string {
+  return sha256Hex(canonicalJson(hashedContent(artifact)));
+}
+
+/**
+ * Checks that an artifact's content still hashes to its `replayHash`; returns the hash,
+ * or throws `HashMismatchError` with the recorded and recomputed hashes.
+ */
+export function verifyArtifact(artifact: ExecutionArtifact<unknown>): string {
+  const actual = computeReplayHash(artifact);
+  if (actual !== artifact.replayHash) {
+    throw new HashMismatchError(
+      `Artifact content does not match its replay hash: it records ${artifact.replayHash || '(none)'} but its content hashes to ${actual}, so something hashed (status, data, field results, evidence, diagnostics, plan, counters, contract, input or versions) was changed after it was produced.`,
+      { context: { expectedHash: artifact.replayHash, actualHash: actual } },
+    );
+  }
+  return actual;
+}

@@ -1,0 +1,216 @@
+import { EvidenceKind } from '@paxman/core';
+import { defineContract } from '@paxman/contract';
+import { describe, expect, it } from 'vitest';
+import { buildDocument } from '../../document/index.js';
+import { evalContract, evalDocument, evidenceOf, runCapability, spansSliceBack } from '../__fixtures__/run-capability.js';
+import { DEFAULT_RECOGNIZERS } from '../shared/default-recognizers.js';
+import { configureExplicitEvidence, createExplicitEvidenceCapability } from './explicit-evidence.js';
+
+const capability = createExplicitEvidenceCapability({ recognizers: DEFAULT_RECOGNIZERS });
+const invoices = evalContract('synthetic-invoices');
+
+describe('explicit_evidence on a plain-text invoice', () => {
+  it('finds every labelled field with the label, the kind and exact spans', async () => {
+    const document = await evalDocument('synthetic-invoices', 'invoice_plain.txt');
+    const expectations: [string, unknown, string, string][] = [
+      ['invoice_number', 'INV-2026-001234', EvidenceKind.EXACT_LABEL, 'invoice number'],
+      ['invoice_date', '2026-01-15', EvidenceKind.EXACT_LABEL, 'invoice date'],
+      ['due_date', '2026-02-15', EvidenceKind.EXACT_LABEL, 'due date'],
+      ['purchase_order', 'PO-9876', EvidenceKind.SYNONYM_LABEL, 'po number'],
+      ['total_amount', { amount: '811.88', currency: 'USD' }, EvidenceKind.SYNONYM_LABEL, 'total due'],
+      ['subtotal', '750.00', EvidenceKind.EXACT_LABEL, 'subtotal'],
+      ['tax_amount', '61.88', EvidenceKind.SYNONYM_LABEL, 'tax'],
+      ['payment_terms', 'Net 30', EvidenceKind.EXACT_LABEL, 'payment terms'],
+    ];
+    for (const [path, value, kind, label] of expectations) {
+      const result = await runCapability(capability, invoices, path, document);
+      expect(result.candidates[0]?.value, path).toEqual(value);
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.0.0');
+      expect(result.candidates[0]?.tier).toBe(1);
+      const [evidence] = evidenceOf(result, result.candidates[0]);
+      expect(evidence?.kind, path).toBe(kind);
+      expect(evidence?.label, path).toBe(label);
+      expect(spansSliceBack(result, document), path).toBe(true);
+    }
+  });
+
+  it('points the value span at the amount and the key span at the label', async () => {
+    const document = await evalDocument('synthetic-invoices', 'invoice_plain.txt');
+    const result = await runCapability(capability, invoices, 'total_amount', document);
+    const [evidence] = evidenceOf(result, result.candidates[0]);
+    const input = document.layers.input!.text;
+    const [value, key] = evidence!.spans;
+    expect(input.slice(value!.start, value!.end)).toBe('$811.88 USD');
+    expect(input.slice(key!.start, key!.end)).toBe('Total Due');
+    expect(evidence!.detail).toMatchObject({ structure: 'key-value:colon', currencySource: expect.stringMatching(/^code/) });
+  });
+
+  it('never reads a subtotal, a tax id or a due date for a neighbouring field', async () => {
+    const document = await buildDocument(
+      ['Subtotal: 100.00', 'Sub total: 100.00', 'Tax ID: DE123456789', 'VAT number: GB123456789', 'VAT/TIN: 29670869006', 'Tax rate: 8.25%', 'Due date: 2026-02-01', 'Order date: 2026-01-01', 'Customer No.: 4711'].join('\n'),
+      { inputType: 'text' },
+    );
+    for (const path of ['total_amount', 'tax_amount', 'invoice_date', 'invoice_number']) {
+      const result = await runCapability(capability, invoices, path, document);
+      expect(result.candidates, path).toEqual([]);
+    }
+  });
+
+  it('refuses two amounts next to one label and text that is not of the type', async () => {
+    const document = await buildDocument('Total: 24.99   29.99\nInvoice date: see below\nTax: 20%\n', { inputType: 'text' });
+    for (const path of ['total_amount', 'invoice_date', 'tax_amount']) {
+      expect((await runCapability(capability, invoices, path, document)).candidates, path).toEqual([]);
+    }
+  });
+
+  it('settles an ambiguous "$" with the code written next to the amount', async () => {
+    const document = await evalDocument('synthetic-invoices', 'quotation_with_footnotes.txt');
+    const result = await runCapability(capability, invoices, 'total_amount', document);
+    expect(result.candidates[0]?.value).toEqual({ amount: '21114.00', currency: 'EUR' });
+    expect((await runCapability(capability, invoices, 'subtotal', document)).candidates[0]?.value).toBe('19550.00');
+    expect((await runCapability(capability, invoices, 'supplier_name', document)).candidates[0]?.value).toBe('GlobalParts SA');
+  });
+});
+
+describe('explicit_evidence on other inputs', () => {
+  it('reads CSV columns as structured keys, with the currency column of the row', async () => {
+    const document = await evalDocument('synthetic-invoices', 'invoice_csv_row1.csv');
+    const total = await runCapability(capability, invoices, 'total_amount', document);
+    expect(total.candidates[0]?.value).toEqual({ amount: '811.88', currency: 'USD' });
+    const [evidence] = evidenceOf(total, total.candidates[0]);
+    expect(evidence).toMatchObject({ kind: EvidenceKind.STRUCTURED_KEY, label: 'total_amount', text: '811.88', detail: { structure: 'csv-column', currencySource: 'label' } });
+    expect((await runCapability(capability, invoices, 'supplier_name', document)).candidates[0]?.value).toBe('ACME Corp');
+    expect(spansSliceBack(total, document)).toBe(true);
+  });
+
+  it('proposes nothing for a CSV column whose rows disagree, and says why', async () => {
+    const document = await buildDocument('invoice_number,total_amount\nA-1,10.00\nA-2,12.00\n', { inputType: 'csv' });
+    const result = await runCapability(capability, invoices, 'total_amount', document);
+    expect(result.candidates).toEqual([]);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['CSV_COLUMN_VARIES']);
+    const agreed = await buildDocument('supplier_name,amount\nACME Corp,1\nACME Corp,2\n', { inputType: 'csv' });
+    expect((await runCapability(capability, invoices, 'supplier_name', agreed)).candidates[0]?.value).toBe('ACME Corp');
+  });
+
+  it('reads JSON key paths, money objects and sibling currencies', async () => {
+    const json = JSON.stringify({ invoice: { number: 'INV-77', date: '2026-03-01', total: 1234.5, currency: 'EUR' }, supplier: { name: 'Globex GmbH' }, buyer: { name: 'ACME' }, items: [{ amount: 1 }] }, null, 2);
+    const document = await buildDocument(json, { inputType: 'json' });
+    const number = await runCapability(capability, invoices, 'invoice_number', document);
+    expect(number.candidates[0]?.value).toBe('INV-77');
+    const total = await runCapability(capability, invoices, 'total_amount', document);
+    expect(total.candidates[0]?.value).toEqual({ amount: '1234.5', currency: 'EUR' });
+    const supplier = await runCapability(capability, invoices, 'supplier_name', document);
+    expect(supplier.candidates.map((candidate) => candidate.value)).toEqual(['Globex GmbH']);
+    const [evidence] = evidenceOf(supplier, supplier.candidates[0]);
+    expect(evidence).toMatchObject({ kind: EvidenceKind.STRUCTURED_KEY, label: 'supplier.name' });
+    expect(spansSliceBack(total, document) && spansSliceBack(supplier, document)).toBe(true);
+  });
+
+  it('reads an e-mail: subject and prose labels, never the sent date as the invoice date', async () => {
+    const document = await evalDocument('synthetic-invoices', 'invoice_email.txt');
+    expect((await runCapability(capability, invoices, 'invoice_number', document)).candidates[0]?.value).toBe('INV-2026-005678');
+    const total = await runCapability(capability, invoices, 'total_amount', document);
+    expect(total.candidates[0]?.value).toEqual({ amount: '1250.00', currency: 'USD' });
+    expect(evidenceOf(total, total.candidates[0])[0]?.detail).toMatchObject({ structure: 'inline' });
+    expect((await runCapability(capability, invoices, 'due_date', document)).candidates[0]?.value).toBe('2026-02-20');
+    expect((await runCapability(capability, invoices, 'tax_amount', document)).candidates[0]?.value).toBe('50.00');
+    expect((await runCapability(capability, invoices, 'invoice_date', document)).candidates).toEqual([]);
+    // The From header holds a bare address: not a supplier name.
+    expect((await runCapability(capability, invoices, 'supplier_name', document)).candidates).toEqual([]);
+  });
+
+  it('gives the From display name to a party field and the address to its e-mail field', async () => {
+    const eml = 'From: "Globex Billing" <billing@globex.example>\r\nTo: ap@acme.example\r\nSubject: Invoice 2026-77\r\nContent-Type: text/plain\r\n\r\nHello\r\n';
+    const document = await buildDocument(eml, { inputType: 'email' });
+    const contract = defineContract({ id: 'c', fields: [{ path: 'supplier_name', type: 'STRING' }, { path: 'supplier_email', type: 'STRING' }, { path: 'subject', type: 'STRING' }] });
+    const name = await runCapability(capability, contract, 'supplier_name', document);
+    expect(name.candidates[0]?.value).toBe('Globex Billing');
+    expect(evidenceOf(name, name.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, label: 'from', text: 'Globex Billing' });
+    const email = await runCapability(capability, contract, 'supplier_email', document);
+    expect(email.candidates[0]?.value).toBe('billing@globex.example');
+    expect(evidenceOf(email, email.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, label: 'from', text: 'billing@globex.example' });
+    const subject = await runCapability(capability, contract, 'subject', document);
+    expect(evidenceOf(subject, subject.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.STRUCTURED_KEY, text: 'Invoice 2026-77' });
+    expect(spansSliceBack(name, document)).toBe(true);
+  });
+
+  it('reads HTML definition lists and table rows', async () => {
+    const html =
+      '<html><body><h1>Rechnung</h1><dl><dt>Rechnungsnummer</dt><dd>RE-2026-0042</dd><dt>Rechnungsdatum</dt><dd>15.01.2026</dd></dl>' +
+      '<table><tr><th>Zwischensumme</th><td>1.000,00 €</td></tr><tr><th>MwSt. 19%</th><td>190,00 €</td></tr><tr><th>Gesamtbetrag</th><td>1.190,00 €</td></tr></table></body></html>';
+    const document = await buildDocument(html, { inputType: 'html' });
+    const expectations: [string, unknown][] = [
+      ['invoice_number', 'RE-2026-0042'],
+      ['invoice_date', '2026-01-15'],
+      ['subtotal', '1000.00'],
+      ['tax_amount', '190.00'],
+      ['total_amount', { amount: '1190.00', currency: 'EUR' }],
+    ];
+    for (const [path, value] of expectations) {
+      const result = await runCapability(capability, invoices, path, document);
+      expect(result.candidates[0]?.value, path).toEqual(value);
+      expect(evidenceOf(result, result.candidates[0])[0]?.kind, path).toBe(EvidenceKind.SYNONYM_LABEL);
+      expect(spansSliceBack(result, document), path).toBe(true);
+    }
+  });
+
+  it('reads table columns of a Dutch PDF invoice, ignoring rows that do not read as the type', async () => {
+    const document = await evalDocument('invoice2data', 'saeco.pdf');
+    const expectations: [string, unknown][] = [
+      ['invoice_number', 'VF1005193039'],
+      ['invoice_date', '2022-09-08'],
+      ['due_date', '2022-09-22'],
+      ['subtotal', '41.31'],
+      ['tax_amount', '8.68'],
+    ];
+    for (const [path, value] of expectations) {
+      const result = await runCapability(capability, invoices, path, document);
+      expect(result.candidates[0]?.value, path).toEqual(value);
+      expect(String(evidenceOf(result, result.candidates[0])[0]?.detail?.structure), path).toMatch(/^table:text:header$/);
+      expect(spansSliceBack(result, document), path).toBe(true);
+    }
+  });
+
+  it('reads PDF text through pdf.js with spans into the pdf-text layer', async () => {
+    const document = await evalDocument('invoice2data', 'NetpresseInvoice.pdf');
+    const total = await runCapability(capability, invoices, 'total_amount', document);
+    expect(total.candidates.length).toBeGreaterThan(0);
+    const [evidence] = evidenceOf(total, total.candidates[0]);
+    expect(evidence?.spans[0]?.layer).toBe('pdf-text');
+    expect(spansSliceBack(total, document)).toBe(true);
+  });
+});
+
+describe('configureExplicitEvidence', () => {
+  it('freezes labels and the value reading into a JSON config, and skips per-item fields', () => {
+    const field = invoices.fields.find((candidate) => candidate.path === 'total_amount')!;
+    const configuration = configureExplicitEvidence(field);
+    if (!('config' in configuration)) throw new Error('expected a config');
+    expect(JSON.parse(JSON.stringify(configuration.config))).toEqual(configuration.config);
+    const contract = defineContract({ id: 'c', fields: [{ path: 'items', type: 'ARRAY', itemType: 'OBJECT', fields: [{ path: 'items[].amount', type: 'DECIMAL' }] }] });
+    expect(configureExplicitEvidence(contract.fields[0]!)).toHaveProperty('skip');
+    expect(configureExplicitEvidence(contract.fields[0]!.fields[0]!)).toHaveProperty('skip');
+  });
+});
+
+describe('explicit_evidence refuses look-alike values', () => {
+  it('does not read a period, a duration or a count as a party or an amount', async () => {
+    const document = await buildDocument('From: Jan 1, 2026\nSubtotal:    30 days\nTotal: 3 items\n', { inputType: 'text' });
+    for (const path of ['supplier_name', 'subtotal', 'total_amount']) {
+      expect((await runCapability(capability, invoices, path, document)).candidates, path).toEqual([]);
+    }
+  });
+});
+
+describe('explicit_evidence reads a rate printed in its amount label', () => {
+  it('gives tax_rate the fraction and discount_pct the points', async () => {
+    const document = await buildDocument('Subtotal: $750.00\nDiscount (2%): -$15.00\nTax (8.25%): $61.88\n', { inputType: 'text' });
+    const contract = defineContract({ id: 'c', fields: [{ path: 'tax_rate', type: 'DECIMAL' }, { path: 'discount_pct', type: 'DECIMAL' }, { path: 'tax_amount', type: 'DECIMAL' }] });
+    const rate = await runCapability(capability, contract, 'tax_rate', document);
+    expect(rate.candidates[0]?.value).toBe('0.0825');
+    expect(evidenceOf(rate, rate.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, text: '8.25%', detail: { structure: 'rate-in-label' } });
+    expect((await runCapability(capability, contract, 'discount_pct', document)).candidates[0]?.value).toBe('2');
+    expect((await runCapability(capability, contract, 'tax_amount', document)).candidates[0]?.value).toBe('61.88');
+    expect(spansSliceBack(rate, document)).toBe(true);
+  });
+});

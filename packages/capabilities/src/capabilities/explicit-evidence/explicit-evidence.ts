@@ -1,0 +1,81 @@
+/**
+ * `explicit_evidence` (tier 1): the document states the field. Finds labelled values in
+ * key-value pairs, tables, CSV columns, JSON keys and e-mail headers, reads each with the
+ * field type's recognizer, and reports the label it matched and how (`STRUCTURED_KEY`,
+ * `EXACT_LABEL`, `SYNONYM_LABEL`, `FUZZY_LABEL`) with spans of the value and of the key.
+ *
+ * `configure` freezes everything `invoke` needs into the step config: the labels (exact
+ * and synonyms, from `labelsForField`), how to read values, and whether the field is per
+ * item of an array (such fields are skipped: a scalar reading of a per-row value would be
+ * a guess).
+ */
+import { CapabilityTier, type JsonValue } from '@paxman/core';
+import type { CanonicalField } from '@paxman/contract';
+import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
+import { documentIndex, readingOptions } from '../shared/document-index.js';
+import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
+import type { LabelSet } from '../shared/label-match.js';
+import type { ValueRecognizers } from '../shared/recognizer-port.js';
+import { createResultBuilder } from '../shared/result-builder.js';
+import { findInEmailHeaders } from './find-email-headers.js';
+import { findInlineLabels } from './find-inline-labels.js';
+import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
+import { findRateInLabels } from './find-rate-in-label.js';
+import { findInCsv, findInJson } from './find-structured-keys.js';
+
+/** The spec of `explicit_evidence@1.0.0`. */
+export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
+  id: 'explicit_evidence',
+  version: '1.0.0',
+  tier: CapabilityTier.EXPLICIT_EVIDENCE,
+  acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
+  costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),
+  deterministic: true,
+  description: 'Labelled values: key-value lines, tables, CSV columns, JSON keys, e-mail headers.',
+});
+
+const SCALAR_TYPES = new Set<string>(EXPLICIT_EVIDENCE_SPEC.acceptsTypes);
+
+/** The step config for a field, or why the step has nothing to do. */
+export function configureExplicitEvidence(field: CanonicalField): StepConfiguration {
+  if (!SCALAR_TYPES.has(field.type)) return { skip: `explicit_evidence reads scalar values; ${field.path} is ${field.type}.` };
+  if (field.path.includes('[]')) return { skip: `explicit_evidence reads one value per document; ${field.path} is a per-item field.` };
+  const labels = labelsForField(field);
+  if (labels.exact.length === 0 && labels.synonyms.length === 0) return { skip: `No label can be derived for ${field.path}.` };
+  return {
+    config: {
+      labels: { exact: [...labels.exact], synonyms: [...labels.synonyms], concepts: [...labels.concepts] },
+      reading: readingToJson(valueReadingForField(field, labels)),
+    },
+  };
+}
+
+/** Creates the capability with the given recognizers. */
+export function createExplicitEvidenceCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
+  const key = capabilityKey(EXPLICIT_EVIDENCE_SPEC);
+  const invoke = (context: CapabilityContext): CapabilityResult => {
+    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path });
+    const labels = context.config.labels as unknown as LabelSet | undefined;
+    if (!labels) return builder.build();
+    const index = documentIndex(context.document, options.recognizers);
+    const search = {
+      index,
+      reading: readingFromJson(context.config.reading as JsonValue),
+      labels,
+      recognizers: options.recognizers,
+      recognizerOptions: readingOptions(index.hints),
+      builder,
+      recorded: [],
+    };
+    findInJson(search, context.field.path);
+    findInCsv(search, context.field.path);
+    findInEmailHeaders(search);
+    findInKeyValues(search);
+    findInTables(search);
+    findInlineLabels(search);
+    findRateInLabels(search);
+    return builder.build();
+  };
+  return Object.freeze({ spec: EXPLICIT_EVIDENCE_SPEC, configure: configureExplicitEvidence, invoke });
+}

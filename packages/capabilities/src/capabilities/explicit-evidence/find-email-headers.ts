@@ -1,0 +1,79 @@
+/**
+ * E-mail headers. A header whose name is an exact label of the field ("Subject" for a
+ * `subject` field) is `STRUCTURED_KEY` evidence. Address headers (From, To, Reply-To,
+ * Sender) also match by synonym — From names the supplier, To the buyer — and give the
+ * display name to a party-name field and the address to an e-mail field; a bare address
+ * is never offered as a name. Other headers (Date) match only exact labels: the date an
+ * e-mail was sent is not the invoice date.
+ */
+import { matchLabel, type LabelMatch } from '../shared/label-match.js';
+import { recordLabelledValue, type SearchContext } from './search-context.js';
+
+const ADDRESS_HEADERS = new Set(['from', 'to', 'reply-to', 'sender', 'cc']);
+
+/** The display name and address of the first mailbox in an address header, with offsets. */
+export function parseMailbox(value: string): { name: { start: number; end: number } | null; address: { start: number; end: number } | null } {
+  const angle = /<([^<>\s]+@[^<>\s]+)>/.exec(value);
+  if (angle) {
+    const addressStart = angle.index + 1;
+    let start = 0;
+    let end = angle.index;
+    while (start < end && /[\s"']/.test(value[start]!)) start += 1;
+    while (end > start && /[\s"']/.test(value[end - 1]!)) end -= 1;
+    return { name: end > start ? { start, end } : null, address: { start: addressStart, end: addressStart + angle[1]!.length } };
+  }
+  const bare = /[^\s<>,;"]+@[^\s<>,;"]+/.exec(value);
+  return { name: null, address: bare ? { start: bare.index, end: bare.index + bare[0].length } : null };
+}
+
+const SENDER_WORDS = new Set(['supplier', 'vendor', 'seller', 'sender', 'merchant', 'issuer', 'from', 'billing']);
+const RECIPIENT_WORDS = new Set(['buyer', 'customer', 'client', 'recipient', 'to']);
+
+/**
+ * An e-mail field of a party ("supplier_email", "customer e-mail") reads the sender's or
+ * recipient's address: a synonym-grade match of the From or To header.
+ */
+function addressFieldMatch(header: string, context: SearchContext): LabelMatch | null {
+  if (context.reading.semantic !== 'email' || (header !== 'from' && header !== 'to')) return null;
+  const words = new Set(context.labels.exact.flatMap((label) => label.split(' ')));
+  const party = header === 'from' ? SENDER_WORDS : RECIPIENT_WORDS;
+  if (![...words].some((word) => party.has(word))) return null;
+  return { strength: 'synonym', label: header, normalizedKey: header, currency: null, specificity: 1 };
+}
+
+/** E-mail headers of the document. */
+export function findInEmailHeaders(context: SearchContext): void {
+  const email = context.index.document.email;
+  if (!email) return;
+  for (const header of email.headers) {
+    const name = header.name.toLowerCase();
+    const match = matchLabel(name, context.labels) ?? addressFieldMatch(name, context);
+    if (!match) continue;
+    const isAddress = ADDRESS_HEADERS.has(name);
+    if (match.strength !== 'exact' && !isAddress) continue;
+    const layerText = context.index.layerText(header.span.layer);
+    const spanText = layerText.slice(header.span.start, header.span.end);
+    // The header span may cover "Name: value" or just the value; locate the value inside it.
+    const offset = spanText === header.value ? 0 : spanText.lastIndexOf(header.value);
+    if (offset < 0) continue;
+    let start = header.span.start + offset;
+    let end = start + header.value.length;
+    if (isAddress) {
+      const mailbox = parseMailbox(header.value);
+      const part = context.reading.semantic === 'email' ? mailbox.address : context.reading.fieldType === 'STRING' ? mailbox.name : null;
+      if (!part) continue;
+      end = start + part.end;
+      start += part.start;
+    }
+    recordLabelledValue(context, {
+      match: { ...match, label: match.strength === 'exact' ? match.label : name },
+      keySpan: header.nameSpan ?? null,
+      valueSpan: { start, end, layer: header.span.layer },
+      valueText: layerText.slice(start, end),
+      // Only an exact header name is a structured key; From → supplier is a synonym reading.
+      structured: match.strength === 'exact',
+      structure: 'email-header',
+      detail: { header: name },
+    });
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Printed labels: the Document's key-value pairs (`Label: value`, dot leaders, spaced
+ * columns, a label above its value, `<dt>/<dd>`, `<th>/<td>` rows) and its tables (a
+ * column whose header matches, read from a single-row table or when every row agrees;
+ * a row whose first cell matches, read from its last filled cell — a totals row).
+ */
+import { canonicalJson } from '@paxman/core';
+import type { Table } from '../../document.js';
+import { matchLabel } from '../shared/label-match.js';
+import { readTypedValue } from '../shared/read-typed-value.js';
+import { recordLabelledValue, type SearchContext } from './search-context.js';
+
+/** Key-value pairs of the document. */
+export function findInKeyValues(context: SearchContext): void {
+  for (const pair of context.index.keyValues) {
+    const match = matchLabel(pair.key, context.labels);
+    if (!match) continue;
+    recordLabelledValue(context, {
+      match,
+      keySpan: pair.keySpan,
+      valueSpan: pair.valueSpan,
+      valueText: pair.value,
+      structured: false,
+      structure: `key-value:${pair.source}`,
+      singleValueLine: pair.source === 'colon' || pair.source === 'leader' || pair.source === 'spaced',
+      // A value below its label is a weaker reading than one on the same line.
+      penalty: pair.source === 'above' ? 10 : 0,
+    });
+  }
+}
+
+/** Table columns and totals rows. CSV grids are read by the structured finder. */
+export function findInTables(context: SearchContext): void {
+  context.index.document.tables.forEach((table, tableIndex) => {
+    if (table.source === 'csv') return;
+    findInColumns(context, table, tableIndex);
+    findInRowLabels(context, table, tableIndex);
+  });
+}
+
+function findInColumns(context: SearchContext, table: Table, tableIndex: number): void {
+  if (!table.header || table.rows.length === 0) return;
+  table.header.forEach((headerCell, column) => {
+    const match = matchLabel(headerCell.text, context.labels);
+    if (!match) return;
+    const cells = table.rows.map((row) => row[column]).filter((cell) => cell !== undefined && cell.text.trim().length > 0);
+    // Rows whose cell reads as the field's type; others (a repeated header, a note) are ignored.
+    const readable = cells.flatMap((cell) => {
+      const read = readTypedValue(cell!.text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency: match.currency });
+      return read ? [{ cell: cell!, key: canonicalJson(read.value) }] : [];
+    });
+    if (readable.length === 0) return;
+    // Several rows: a per-row column, not one value for the document — unless every row says the same.
+    if (new Set(readable.map((entry) => entry.key)).size !== 1) return;
+    const cell = readable[0]!.cell;
+    recordLabelledValue(context, {
+      match,
+      keySpan: headerCell.span,
+      valueSpan: cell.span,
+      valueText: cell.text,
+      structured: false,
+      structure: `table:${table.source}:header`,
+      penalty: readable.length > 1 || cells.length > readable.length ? 5 : 0,
+      detail: { table: tableIndex, column, rows: readable.length },
+    });
+  });
+}
+
+function findInRowLabels(context: SearchContext, table: Table, tableIndex: number): void {
+  table.rows.forEach((row, rowIndex) => {
+    const first = row[0];
+    if (!first || row.length < 2) return;
+    const match = matchLabel(first.text, context.labels);
+    if (!match) return;
+    for (let column = row.length - 1; column >= 1; column -= 1) {
+      const cell = row[column]!;
+      if (cell.text.trim().length === 0) continue;
+      recordLabelledValue(context, {
+        match,
+        keySpan: first.span,
+        valueSpan: cell.span,
+        valueText: cell.text,
+        structured: false,
+        structure: `table:${table.source}:row-label`,
+        detail: { table: tableIndex, row: rowIndex, column },
+      });
+      return;
+    }
+  });
+}

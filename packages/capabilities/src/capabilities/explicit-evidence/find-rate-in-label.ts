@@ -1,0 +1,56 @@
+/**
+ * A rate printed inside the label of the amount it produced: "Tax (8.25%): $61.88",
+ * "VAT 20%: 5.00", "Discount (10%): -$1,955.00". For a rate or percentage field
+ * (`tax_rate`, `discount_pct`) whose name, without its rate word, names a lexicon concept
+ * (tax, discount), the percentage in a key of that concept is the value — read as the
+ * field's `percentAs` (fraction or points). Reported as `SYNONYM_LABEL` with
+ * `detail.structure: 'rate-in-label'`, the span pointing at the percentage inside the key.
+ */
+import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
+import { conceptsOfLabel, lexiconConcept } from '../../lexicon/business-lexicon.js';
+import { matchLabel, type LabelSet } from '../shared/label-match.js';
+import { alreadyRecorded, rankFor, type SearchContext } from './search-context.js';
+
+const RATE_WORDS = new Set(['rate', 'pct', 'percent', 'percentage', 'ratio']);
+
+/** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept). */
+function baseLabels(context: SearchContext): LabelSet | null {
+  for (const label of context.labels.exact) {
+    const words = label.split(' ');
+    if (!words.some((word) => RATE_WORDS.has(word))) continue;
+    const base = words.filter((word) => !RATE_WORDS.has(word)).join(' ');
+    const concept = conceptsOfLabel(base).map((id) => lexiconConcept(id)).find((found) => found !== undefined);
+    if (concept) return { exact: [], synonyms: concept.terms, concepts: [concept.id] };
+  }
+  return null;
+}
+
+/** Percentages in the keys of the field's base concept. */
+export function findRateInLabels(context: SearchContext): void {
+  if (context.reading.fieldType !== 'DECIMAL' || context.reading.percentAs === 'reject') return;
+  const labels = baseLabels(context);
+  if (!labels) return;
+  for (const pair of context.index.keyValues) {
+    if (!/%/.test(pair.key)) continue;
+    const match = matchLabel(pair.key, labels);
+    if (!match || match.strength === 'fuzzy') continue;
+    const hits = context.recognizers.findValues('PERCENT', pair.key, context.recognizerOptions);
+    if (hits.length !== 1 || typeof hits[0]!.value !== 'string') continue;
+    const hit = hits[0]!;
+    const span = { start: pair.keySpan.start + hit.start, end: pair.keySpan.start + hit.end, layer: pair.keySpan.layer };
+    if (context.index.layerText(span.layer).slice(span.start, span.end) !== hit.text || alreadyRecorded(context, span)) continue;
+    context.recorded.push(span);
+    const points = hit.value as string;
+    const value = context.reading.percentAs === 'points' ? points : formatDecimal(parseDecimal(points).dividedBy(100));
+    context.builder.finding({
+      value,
+      raw: hit.text,
+      rank: rankFor({ ...match, strength: 'synonym' }, false, 20),
+      kind: EvidenceKind.SYNONYM_LABEL,
+      spans: [span, pair.keySpan],
+      text: hit.text,
+      label: match.label,
+      detail: { structure: 'rate-in-label', key: match.normalizedKey, percent: points, percentAs: context.reading.percentAs },
+    });
+  }
+}

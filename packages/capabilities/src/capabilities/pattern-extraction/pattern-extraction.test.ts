@@ -1,0 +1,97 @@
+import { EvidenceKind, InvalidContractError } from '@paxman/core';
+import { defineContract } from '@paxman/contract';
+import { describe, expect, it } from 'vitest';
+import { buildDocument } from '../../document/index.js';
+import { evalContract, evalDocument, evidenceOf, runCapability, spansSliceBack } from '../__fixtures__/run-capability.js';
+import { DEFAULT_RECOGNIZERS } from '../shared/default-recognizers.js';
+import { configurePatternExtraction, createPatternExtractionCapability } from './pattern-extraction.js';
+
+const capability = createPatternExtractionCapability({ recognizers: DEFAULT_RECOGNIZERS });
+const invoices = evalContract('synthetic-invoices');
+
+describe('pattern_extraction: unlabelled recognizer hits', () => {
+  it('reports ENUM hits with how often each occurs and how many distinct values exist', async () => {
+    const document = await evalDocument('synthetic-invoices', 'invoice_plain.txt');
+    const result = await runCapability(capability, invoices, 'currency_code', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toContain('USD');
+    const [evidence] = evidenceOf(result, result.candidates.find((candidate) => candidate.value === 'USD'));
+    expect(evidence).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: expect.stringMatching(/^recognizer:/) });
+    expect(evidence?.detail).toMatchObject({ occurrences: expect.any(Number), distinctValues: expect.any(Number) });
+    expect(spansSliceBack(result, document)).toBe(true);
+  });
+
+  it('finds an IBAN and an e-mail anywhere for fields that hold them', async () => {
+    const document = await buildDocument('Please pay to our account\nDE89 3704 0044 0532 0130 00\nQuestions: billing@globex.example\n', { inputType: 'text' });
+    const contract = defineContract({ id: 'c', fields: [{ path: 'iban', type: 'STRING' }, { path: 'contact_email', type: 'STRING' }] });
+    const iban = await runCapability(capability, contract, 'iban', document);
+    expect(iban.candidates.map((candidate) => candidate.value)).toEqual(['DE89370400440532013000']);
+    const email = await runCapability(capability, contract, 'contact_email', document);
+    expect(email.candidates.map((candidate) => candidate.value)).toEqual(['billing@globex.example']);
+    expect(spansSliceBack(iban, document) && spansSliceBack(email, document)).toBe(true);
+  });
+
+  it('offers a lone date for the document date, never for a due date, and refuses when dates differ', async () => {
+    const single = await buildDocument('Thanks for your order of 2026-01-20.\n', { inputType: 'text' });
+    expect((await runCapability(capability, invoices, 'invoice_date', single)).candidates.map((candidate) => candidate.value)).toEqual(['2026-01-20']);
+    expect(configurePatternExtraction(invoices.fields.find((field) => field.path === 'due_date')!)).toHaveProperty('skip');
+    const several = await buildDocument('Shipped 2026-01-20, delivered 2026-01-24.\n', { inputType: 'text' });
+    const result = await runCapability(capability, invoices, 'invoice_date', several);
+    expect(result.candidates).toEqual([]);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['UNLABELLED_VALUE_NOT_UNIQUE']);
+  });
+
+  it('never proposes an arbitrary amount for a MONEY or DECIMAL field', () => {
+    for (const path of ['total_amount', 'subtotal', 'tax_amount']) {
+      expect(configurePatternExtraction(invoices.fields.find((field) => field.path === path)!), path).toHaveProperty('skip');
+    }
+  });
+});
+
+describe('pattern_extraction: contract regexes on RE2', () => {
+  const contract = defineContract({
+    id: 'c',
+    fields: [
+      { path: 'order_ref', type: 'STRING', extractionPattern: 'Ref(?:erence)?[:#]?\\s*(?P<value>[A-Z]{2}-\\d{4,})' },
+      { path: 'amount', type: 'DECIMAL', constraints: [{ kind: 'pattern', params: { regex: 'Amount due (?P<value>[\\d,.]+)' } }] },
+      { path: 'hostile', type: 'STRING', extractionPattern: '(a+)+$' },
+    ],
+  });
+
+  it('extracts the named group with CONTRACT_PATTERN evidence and exact spans', async () => {
+    const document = await buildDocument('Our Reference: AB-12345\nAmount due 1,234.50 by Friday\n', { inputType: 'text' });
+    const reference = await runCapability(capability, contract, 'order_ref', document);
+    expect(reference.candidates.map((candidate) => candidate.value)).toEqual(['AB-12345']);
+    expect(evidenceOf(reference, reference.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.CONTRACT_PATTERN, text: 'AB-12345', detail: { origin: 'extraction-pattern' } });
+    const amount = await runCapability(capability, contract, 'amount', document);
+    expect(amount.candidates.map((candidate) => candidate.value)).toEqual(['1234.50']);
+    expect(spansSliceBack(reference, document) && spansSliceBack(amount, document)).toBe(true);
+  });
+
+  it('runs a hostile pattern on the linear engine', async () => {
+    const document = await buildDocument(`${'a'.repeat(50_000)}!`, { inputType: 'text' });
+    const result = await runCapability(capability, contract, 'hostile', document);
+    expect(result.candidates).toEqual([]);
+  });
+
+  it('rejects a pattern RE2 cannot run as a contract error', () => {
+    const bad = defineContract({ id: 'c', fields: [{ path: 'x', type: 'STRING', extractionPattern: '(a)\\1' }] });
+    expect(() => configurePatternExtraction(bad.fields[0]!)).toThrowError(InvalidContractError);
+  });
+});
+
+describe('pattern_extraction: letterhead', () => {
+  it('reads the first name-like line for a supplier field, skipping a title, as RECOGNIZER evidence', async () => {
+    const document = await buildDocument('TAX INVOICE\nACME Corp\n123 Industrial Way\nInvoice Number: INV-1\n', { inputType: 'text' });
+    const result = await runCapability(capability, invoices, 'supplier_name', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['ACME Corp']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: 'layout:letterhead', text: 'ACME Corp' });
+    expect(spansSliceBack(result, document)).toBe(true);
+  });
+
+  it('reads nothing when an address, a labelled line or prose comes first', async () => {
+    for (const text of ['123 Main St\nACME Corp\n', 'Invoice Number: INV-1\nACME Corp\n', 'thanks for your order from us\n']) {
+      const document = await buildDocument(text, { inputType: 'text' });
+      expect((await runCapability(capability, invoices, 'supplier_name', document)).candidates, text).toEqual([]);
+    }
+  });
+});

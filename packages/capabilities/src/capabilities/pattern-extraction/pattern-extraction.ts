@@ -1,0 +1,301 @@
+/**
+ * `pattern_extraction` (tier 2): values found without a label.
+ *
+ * - Typed recognizer hits anywhere in the document (`RECOGNIZER` evidence), only for types
+ *   where an unlabelled hit means something: an e-mail, IBAN, URL or phone field, an ENUM
+ *   value (and currency codes or symbols for an ENUM of ISO 4217 codes), and a DATE field
+ *   when the document holds exactly one distinct date. Never an arbitrary amount for a
+ *   MONEY or DECIMAL field: "the first number in the document" is a guess. Evidence says
+ *   how often the value occurs and how many distinct values the document holds
+ *   (`detail: { occurrences, distinctValues }`) so the reconciler can tell a unique hit
+ *   from one of many.
+ * - Contract regexes (`CONTRACT_PATTERN` evidence): `field.extractionPattern` (group
+ *   `value`, or the whole match) and any `pattern` constraint that names a group `value`.
+ *   All run on RE2 (`compileSafeRegex`); a pattern RE2 rejects makes `configure` throw
+ *   `InvalidContractError` (`INVALID_REGEX_PATTERN`).
+ */
+import { canonicalJson, CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
+import type { CanonicalField } from '@paxman/contract';
+import type { Document, KeyValuePair } from '../../document.js';
+import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
+import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { normalizeLabelText } from '../../lexicon/normalize-label.js';
+import type { RecognizedValue, RecognizerKind } from '../../recognizers/types.js';
+import { compileSafeRegex } from '../../regex/safe-regex.js';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
+import { documentIndex, readingOptions } from '../shared/document-index.js';
+import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
+import { readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
+import type { ValueRecognizers } from '../shared/recognizer-port.js';
+import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
+
+/** The spec of `pattern_extraction@1.0.0`. */
+export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
+  id: 'pattern_extraction',
+  version: '1.0.0',
+  tier: CapabilityTier.LOCAL_DETERMINISTIC,
+  acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
+  costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
+  deterministic: true,
+  description: 'Unlabelled typed values (e-mail, IBAN, ENUM, a unique date) and contract regexes on RE2.',
+});
+
+/** Most distinct values reported per recognizer kind, and spans per value. */
+const MAX_VALUES = 10;
+const MAX_SPANS = 10;
+
+interface RecognizerStep {
+  readonly kind: RecognizerKind;
+  /** Propose a candidate only when the document holds exactly one distinct value. */
+  readonly uniqueOnly: boolean;
+}
+
+interface PatternStep {
+  readonly source: string;
+  readonly origin: 'extraction-pattern' | 'pattern-constraint';
+  /** Name of the capture group holding the value, or null for the whole match. */
+  readonly group: string | null;
+}
+
+function recognizerSteps(field: CanonicalField, reading: ValueReading): RecognizerStep[] {
+  switch (field.type) {
+    case 'STRING':
+      if (reading.semantic === 'email') return [{ kind: 'EMAIL', uniqueOnly: false }];
+      if (reading.semantic === 'iban') return [{ kind: 'IBAN', uniqueOnly: false }];
+      if (reading.semantic === 'url') return [{ kind: 'URL', uniqueOnly: false }];
+      if (reading.semantic === 'phone') return [{ kind: 'PHONE', uniqueOnly: false }];
+      return [];
+    case 'ENUM': {
+      const steps: RecognizerStep[] = [{ kind: 'ENUM', uniqueOnly: false }];
+      const currencyCodes = field.enumValues.length > 0 && field.enumValues.every((entry) => /^[A-Z]{3}$/.test(entry.value));
+      if (currencyCodes || field.constraints.some((constraint) => constraint.kind === 'iso_4217')) steps.push({ kind: 'CURRENCY', uniqueOnly: false });
+      return steps;
+    }
+    case 'DATE': {
+      // A lone unlabelled date is the document's own date: it may stand for an issue or
+      // transaction date (or a field the lexicon does not know), never for a due, order or
+      // delivery date.
+      const concepts = labelsForField(field).concepts;
+      return concepts.length === 0 || concepts.includes('issue-date') || concepts.includes('transaction-date') ? [{ kind: 'DATE', uniqueOnly: true }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The step config for a field. Throws `InvalidContractError` for a regex RE2 cannot compile. */
+export function configurePatternExtraction(field: CanonicalField): StepConfiguration {
+  if (!(PATTERN_EXTRACTION_SPEC.acceptsTypes as readonly string[]).includes(field.type)) return { skip: `pattern_extraction reads scalar values; ${field.path} is ${field.type}.` };
+  if (field.path.includes('[]')) return { skip: `pattern_extraction reads one value per document; ${field.path} is a per-item field.` };
+  const labels = labelsForField(field);
+  const reading = valueReadingForField(field, labels);
+  const patterns: PatternStep[] = [];
+  if (field.extractionPattern !== null) {
+    const regex = compileSafeRegex(field.extractionPattern);
+    patterns.push({ source: field.extractionPattern, origin: 'extraction-pattern', group: regex.groupNames.includes('value') ? 'value' : null });
+  }
+  for (const constraint of field.constraints) {
+    if (constraint.kind !== 'pattern' || typeof constraint.params.regex !== 'string') continue;
+    const regex = compileSafeRegex(constraint.params.regex);
+    // A pattern without a `value` group validates a value; it does not locate one.
+    if (regex.groupNames.includes('value')) patterns.push({ source: constraint.params.regex, origin: 'pattern-constraint', group: 'value' });
+  }
+  const recognizers = recognizerSteps(field, reading);
+  // The issuer of a document usually heads it: its letterhead is an unlabelled reading of
+  // a supplier / merchant name.
+  const letterhead = field.type === 'STRING' && labels.concepts.includes('supplier');
+  if (patterns.length === 0 && recognizers.length === 0 && !letterhead) {
+    return { skip: `No contract pattern for ${field.path}, and an unlabelled ${field.type} value would be a guess.` };
+  }
+  return {
+    config: {
+      reading: readingToJson(reading),
+      concepts: [...labels.concepts],
+      letterhead,
+      recognizers: recognizers.map((step) => ({ kind: step.kind, uniqueOnly: step.uniqueOnly })),
+      patterns: patterns.map((step) => ({ source: step.source, origin: step.origin, group: step.group })),
+    },
+  };
+}
+
+/** Creates the capability with the given recognizers. */
+export function createPatternExtractionCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
+  const key = capabilityKey(PATTERN_EXTRACTION_SPEC);
+  const invoke = (context: CapabilityContext): CapabilityResult => {
+    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path });
+    const index = documentIndex(context.document, options.recognizers);
+    const reading = readingFromJson(context.config.reading as JsonValue);
+    const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
+    const concepts = (context.config.concepts ?? []) as readonly string[];
+    const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index.keyValues, concepts, index.primary.name));
+    for (const step of steps) {
+      const hits = index.hits(step.kind, step.kind === 'ENUM' ? { enumValues: reading.enumValues } : {});
+      // A date printed under a label that names something else ("Order date: …") is not
+      // an unlabelled date of this field. (A currency code inside "Total: 12 EUR" still counts.)
+      const free = step.kind === 'DATE' ? hits.filter((hit) => !overlapsAny(claimed, hit.start, hit.end)) : hits;
+      recordRecognizerHits(builder, step, free, index.primary.name, reading);
+    }
+    if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading);
+    const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
+    for (const pattern of patterns) {
+      recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, readingOptions(index.hints));
+    }
+    return builder.build();
+  };
+  return Object.freeze({ spec: PATTERN_EXTRACTION_SPEC, configure: configurePatternExtraction, invoke });
+}
+
+/** Value spans (sorted by start) of key-value pairs whose key names a lexicon concept other than the field's. */
+function claimedSpans(pairs: readonly KeyValuePair[], concepts: readonly string[], layer: string): SourceSpan[] {
+  const spans: SourceSpan[] = [];
+  for (const pair of pairs) {
+    if (pair.valueSpan.layer !== layer) continue;
+    const keyConcepts = conceptsOfLabel(normalizeLabelText(pair.key));
+    if (keyConcepts.length > 0 && !keyConcepts.some((concept) => concepts.includes(concept))) spans.push(pair.valueSpan);
+  }
+  return spans.sort((left, right) => left.start - right.start);
+}
+
+/** True when [start, end) overlaps a span of the sorted list (binary search on starts). */
+function overlapsAny(spans: readonly SourceSpan[], start: number, end: number): boolean {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle]!.start < end) low = middle + 1;
+    else high = middle;
+  }
+  // Spans starting before `end`: check the nearest few (value spans rarely nest).
+  for (let index = low - 1; index >= 0 && index >= low - 8; index -= 1) {
+    if (spans[index]!.end > start) return true;
+  }
+  return false;
+}
+
+const LETTERHEAD_LINES = 4;
+/** Words of a document title ("TAX INVOICE", "Payment receipt", "Credit note"), skipped above the letterhead. */
+const TITLE_WORDS = new Set(['invoice', 'receipt', 'quotation', 'quote', 'estimate', 'statement', 'bill', 'credit', 'debit', 'note', 'order', 'confirmation', 'payment', 'tax', 'sales', 'proforma', 'pro', 'forma', 'commercial', 'original', 'copy', 'duplicate', 'facture', 'rechnung', 'gutschrift', 'factura', 'factuur', 'faktura', 'fattura', 'recibo', 'quittung', 'devis', 'angebot']);
+
+/**
+ * The first line of the document when it reads as a name: letters, no digits, no colon,
+ * at most 60 characters, not a title such as "INVOICE" or "Quotation" (a lexicon term).
+ * Not read from PDF text (drawing order is not reading order).
+ * Reported as `RECOGNIZER` evidence with `pattern: 'layout:letterhead'`; only the first
+ * name-like line among the first few lines is considered, and nothing when an address or
+ * a labelled line comes first.
+ */
+function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading): void {
+  // pdf.js text comes in drawing order, not reading order: its first line is not a letterhead.
+  if (document.kind === 'pdf') return;
+  let seen = 0;
+  for (const line of document.lines) {
+    if (line.span.layer !== layer) continue;
+    const text = line.text.trim();
+    if (text.length === 0) continue;
+    seen += 1;
+    if (seen > LETTERHEAD_LINES) return;
+    const words = normalizeLabelText(text).split(' ');
+    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word))) continue;
+    if (/\d|[:@/|]|https?/i.test(text) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) return;
+    if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) return;
+    const offset = line.text.indexOf(text);
+    const span = { start: line.span.start + offset, end: line.span.start + offset + text.length, layer };
+    builder.finding({
+      value: text.replace(/\s+/g, ' '),
+      raw: text,
+      rank: 0,
+      kind: EvidenceKind.RECOGNIZER,
+      spans: [span],
+      text: document.layers[layer]!.text.slice(span.start, span.end),
+      pattern: 'layout:letterhead',
+      detail: { structure: 'letterhead', line: seen },
+    });
+    return;
+  }
+}
+
+function groupByValue<T>(items: readonly T[], valueOf: (item: T) => JsonValue): Map<string, { value: JsonValue; items: T[] }> {
+  const groups = new Map<string, { value: JsonValue; items: T[] }>();
+  for (const item of items) {
+    const value = valueOf(item);
+    const key = canonicalJson(value);
+    const group = groups.get(key);
+    if (group) group.items.push(item);
+    else groups.set(key, { value, items: [item] });
+  }
+  return groups;
+}
+
+function recordRecognizerHits(builder: ResultBuilder, step: RecognizerStep, hits: readonly RecognizedValue[], layer: string, reading: ValueReading): void {
+  // A CURRENCY hit only counts for an ENUM field when the code is one of its values.
+  const allowed = step.kind === 'CURRENCY' ? hits.filter((hit) => reading.enumValues.some((entry) => entry.value === hit.value)) : hits;
+  if (allowed.length === 0) return;
+  const groups = groupByValue(allowed, (hit) => hit.value);
+  if (step.uniqueOnly && groups.size > 1) {
+    builder.diagnostic({
+      code: 'UNLABELLED_VALUE_NOT_UNIQUE',
+      severity: 'INFO',
+      message: `The document holds ${groups.size} distinct ${step.kind} values and none is labelled for this field; choosing one would be a guess.`,
+      context: { kind: step.kind, distinctValues: groups.size },
+    });
+    return;
+  }
+  let reported = 0;
+  for (const group of groups.values()) {
+    if (reported >= MAX_VALUES) break;
+    reported += 1;
+    const spans: SourceSpan[] = group.items.slice(0, MAX_SPANS).map((hit) => ({ start: hit.start, end: hit.end, layer }));
+    const first = group.items[0]!;
+    builder.finding({
+      value: group.value,
+      raw: first.text,
+      rank: group.items.length,
+      kind: EvidenceKind.RECOGNIZER,
+      spans,
+      text: first.text,
+      pattern: `recognizer:${step.kind}`,
+      detail: { occurrences: group.items.length, distinctValues: groups.size, ambiguous: group.items.some((hit) => hit.ambiguous), ...first.detail },
+    });
+  }
+}
+
+function recordPatternMatches(
+  builder: ResultBuilder,
+  pattern: PatternStep,
+  text: string,
+  layer: string,
+  reading: ValueReading,
+  recognizers: ValueRecognizers,
+  recognizerOptions: ReturnType<typeof readingOptions>,
+): void {
+  const regex = compileSafeRegex(pattern.source);
+  const found: { value: JsonValue; start: number; end: number; text: string }[] = [];
+  for (const match of regex.matchAll(text)) {
+    const part = pattern.group === null ? { start: match.start, end: match.end, text: match.text } : match.groups[pattern.group];
+    if (!part || part.text.trim().length === 0) continue;
+    if (reading.fieldType === 'STRING') {
+      // The contract said exactly what the value is: keep the matched text as is (trimmed).
+      const leading = part.text.length - part.text.trimStart().length;
+      const trimmed = part.text.trim();
+      found.push({ value: trimmed, start: part.start + leading, end: part.start + leading + trimmed.length, text: trimmed });
+      continue;
+    }
+    const read = readTypedValue(part.text, reading, recognizers, { recognizerOptions });
+    if (!read) continue;
+    found.push({ value: read.value, start: part.start + read.start, end: part.start + read.end, text: text.slice(part.start + read.start, part.start + read.end) });
+  }
+  const groups = groupByValue(found, (item) => item.value);
+  for (const group of groups.values()) {
+    const first = group.items[0]!;
+    builder.finding({
+      value: group.value,
+      raw: first.text,
+      rank: 1000 + group.items.length,
+      kind: EvidenceKind.CONTRACT_PATTERN,
+      spans: group.items.slice(0, MAX_SPANS).map((item) => ({ start: item.start, end: item.end, layer })),
+      text: first.text,
+      pattern: pattern.source,
+      detail: { origin: pattern.origin, occurrences: group.items.length, distinctValues: groups.size },
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import { defineField } from '@paxman/contract';
+import { describe, expect, it } from 'vitest';
+import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { editDistance, matchLabel } from './label-match.js';
+
+const total = labelsForField(defineField({ path: 'total_amount', type: 'MONEY' }));
+const tax = labelsForField(defineField({ path: 'tax_amount', type: 'DECIMAL' }));
+const invoiceDate = labelsForField(defineField({ path: 'invoice_date', type: 'DATE' }));
+const invoiceNumber = labelsForField(defineField({ path: 'invoice_number', type: 'STRING' }));
+
+describe('matchLabel', () => {
+  it('grades exact, synonym and fuzzy matches', () => {
+    expect(matchLabel('Total Amount:', total)?.strength).toBe('exact');
+    expect(matchLabel('Total Due (USD)', total)).toMatchObject({ strength: 'synonym', label: 'total due', currency: 'USD' });
+    expect(matchLabel('Invoce Number', invoiceNumber)).toMatchObject({ strength: 'fuzzy', label: 'invoice number' });
+    expect(matchLabel('Invoice No.', invoiceNumber)?.strength).toBe('exact');
+    expect(matchLabel('Rechnungs-Nr.', invoiceNumber)?.strength).toBe('synonym');
+    expect(matchLabel('Invoice No. / Rechnungsnummer', invoiceNumber)?.strength).toBe('exact');
+  });
+
+  it.each([
+    ['Subtotal', total],
+    ['Sub total', total],
+    ['Total excl. VAT', total],
+    ['Tax ID', tax],
+    ['VAT number', tax],
+    ['VAT Reg No', tax],
+    ['Tax rate', tax],
+    ['Due date', invoiceDate],
+    ['Order date', invoiceDate],
+    ['Delivery date', invoiceDate],
+    ['Customer No.', invoiceNumber],
+    ['Order number', invoiceNumber],
+  ])('refuses the near miss %s', (key, labels) => {
+    expect(matchLabel(key, labels)).toBeNull();
+  });
+
+  it('computes a capped edit distance with transpositions', () => {
+    expect(editDistance('invoice', 'invoce', 2)).toBe(1);
+    expect(editDistance('total', 'totla', 2)).toBe(1);
+    expect(editDistance('subtotal', 'total', 1)).toBe(2);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Reading the text next to a label as a value of the field's type, with the field's
+ * recognizer. A value that does not read as the type is refused (null) rather than
+ * guessed: "Total: see attached" yields nothing for a MONEY field, an e-mail address is
+ * not a supplier name, and an identifier must look like one.
+ */
+import type { EnumValue } from '@paxman/contract';
+import { formatDecimal, parseDecimal, type FieldType, type JsonValue } from '@paxman/core';
+import type { RecognizedValue, RecognizerOptions } from '../../recognizers/types.js';
+import type { ValueRecognizers } from './recognizer-port.js';
+
+/** What a STRING field holds, when the contract says or the name implies it. */
+export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'party' | 'identifier' | 'text';
+
+/** How to read values of one field; stored in step configs, so JSON only. */
+export interface ValueReading {
+  readonly fieldType: FieldType;
+  readonly semantic: StringSemantic;
+  readonly enumValues: readonly EnumValue[];
+  /** Longest STRING value accepted. */
+  readonly maxLength: number;
+  /**
+   * A number written as a percentage ("8.25%"): a `rate` field takes the fraction
+   * (`0.0825`), a `pct`/`percent` field the points (`8.25`); any other numeric field
+   * refuses it — a rate is not an amount.
+   */
+  readonly percentAs: 'fraction' | 'points' | 'reject';
+}
+
+/** A value read from a piece of text; offsets relative to that text. */
+export interface ReadValue {
+  readonly value: JsonValue;
+  readonly start: number;
+  readonly end: number;
+  readonly ambiguous: boolean;
+  readonly detail: Readonly<Record<string, JsonValue>>;
+}
+
+const SEMANTIC_KIND = { email: 'EMAIL', phone: 'PHONE', iban: 'IBAN', url: 'URL' } as const;
+
+function fromHit(hit: RecognizedValue, value: JsonValue = hit.value, extra: Readonly<Record<string, JsonValue>> = {}): ReadValue {
+  return { value, start: hit.start, end: hit.end, ambiguous: hit.ambiguous, detail: { ...hit.detail, ...extra } };
+}
+
+/**
+ * Parses the whole text as one value, else takes the only hit found in it. Two values
+ * next to one label ("24.99   29.99") are refused: picking one would be a guess.
+ */
+function parseOrFirst(recognizers: ValueRecognizers, kind: Parameters<ValueRecognizers['parseValue']>[0], text: string, options: RecognizerOptions): RecognizedValue | null {
+  const parsed = safe(() => recognizers.parseValue(kind, text, options));
+  if (parsed) return parsed;
+  const hits = safe(() => recognizers.findValues(kind, text, options)) ?? [];
+  if (hits.length !== 1) return null;
+  return hits[0]!;
+}
+
+function safe<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads `text` as a value of the field. `labelCurrency` is a currency the label states
+ * ("Total (EUR)"); it fills a MONEY value whose text names no currency.
+ */
+export function readTypedValue(
+  text: string,
+  reading: ValueReading,
+  recognizers: ValueRecognizers,
+  options: { readonly recognizerOptions: RecognizerOptions; readonly labelCurrency?: string | null },
+): ReadValue | null {
+  const recognizerOptions = options.recognizerOptions;
+  if (reading.fieldType === 'MONEY' || reading.fieldType === 'DECIMAL' || reading.fieldType === 'INTEGER') {
+    const percent = safe(() => recognizers.parseValue('PERCENT', text, recognizerOptions));
+    if (percent && typeof percent.value === 'string') {
+      if (reading.percentAs === 'reject' || reading.fieldType !== 'DECIMAL') return null;
+      const value = reading.percentAs === 'points' ? percent.value : formatDecimal(parseDecimal(percent.value).dividedBy(100));
+      return fromHit(percent, value, { percent: percent.value, percentAs: reading.percentAs });
+    }
+    if (looksLikeIdentifier(text)) return null;
+    // "30 days", "3 items", "2 pcs": a count or a duration, not an amount.
+    if (reading.fieldType !== 'INTEGER' && COUNT_OR_DURATION.test(text)) return null;
+  }
+  switch (reading.fieldType) {
+    case 'MONEY': {
+      const hit = parseOrFirst(recognizers, 'MONEY', text, { ...recognizerOptions, defaultCurrency: null });
+      if (hit && isMoneyValue(hit.value)) {
+        const stated = adjacentCurrencyCode(text, hit, recognizers, recognizerOptions);
+        const ambiguous = hit.value.currency === null || String(hit.detail.currencySource ?? '').includes('ambiguous');
+        if (stated && ambiguous) {
+          // "$21,114.00 EUR": the code written next to the amount settles an ambiguous "$".
+          return {
+            value: { amount: hit.value.amount, currency: stated.code },
+            start: Math.min(hit.start, stated.start),
+            end: Math.max(hit.end, stated.end),
+            ambiguous: hit.ambiguous,
+            detail: { ...hit.detail, currencySource: 'code-adjacent', currencyCandidates: null },
+          };
+        }
+        if (ambiguous && options.labelCurrency && options.labelCurrency !== hit.value.currency) {
+          return fromHit(hit, { amount: hit.value.amount, currency: options.labelCurrency }, { currencySource: 'label', currencyCandidates: null });
+        }
+        if (hit.value.currency === null && options.labelCurrency) {
+          return fromHit(hit, { amount: hit.value.amount, currency: options.labelCurrency }, { currencySource: 'label' });
+        }
+        if (hit.value.currency === null && recognizerOptions.defaultCurrency) {
+          return fromHit(hit, { amount: hit.value.amount, currency: recognizerOptions.defaultCurrency }, { currencySource: 'document' });
+        }
+        return fromHit(hit);
+      }
+      const number = parseOrFirst(recognizers, 'DECIMAL', text, recognizerOptions);
+      if (number && typeof number.value === 'string') {
+        const currency = options.labelCurrency ?? recognizerOptions.defaultCurrency ?? null;
+        return fromHit(number, { amount: number.value, currency }, { currencySource: options.labelCurrency ? 'label' : currency ? 'document' : 'none' });
+      }
+      return null;
+    }
+    case 'DECIMAL': {
+      const money = parseOrFirst(recognizers, 'MONEY', text, { ...recognizerOptions, defaultCurrency: null });
+      const number = parseOrFirst(recognizers, 'DECIMAL', text, recognizerOptions);
+      if (money && isMoneyValue(money.value) && (!number || money.start <= number.start)) {
+        return fromHit(money, money.value.amount, { fromMoney: true, currency: money.value.currency });
+      }
+      return number && typeof number.value === 'string' ? fromHit(number) : null;
+    }
+    case 'INTEGER': {
+      const hit = parseOrFirst(recognizers, 'INTEGER', text, recognizerOptions);
+      return hit && typeof hit.value === 'number' ? fromHit(hit) : null;
+    }
+    case 'DATE': {
+      const hit = parseOrFirst(recognizers, 'DATE', text, recognizerOptions);
+      return hit && typeof hit.value === 'string' ? fromHit(hit, hit.value, hit.ambiguous ? { ambiguous: true } : {}) : null;
+    }
+    case 'BOOLEAN': {
+      const hit = safe(() => recognizers.parseValue('BOOLEAN', text, recognizerOptions));
+      return hit && typeof hit.value === 'boolean' ? fromHit(hit) : null;
+    }
+    case 'ENUM': {
+      const hit = parseOrFirst(recognizers, 'ENUM', text, { ...recognizerOptions, enumValues: reading.enumValues });
+      if (hit && typeof hit.value === 'string') return fromHit(hit);
+      // An ENUM of currency codes: "$" or "US dollars" next to a currency label.
+      if (reading.enumValues.length > 0 && reading.enumValues.every((entry) => /^[A-Z]{3}$/.test(entry.value))) {
+        const currency = parseOrFirst(recognizers, 'CURRENCY', text, recognizerOptions);
+        if (currency && typeof currency.value === 'string' && reading.enumValues.some((entry) => entry.value === currency.value)) return fromHit(currency);
+      }
+      return null;
+    }
+    case 'STRING':
+      return readString(text, reading, recognizers, recognizerOptions);
+    default:
+      return null;
+  }
+}
+
+/** An ISO 4217 code written right before or after a money hit ("$811.88 USD", "EUR 12.00"). */
+function adjacentCurrencyCode(text: string, hit: RecognizedValue, recognizers: ValueRecognizers, options: RecognizerOptions): { code: string; start: number; end: number } | null {
+  const codes = safe(() => recognizers.findValues('CURRENCY', text, options)) ?? [];
+  for (const code of codes) {
+    if (typeof code.value !== 'string' || !/^[A-Z]{3}$/i.test(code.text.trim())) continue;
+    const gapAfter = code.start - hit.end;
+    const gapBefore = hit.start - code.end;
+    if ((gapAfter >= 0 && gapAfter <= 2 && /^\s*$/.test(text.slice(hit.end, code.start))) || (gapBefore >= 0 && gapBefore <= 2 && /^\s*$/.test(text.slice(code.end, hit.start)))) {
+      return { code: code.value, start: code.start, end: code.end };
+    }
+  }
+  return null;
+}
+
+const COUNT_OR_DURATION = /\d\s*(?:days?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|items?|pcs|pieces?|units?|tage|jours|días|dagen)\b/iu;
+
+/** A long run of digits with no separator or currency marker is a number of some record, not an amount. */
+function looksLikeIdentifier(text: string): boolean {
+  const trimmed = text.trim();
+  return /^\d{9,}$/.test(trimmed) || /^[A-Z]{1,4}[-/]?\d{5,}$/i.test(trimmed);
+}
+
+function isMoneyValue(value: JsonValue): value is { readonly amount: string; readonly currency: string | null } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, JsonValue>).amount === 'string';
+}
+
+function readString(text: string, reading: ValueReading, recognizers: ValueRecognizers, options: RecognizerOptions): ReadValue | null {
+  const semantic = reading.semantic;
+  if (semantic === 'email' || semantic === 'phone' || semantic === 'iban' || semantic === 'url') {
+    const hit = parseOrFirst(recognizers, SEMANTIC_KIND[semantic], text, options);
+    return hit && typeof hit.value === 'string' ? fromHit(hit) : null;
+  }
+  let start = 0;
+  let end = text.length;
+  while (start < end && /[\s"'“”‘’«»]/.test(text[start]!)) start += 1;
+  while (end > start && /[\s"'“”‘’«»,;:]/.test(text[end - 1]!)) end -= 1;
+  if (semantic === 'identifier') {
+    // An identifier is one token with a digit ("INV-2026-001", "PO 9876" keeps its first
+    // token only when that token has the digit), or an upper-case code.
+    const token = /^[^\s]+/.exec(text.slice(start, end))?.[0] ?? '';
+    const whole = text.slice(start, end);
+    // A plain number with decimals ("49,99", "1.234,56") is an amount, not an identifier.
+    if (/\d/.test(token) && token.length <= reading.maxLength && !/^[-+]?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{1,2}$/.test(token)) {
+      const trimmed = token.replace(/[.,;:)]+$/, '');
+      return { value: trimmed, start, end: start + trimmed.length, ambiguous: false, detail: {} };
+    }
+    if (/^[A-Z0-9][A-Z0-9\-/._]{2,}$/.test(whole) && /[A-Z]/.test(whole)) return { value: whole, start, end, ambiguous: false, detail: {} };
+    // Upper-case tokens and digits with single spaces ("F 1234K20/1234/12", "INV 2026 001").
+    if (whole.length <= Math.min(reading.maxLength, 40) && /\d/.test(whole) && /^[A-Z0-9][A-Z0-9\-/._]*(?: [A-Z0-9\-/._]+)+$/.test(whole)) {
+      return { value: whole, start, end, ambiguous: false, detail: {} };
+    }
+    return null;
+  }
+  if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
+  const value = text.slice(start, end).replace(/\s+/g, ' ');
+  if (!/\p{L}|\p{N}/u.test(value)) return null;
+  // A party is a name: not an address, a link, a parenthesised remark or a sentence.
+  if (semantic === 'party' && (/@|https?:\/\//i.test(value) || !/\p{L}{2}/u.test(value) || /^[([].*[)\]]$/.test(value) || /(?:\b\p{Ll}+\b\s+){4}/u.test(value))) return null;
+  // Nor a date or an amount ("From: Jan 1, 2026").
+  if (semantic === 'party' && (safe(() => recognizers.parseValue('DATE', value, options)) || safe(() => recognizers.parseValue('MONEY', value, options)))) return null;
+  return { value, start, end, ambiguous: false, detail: {} };
+}

@@ -1,0 +1,131 @@
+/**
+ * Collects what one capability invocation found into a `CapabilityResult`: evidence with
+ * deterministic ids (core `evidenceId`), candidates grouped by value (the same value found
+ * under two labels is one candidate with two pieces of evidence), candidates ordered by
+ * their strongest evidence and then by position, so output never depends on iteration
+ * order.
+ */
+import { canonicalJson, evidenceId, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
+import type { CapabilityResult } from '../../spi.js';
+
+/** One piece of evidence to record. */
+export interface EvidenceInput {
+  readonly kind: EvidenceKind;
+  readonly spans: readonly SourceSpan[];
+  readonly text?: string;
+  readonly label?: string;
+  readonly pattern?: string;
+  readonly verdict?: EvidenceVerdict;
+  readonly detail?: Readonly<Record<string, JsonValue>>;
+  /** Separates evidence that would otherwise share an id (same spans and label). */
+  readonly discriminator?: string;
+}
+
+/** Evidence that proposes a value. `rank` orders candidates (higher first). */
+export interface FindingInput extends EvidenceInput {
+  readonly value: JsonValue;
+  readonly raw: string;
+  readonly rank: number;
+}
+
+export interface ResultBuilder {
+  /** Records evidence and returns its id. */
+  evidence(input: EvidenceInput): string;
+  /** Records evidence proposing a value. */
+  finding(input: FindingInput): string;
+  diagnostic(diagnostic: Omit<Diagnostic, 'stage' | 'capability' | 'fieldPath'>): void;
+  readonly findingCount: number;
+  build(): CapabilityResult;
+}
+
+interface Group {
+  value: JsonValue;
+  raw: string;
+  rank: number;
+  position: number;
+  evidenceIds: string[];
+  /** Further weaker evidence for the same value, not recorded. */
+  omitted: number;
+}
+
+/** Most evidence records kept per candidate (the strongest first-found ones). */
+export const MAX_EVIDENCE_PER_CANDIDATE = 20;
+
+/** A builder for one capability, field and invocation. */
+export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string }): ResultBuilder {
+  const evidenceById = new Map<string, Evidence>();
+  const groups = new Map<string, Group>();
+  const diagnostics: Diagnostic[] = [];
+
+  const record = (input: EvidenceInput): string => {
+    const id = evidenceId({
+      capability: options.capability,
+      fieldPath: options.fieldPath,
+      kind: input.kind,
+      spans: input.spans.map((span) => ({ start: span.start, end: span.end, layer: span.layer })),
+      ...(input.label === undefined ? {} : { label: input.label }),
+      ...(input.pattern === undefined ? {} : { pattern: input.pattern }),
+      ...(input.discriminator === undefined ? {} : { discriminator: input.discriminator }),
+    });
+    if (!evidenceById.has(id)) {
+      evidenceById.set(id, {
+        id,
+        capability: options.capability,
+        fieldPath: options.fieldPath,
+        kind: input.kind,
+        spans: input.spans,
+        ...(input.text === undefined ? {} : { text: input.text }),
+        ...(input.label === undefined ? {} : { label: input.label }),
+        ...(input.pattern === undefined ? {} : { pattern: input.pattern }),
+        ...(input.verdict === undefined ? {} : { verdict: input.verdict }),
+        ...(input.detail === undefined ? {} : { detail: input.detail }),
+      });
+    }
+    return id;
+  };
+
+  return {
+    evidence: record,
+    finding(input) {
+      const key = canonicalJson(input.value);
+      const existing = groups.get(key);
+      // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
+      if (existing && existing.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= existing.rank) {
+        existing.omitted += 1;
+        return existing.evidenceIds[0]!;
+      }
+      const id = record(input);
+      const position = input.spans[0]?.start ?? Number.MAX_SAFE_INTEGER;
+      const group = groups.get(key);
+      if (!group) {
+        groups.set(key, { value: input.value, raw: input.raw, rank: input.rank, position, evidenceIds: [id], omitted: 0 });
+      } else {
+        if (!group.evidenceIds.includes(id)) group.evidenceIds.push(id);
+        if (input.rank > group.rank || (input.rank === group.rank && position < group.position)) {
+          group.rank = input.rank;
+          group.position = position;
+          group.raw = input.raw;
+        }
+      }
+      return id;
+    },
+    diagnostic(diagnostic) {
+      diagnostics.push({ ...diagnostic, stage: 'capability', capability: options.capability, fieldPath: options.fieldPath });
+    },
+    get findingCount() {
+      return groups.size;
+    },
+    build() {
+      const ordered = [...groups.values()].sort((left, right) => right.rank - left.rank || left.position - right.position);
+      const candidates: Candidate[] = ordered.map((group) => ({
+        fieldPath: options.fieldPath,
+        value: group.value,
+        raw: group.raw,
+        capability: options.capability,
+        tier: options.tier,
+        evidenceIds: group.evidenceIds,
+      }));
+      return { candidates, evidence: [...evidenceById.values()], diagnostics };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Semantic checks on values: ISO 4217 currency codes, the IBAN mod-97 checksum, the Luhn
+ * checksum of card-like numbers, e-mail and URI syntax, calendar dates.
+ */
+import { isIsoCurrencyCode } from '@paxman/core';
+
+/** True when `value` is an IBAN whose mod-97 checksum holds (spaces ignored). */
+export function isValidIban(value: string): boolean {
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact)) return false;
+  const rearranged = compact.slice(4) + compact.slice(0, 4);
+  let remainder = 0;
+  for (const character of rearranged) {
+    const digits = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** True when the digits of `value` (spaces and dashes ignored, 12–19 digits) pass the Luhn checksum. */
+export function passesLuhn(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A pragmatic e-mail syntax check: one `@`, a dotted domain, no spaces. */
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@"<>()[\],;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(value);
+}
+
+/** True for an absolute URI with a scheme. */
+export function isValidUri(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True for a real calendar date `YYYY-MM-DD`. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True for an RFC 3339 date-time. */
+export function isDateTime(value: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/.exec(value);
+  return match !== null && isCalendarDate(match[1]!) && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 61;
+}
+
+export { isIsoCurrencyCode };

@@ -1,0 +1,26 @@
+/**
+ * Size limits of `text_extraction`. Structure detection (lines, key-values, tables, JSON
+ * nodes) is linear, but a 100 MB input would still create millions of small objects; past
+ * these limits the text layer is kept whole and only its head is structured, with a warning.
+ */
+
+/** Characters of one layer that get lines, key-values and tables. */
+export const STRUCTURE_CHARACTER_LIMIT = 8_000_000;
+/** JSON texts longer than this are kept as text (no tree, no nodes). */
+export const JSON_CHARACTER_LIMIT = 8_000_000;
+/** Value nodes listed for a JSON input. */
+export const JSON_NODE_LIMIT = 200_000;
+/** JSON nesting deeper than this is rejected (treated as text) rather than recursed into. */
+export const JSON_DEPTH_LIMIT = 256;
+/** PDF pages read. */
+export const PDF_PAGE_LIMIT = 100;
+/** PDF inputs larger than this are not parsed. */
+export const PDF_BYTE_LIMIT = 50_000_000;
+/** Nested multipart levels followed in an e-mail. */
+export const MIME_DEPTH_LIMIT = 8;
+/** HTML source characters rendered to text. */
+export const HTML_CHARACTER_LIMIT = 8_000_000;
+/** Characters of one e-mail part body that are decoded. */
+export const MIME_PART_CHARACTER_LIMIT = 16_000_000;
+/** Lines longer than this are not searched for key-values or table cells. */
+export const LINE_STRUCTURE_LIMIT = 2_000;

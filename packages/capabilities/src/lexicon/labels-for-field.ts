@@ -1,0 +1,71 @@
+/**
+ * The labels a document may use for a contract field: exact labels (the field name split
+ * into words, its path, its declared `labels`, the head noun phrase of a short
+ * description) and synonym labels (the other terms of every business concept the exact
+ * labels name). `explicit_evidence` reports an exact-label match as `EXACT_LABEL` and a
+ * synonym match as `SYNONYM_LABEL`, so the two sets are kept apart.
+ */
+import type { CanonicalField } from '@paxman/contract';
+import { BUSINESS_LEXICON, conceptsOfLabel } from './business-lexicon.js';
+import { normalizeLabelText, splitIdentifier } from './normalize-label.js';
+
+/** Normalized labels of one field. */
+export interface FieldLabels {
+  readonly exact: readonly string[];
+  readonly synonyms: readonly string[];
+  /** Lexicon concepts the field was linked to (`total`, `due-date`, …), sorted. */
+  readonly concepts: readonly string[];
+}
+
+const STOP_AT = new Set(['of', 'to', 'as', 'for', 'that', 'which', 'by', 'on', 'in', 'from', 'with', 'including', 'excluding', 'before', 'after', 'if', 'when', 'where', 'is', 'was', 'the', 'a', 'an', 'e', 'g', 'eg', 'for', 'printed', 'stated', 'charged', 'issued']);
+const GENERIC_WORDS = new Set(['name', 'date', 'amount', 'value', 'number', 'code', 'id', 'text', 'type', 'total']);
+
+/**
+ * The description's head noun phrase when it is short and specific: "The invoice number as
+ * printed on the invoice." → `invoice number`. Returns null for a phrase of one generic word
+ * ("Date the invoice was issued." gives only `date`, too vague to be a label) or over four words.
+ */
+export function descriptionNounPhrase(description: string | null): string | null {
+  if (description === null) return null;
+  const head = description.split(/[.,;:()!?\n]/)[0] ?? '';
+  const words = normalizeLabelText(head).split(' ').filter((word) => word.length > 0);
+  while (words.length > 0 && ['the', 'a', 'an', 'this', 'its', 'our', 'your'].includes(words[0] ?? '')) words.shift();
+  const phrase: string[] = [];
+  for (const word of words) {
+    if (STOP_AT.has(word)) break;
+    phrase.push(word);
+  }
+  if (phrase.length === 0 || phrase.length > 4) return null;
+  if (phrase.length === 1 && GENERIC_WORDS.has(phrase[0] ?? '')) return null;
+  return phrase.join(' ');
+}
+
+/**
+ * Labels for a field.
+ *
+ * @example
+ * labelsForField(defineField({ path: 'total_amount', type: 'MONEY' }));
+ * // { exact: ['total amount'], synonyms: ['amount due', 'balance due', …, 'total', …], concepts: ['total'] }
+ */
+export function labelsForField(field: Pick<CanonicalField, 'name' | 'path' | 'labels' | 'description'>): FieldLabels {
+  const exact: string[] = [];
+  const add = (label: string | null): void => {
+    if (label === null) return;
+    const normalized = normalizeLabelText(label);
+    if (normalized.length > 0 && !exact.includes(normalized)) exact.push(normalized);
+  };
+  add(splitIdentifier(field.name));
+  const pathWords = field.path.split('.').map((segment) => splitIdentifier(segment.replace(/\[\]$/, '')));
+  if (pathWords.length > 1) add(pathWords.slice(-2).join(' '));
+  for (const label of field.labels) add(label);
+  add(descriptionNounPhrase(field.description));
+
+  const concepts = new Set<string>();
+  for (const label of exact) for (const concept of conceptsOfLabel(label)) concepts.add(concept);
+  const synonyms: string[] = [];
+  for (const concept of BUSINESS_LEXICON) {
+    if (!concepts.has(concept.id)) continue;
+    for (const term of concept.terms) if (!exact.includes(term) && !synonyms.includes(term)) synonyms.push(term);
+  }
+  return Object.freeze({ exact: Object.freeze(exact), synonyms: Object.freeze(synonyms), concepts: Object.freeze([...concepts].sort()) });
+}

@@ -1,0 +1,44 @@
+import { fc, test as propertyTest } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { normalizeLabel, normalizeLabelText, splitIdentifier } from './normalize-label.js';
+
+describe('normalizeLabel', () => {
+  it.each([
+    ['Invoice No.:', 'invoice number'],
+    ['INVOICE #', 'invoice number'],
+    ['Invoice Nr', 'invoice number'],
+    ['Facture n°', 'facture number'],
+    ['Rechnungs-Nr.', 'rechnungs number'],
+    ['Rechnungsnr.', 'rechnungs number'],
+    ['Tax (8.25%):', 'tax'],
+    ['  Total   Due ', 'total due'],
+    ['Montant TTC', 'montant ttc'],
+    ['Fälligkeitsdatum', 'falligkeitsdatum'],
+    ['Quotation #:', 'quotation number'],
+  ])('%s → %s', (label, expected) => {
+    expect(normalizeLabelText(label)).toBe(expected);
+  });
+
+  it('reports a currency stated in the label and removes it', () => {
+    expect(normalizeLabel('Total (EUR)')).toEqual({ text: 'total', currency: 'EUR' });
+    expect(normalizeLabel('Amount due in USD')).toEqual({ text: 'amount due', currency: 'USD' });
+    expect(normalizeLabel('Total €')).toEqual({ text: 'total', currency: 'EUR' });
+    expect(normalizeLabel('Subtotal (USD):')).toEqual({ text: 'subtotal', currency: 'USD' });
+  });
+
+  propertyTest.prop([fc.string()])('is idempotent on its text and never throws', (label) => {
+    const once = normalizeLabelText(label);
+    expect(normalizeLabelText(once)).toBe(once);
+  });
+});
+
+describe('splitIdentifier', () => {
+  it.each([
+    ['invoice_number', 'invoice number'],
+    ['invoiceNumber', 'invoice Number'],
+    ['PONumber', 'PO Number'],
+    ['line_items[].amount', 'line items amount'],
+  ])('%s → %s', (name, expected) => {
+    expect(splitIdentifier(name)).toBe(expected);
+  });
+});

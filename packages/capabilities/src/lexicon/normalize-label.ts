@@ -1,0 +1,99 @@
+/**
+ * Label normalization: the one function that decides when two label spellings are the
+ * same ("Invoice No.:", "INVOICE #", "invoice number" → `invoice number`). Case,
+ * diacritics, punctuation, parenthesised qualifiers ("Tax (8.25%)") and the many ways of
+ * writing "number" (`No.`, `Nr.`, `#`, `n°`, `№`) are normalized away; currency codes and
+ * symbols in a label ("Total (EUR)", "Amount USD") are removed from the label and
+ * reported separately, because they qualify the value rather than name the field.
+ */
+import { isIsoCurrencyCode } from '@paxman/core';
+
+const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'nbr', 'nro', 'number']);
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', 'zł': 'PLN' };
+
+/** A normalized label and what was stripped from it. */
+export interface NormalizedLabel {
+  /** Lower-case words joined by single spaces; empty when nothing word-like remains. */
+  readonly text: string;
+  /** An ISO 4217 code stated in the label (`Total (EUR)`, `Amount in USD`, `Total €`), or null. */
+  readonly currency: string | null;
+}
+
+/** Splits a field name written in snake, kebab or camel case into words: `invoiceNumber` → `invoice Number`. */
+export function splitIdentifier(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_\-.[\]]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Normalizes a label for comparison.
+ *
+ * @example
+ * normalizeLabel('Invoice No.:').text; // 'invoice number'
+ * normalizeLabel('Total (EUR)'); // { text: 'total', currency: 'EUR' }
+ */
+export function normalizeLabel(label: string): NormalizedLabel {
+  const cached = normalizedCache.get(label);
+  if (cached) return cached;
+  const normalized = Object.freeze(computeNormalizedLabel(label));
+  if (normalizedCache.size >= CACHE_LIMIT) normalizedCache.clear();
+  normalizedCache.set(label, normalized);
+  return normalized;
+}
+
+// Documents repeat their keys (every line item, every page header): normalize each once.
+const normalizedCache = new Map<string, NormalizedLabel>();
+const CACHE_LIMIT = 50_000;
+
+function computeNormalizedLabel(label: string): NormalizedLabel {
+  let currency: string | null = null;
+  const codes = label.match(/\b[A-Z]{3}\b/g) ?? [];
+  for (const code of codes) {
+    if (isIsoCurrencyCode(code)) {
+      currency = code;
+      break;
+    }
+  }
+  if (currency === null) {
+    for (const [symbol, code] of Object.entries(CURRENCY_SYMBOLS)) {
+      if (label.includes(symbol)) {
+        currency = code;
+        break;
+      }
+    }
+  }
+  // Parenthesised qualifiers and rates ("Tax (8.25%)", "BTW 21%", "VAT @ 20 %") qualify the value.
+  let text = label
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[#№]|\bn[°º]\.?/gi, ' number ');
+  text = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss');
+  const words = text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    // German compounds abbreviate "Nummer" to "nr" ("Rechnungsnr.", "Kundennr."): split them.
+    .flatMap((word) => (NUMBER_WORDS.has(word) ? ['number'] : /^\p{L}{4,}nr$/u.test(word) ? [word.slice(0, -2), 'number'] : [word]));
+  // Currency codes written in capitals qualify a value ("Total USD", "Montant EUR HT",
+  // "Amount in EUR"); drop them from the label. Lower-case words that happen to be codes
+  // ("all", "top", "try") stay.
+  const statedCodes = new Set(codes.filter((code) => isIsoCurrencyCode(code)).map((code) => code.toLowerCase()));
+  for (let index = words.length - 1; index >= 0 && words.length > 1; index -= 1) {
+    if (!statedCodes.has(words[index]!)) continue;
+    words.splice(index, 1);
+    if (words[index - 1] === 'in' && words.length > 1) words.splice(index - 1, 1);
+  }
+  // Collapse a repeated "number" ("No. #") into one.
+  const collapsed = words.filter((word, index) => !(word === 'number' && words[index - 1] === 'number'));
+  return { text: collapsed.join(' '), currency };
+}
+
+/** Shorthand for `normalizeLabel(label).text`. */
+export function normalizeLabelText(label: string): string {
+  return normalizeLabel(label).text;
+}

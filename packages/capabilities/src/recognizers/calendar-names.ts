@@ -1,0 +1,54 @@
+/**
+ * Month and weekday names in English, German, French, Spanish, Italian, Dutch,
+ * Portuguese and Polish (full, abbreviated, and Polish genitive forms), lower case.
+ * Abbreviations that are ordinary English words (`set`, `out`, `ago`) are left out so
+ * `5 out of 2024` is never a date.
+ */
+
+const MONTHS: readonly (readonly string[])[] = [
+  ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari', 'janeiro', 'styczeń', 'styczen', 'stycznia', 'sty'],
+  ['february', 'feb', 'febr', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'februari', 'fevereiro', 'fev', 'luty', 'lutego', 'lut'],
+  ['march', 'mar', 'märz', 'mär', 'mrz', 'maerz', 'mars', 'marzo', 'maart', 'mrt', 'março', 'marco', 'marzec', 'marca'],
+  ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'kwiecień', 'kwiecien', 'kwietnia', 'kwi'],
+  ['may', 'mai', 'mayo', 'maggio', 'mag', 'mei', 'maio', 'maj', 'maja'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'czerwiec', 'czerwca', 'cze'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'lipiec', 'lipca', 'lip'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'augustus', 'sierpień', 'sierpien', 'sierpnia', 'sie'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'setembro', 'wrzesień', 'wrzesien', 'września', 'wrzesnia', 'wrz'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'październik', 'pazdziernik', 'października', 'pazdziernika', 'paź', 'paz'],
+  ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'listopad', 'listopada', 'lis'],
+  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'dic', 'diciembre', 'dicembre', 'dezembro', 'grudzień', 'grudzien', 'grudnia', 'gru'],
+];
+
+// Sunday first, matching Date#getUTCDay. Two-letter forms (`Mo`, `Do`, `So`) are left out: they are words.
+const WEEKDAYS: readonly (readonly string[])[] = [
+  ['sunday', 'sun', 'sonntag', 'dimanche', 'domingo', 'domenica', 'zondag', 'niedziela'],
+  ['monday', 'mon', 'montag', 'lundi', 'lunes', 'lunedì', 'lunedi', 'maandag', 'poniedziałek', 'poniedzialek'],
+  ['tuesday', 'tue', 'tues', 'dienstag', 'mardi', 'martes', 'martedì', 'martedi', 'dinsdag', 'wtorek'],
+  ['wednesday', 'wed', 'mittwoch', 'mercredi', 'miércoles', 'miercoles', 'mercoledì', 'mercoledi', 'woensdag', 'środa', 'sroda'],
+  ['thursday', 'thu', 'thur', 'thurs', 'donnerstag', 'jeudi', 'jueves', 'giovedì', 'giovedi', 'donderdag', 'czwartek'],
+  ['friday', 'fri', 'freitag', 'vendredi', 'viernes', 'venerdì', 'venerdi', 'vrijdag', 'piątek', 'piatek'],
+  ['saturday', 'sat', 'samstag', 'samedi', 'sábado', 'sabado', 'sabato', 'zaterdag', 'sobota'],
+];
+
+function indexNames(groups: readonly (readonly string[])[], base: number): ReadonlyMap<string, number> {
+  const map = new Map<string, number>();
+  groups.forEach((names, index) => {
+    for (const name of names) map.set(name, index + base);
+  });
+  return map;
+}
+
+/** Month name → month number (1–12). */
+export const MONTH_NUMBERS: ReadonlyMap<string, number> = indexNames(MONTHS, 1);
+/** Weekday name → day index (0 = Sunday). */
+export const WEEKDAY_NUMBERS: ReadonlyMap<string, number> = indexNames(WEEKDAYS, 0);
+
+function alternation(map: ReadonlyMap<string, number>): string {
+  return [...map.keys()].sort((left, right) => right.length - left.length || (left < right ? -1 : 1)).join('|');
+}
+
+/** RegExp source matching any month name (longest first). */
+export const MONTH_ALTERNATION = alternation(MONTH_NUMBERS);
+/** RegExp source matching any weekday name (longest first). */
+export const WEEKDAY_ALTERNATION = alternation(WEEKDAY_NUMBERS);

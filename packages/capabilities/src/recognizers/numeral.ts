@@ -1,0 +1,322 @@
+/**
+ * The numeral scanner under MONEY, DECIMAL, INTEGER and PERCENT: finds digit-written
+ * numbers with either separator convention (`1,234.56`, `1.234,56`, `1 234,56`,
+ * `1'234.56`) and decides what the separators mean, saying so when it cannot be sure.
+ *
+ * A numeral glued to a longer token is never read: not inside `INV-2024-001`, `192.168.1.2`,
+ * `5/17/2018`, `10:30` or `A123`. Whether letters may follow (`115USD`, `180ml`) is left
+ * to the caller, which receives the numeral's end.
+ */
+import { isDigitAt, isWordCharacterAt } from './text-scan.js';
+
+/** One numeral and its reading. */
+export interface Numeral {
+  readonly start: number;
+  readonly end: number;
+  readonly negative: boolean;
+  /** Plain decimal string: optional `-`, digits, optional `.` and fraction digits. */
+  readonly value: string;
+  readonly hasFraction: boolean;
+  /** The decimal separator the reading used, when the numeral shows one. */
+  readonly decimalSeparator: '.' | ',' | null;
+  /** The thousands separator the reading used, when any. */
+  readonly groupSeparator: string | null;
+  /** True when the other reading of a lone `x,yyy` / `x.yyy` / `x yyy` is plausible. */
+  readonly ambiguous: boolean;
+  /** The other reading of a single-group numeral (a plain decimal string), whether or not it is flagged. */
+  readonly alternative: string | null;
+  /** True when the numeral is a single group of three after one separator (`1,234`, `1.234`). */
+  readonly singleGroup: boolean;
+}
+
+/** How to read a lone `x,yyy` / `x.yyy`. */
+export interface NumeralOptions {
+  readonly decimalSeparator?: '.' | ',' | null;
+  /** MONEY: a single three-digit group is a thousands group (decimals of three are rare). */
+  readonly preferThousands?: boolean;
+  /** MONEY: a letter may touch the numeral's start (`USD115`); the caller checks it is a code. */
+  readonly allowLetterBefore?: boolean;
+}
+
+// Alternatives: grouped (lead, separator, more groups, fraction) | plain digits with fraction | bare fraction.
+// Every quantifier is followed by a character it cannot match, so a scan stays linear.
+const NUMERAL_PATTERN =
+  /([-\u2212](?:[ \u00a0])?)?(?:(\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?)(?![\d,])|(\d{1,3})((?:([,.'\u2019\u00a0\u202f ])\d{3})(?:\5\d{3})*)([.,]\d+)?|(\d+)([.,]\d+)?|[.,](\d+))/g;
+
+/** Digits with an optional fraction, read at one position when a grouped reading fails. */
+const PLAIN_PATTERN = /(\d+)([.,]\d+)?/y;
+/** A comma list of integers (`22,24,26,31`) that is not thousands grouping. */
+const LIST_PATTERN = /\d+(?:,\d+){2,}/y;
+
+const SPACES = new Set([' ', '\u00a0', '\u202f']);
+
+function stripLeadingZeros(digits: string): string {
+  let index = 0;
+  while (index < digits.length - 1 && digits.charCodeAt(index) === 48) index += 1;
+  return digits.slice(index);
+}
+
+function compose(negative: boolean, integerDigits: string, fraction: string): string {
+  const integerPart = stripLeadingZeros(integerDigits === '' ? '0' : integerDigits);
+  const body = fraction === '' ? integerPart : `${integerPart}.${fraction}`;
+  return negative && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+/** True when a numeral ending at `end` runs on into a longer token (`.5`, `/2018`, `-001`, `:30`). */
+function continuesAfter(text: string, end: number): boolean {
+  if (isDigitAt(text, end)) return true;
+  const next = text.charCodeAt(end);
+  // . , / : - followed by a digit
+  if ((next === 46 || next === 44 || next === 47 || next === 58 || next === 45) && isDigitAt(text, end + 1)) {
+    return true;
+  }
+  return false;
+}
+
+/** True when a numeral starting at `start` is the tail of a longer token. */
+function continuesBefore(text: string, start: number, allowLetterBefore: boolean): boolean {
+  if (isDigitAt(text, start - 1)) return true;
+  if (!allowLetterBefore && isWordCharacterAt(text, start - 1)) return true;
+  const previous = text.charCodeAt(start - 1);
+  // . , / : - ^ % preceded by a letter or digit (192.168, 5/17, INV-2024, 10:30, %2020)
+  if (
+    (previous === 46 || previous === 44 || previous === 47 || previous === 58 || previous === 45 || previous === 94 || previous === 37) &&
+    isWordCharacterAt(text, start - 2)
+  ) {
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Scans `text` for numerals, in order. Numerals glued to longer digit tokens are skipped;
+ * the caller checks what letters follow.
+ */
+export function scanNumerals(text: string, options: NumeralOptions = {}): readonly Numeral[] {
+  const key = `${options.decimalSeparator ?? ''}|${options.preferThousands === true ? 1 : 0}|${options.allowLetterBefore === true ? 1 : 0}`;
+  const recent = recentScans.find((entry) => entry.key === key && entry.text === text);
+  if (recent !== undefined) return recent.numerals;
+  const numerals = Object.freeze(scanAll(text, options));
+  recentScans.unshift({ key, text, numerals });
+  if (recentScans.length > RECENT_SCANS) recentScans.pop();
+  return numerals;
+}
+
+/** The last few scans: MONEY, DECIMAL, INTEGER and PERCENT scan the same document in turn. */
+const recentScans: { readonly key: string; readonly text: string; readonly numerals: readonly Numeral[] }[] = [];
+const RECENT_SCANS = 4;
+
+function scanAll(text: string, options: NumeralOptions): Numeral[] {
+  const found: Numeral[] = [];
+  const pattern = new RegExp(NUMERAL_PATTERN.source, 'g');
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(text)) !== null) {
+    if (match[1] === undefined && match[0].includes(',') && readList(text, match.index, found, pattern)) continue;
+    const numeral = readMatch(text, match, options, pattern);
+    if (numeral !== null) found.push(numeral);
+  }
+  return found;
+}
+
+/**
+ * A comma list of integers where some item is not a three-digit group (`22,24,26,31`) is
+ * a list, not one number: each item is read on its own. Returns true when it read one.
+ */
+function readList(text: string, start: number, found: Numeral[], pattern: RegExp): boolean {
+  if (!isDigitAt(text, start) || continuesBefore(text, start, false)) return false;
+  LIST_PATTERN.lastIndex = start;
+  const list = LIST_PATTERN.exec(text);
+  if (list === null) return false;
+  const end = start + list[0].length;
+  const items = list[0].split(',');
+  if (items.slice(1).every((item) => item.length === 3)) return false;
+  if (continuesAfter(text, end) || isWordCharacterAt(text, end)) return false;
+  let offset = start;
+  for (const item of items) {
+    found.push(plainNumeral(offset, offset + item.length, false, item, '', null));
+    offset += item.length + 1;
+  }
+  pattern.lastIndex = end;
+  return true;
+}
+
+function readMatch(
+  text: string,
+  match: RegExpExecArray,
+  options: NumeralOptions,
+  pattern: RegExp,
+): Numeral | null {
+  const signText = match[1] ?? '';
+  let start = match.index;
+  const negative = signText !== '';
+  if (negative && (isWordCharacterAt(text, start - 1) || isDigitAt(text, start - 1))) {
+    // A hyphen inside a token (INV-2024): not a sign, and the digits belong to the token.
+    return null;
+  }
+  const digitsStart = start + signText.length;
+  if (!negative) start = digitsStart;
+  if (continuesBefore(text, negative ? start : digitsStart, options.allowLetterBefore === true)) return null;
+
+  const end = match.index + match[0].length;
+  const indian = match[2];
+  if (indian !== undefined) {
+    if (continuesAfter(text, end)) return null;
+    const [integerPart = '', fractionPart = ''] = indian.split('.');
+    return {
+      ...plainNumeral(start, end, negative, integerPart.replace(/,/g, ''), fractionPart, fractionPart === '' ? null : '.'),
+      groupSeparator: ',',
+    };
+  }
+  const lead = match[3];
+  if (lead !== undefined) {
+    const separator = match[5] ?? ',';
+    const groups = match[4] ?? '';
+    const fraction = match[6];
+    const groupCount = groups.length / 4;
+    const leadEnd = digitsStart + lead.length;
+    const fallBackToLead = (): Numeral | null => {
+      // The grouped reading cut a longer run (`9.2321312`): read the run plainly if it ends cleanly.
+      PLAIN_PATTERN.lastIndex = digitsStart;
+      const plain = PLAIN_PATTERN.exec(text);
+      if (plain !== null && plain[0].length > lead.length) {
+        const plainEnd = digitsStart + plain[0].length;
+        pattern.lastIndex = plainEnd;
+        if (continuesAfter(text, plainEnd)) return null;
+        const fraction = plain[2];
+        return plainNumeral(start, plainEnd, negative, plain[1] ?? '', fraction === undefined ? '' : fraction.slice(1), fraction === undefined ? null : (fraction[0] as '.' | ','));
+      }
+      pattern.lastIndex = leadEnd;
+      if (continuesAfter(text, leadEnd) && !SPACES.has(separator)) return null;
+      return plainNumeral(start, leadEnd, negative, lead, '', null);
+    };
+    if (fraction !== undefined && fraction[0] === separator) return fallBackToLead();
+    if (lead.length > 1 && lead[0] === '0') return fallBackToLead();
+    const isSpace = SPACES.has(separator);
+    // One plain-space group before a `.` fraction is most often two table columns: `2 100.00`.
+    if (separator === ' ' && groupCount === 1 && fraction !== undefined && fraction[0] === '.') {
+      return fallBackToLead();
+    }
+    if (continuesAfter(text, end)) {
+      if (isSpace || fraction === undefined) return fallBackToLead();
+      return null;
+    }
+    const groupDigits = groups.replace(/[^0-9]/g, '');
+    const fractionDigits = fraction === undefined ? '' : fraction.slice(1);
+    if (groupCount === 1 && fraction === undefined && (separator === ',' || separator === '.')) {
+      return singleGroupNumeral(start, end, negative, lead, groupDigits, separator, options);
+    }
+    const decimalSeparator = fraction === undefined ? null : (fraction[0] as '.' | ',');
+    // One group after a plain space (`2 150,00`) may be two table columns; a no-break or
+    // thin space (French typography) is not.
+    const spaceAmbiguous = separator === ' ' && groupCount === 1;
+    return {
+      start,
+      end,
+      negative,
+      value: compose(negative, lead + groupDigits, fractionDigits),
+      hasFraction: fraction !== undefined,
+      decimalSeparator,
+      groupSeparator: separator,
+      ambiguous: spaceAmbiguous,
+      alternative: spaceAmbiguous ? compose(negative, groupDigits, fractionDigits) : null,
+      singleGroup: false,
+    };
+  }
+  if (continuesAfter(text, end)) return null;
+  const plain = match[7];
+  if (plain !== undefined) {
+    const fraction = match[8];
+    return plainNumeral(
+      start,
+      end,
+      negative,
+      plain,
+      fraction === undefined ? '' : fraction.slice(1),
+      fraction === undefined ? null : (fraction[0] as '.' | ','),
+    );
+  }
+  const bare = match[9] ?? '';
+  const bareSeparator = text[digitsStart] === ',' ? ',' : '.';
+  return plainNumeral(start, end, negative, '0', bare, bareSeparator);
+}
+
+function plainNumeral(
+  start: number,
+  end: number,
+  negative: boolean,
+  integerDigits: string,
+  fractionDigits: string,
+  decimalSeparator: '.' | ',' | null,
+): Numeral {
+  return {
+    start,
+    end,
+    negative,
+    value: compose(negative, integerDigits, fractionDigits),
+    hasFraction: fractionDigits !== '',
+    decimalSeparator,
+    groupSeparator: null,
+    ambiguous: false,
+    alternative: null,
+    singleGroup: false,
+  };
+}
+
+function singleGroupNumeral(
+  start: number,
+  end: number,
+  negative: boolean,
+  lead: string,
+  group: string,
+  separator: '.' | ',',
+  options: NumeralOptions,
+): Numeral {
+  const asThousands = compose(negative, lead + group, '');
+  const asDecimal = compose(negative, lead, group);
+  let thousands: boolean;
+  let ambiguous = false;
+  if (lead === '0') {
+    thousands = false;
+  } else if (options.decimalSeparator === separator) {
+    thousands = false;
+  } else if (options.decimalSeparator === ',' || options.decimalSeparator === '.') {
+    thousands = true;
+  } else if (options.preferThousands === true) {
+    thousands = true;
+  } else {
+    // English default: `1,234` is a thousand and more, `4.800` is four point eight; both flagged.
+    thousands = separator === ',';
+    ambiguous = true;
+  }
+  return {
+    start,
+    end,
+    negative,
+    value: thousands ? asThousands : asDecimal,
+    hasFraction: !thousands,
+    decimalSeparator: thousands ? null : separator,
+    groupSeparator: thousands ? separator : null,
+    ambiguous,
+    alternative: thousands ? asDecimal : asThousands,
+    singleGroup: true,
+  };
+}
+
+const DECIMAL_COMMA_LANGUAGES: ReadonlySet<string> = new Set([
+  'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'ru', 'uk', 'cs', 'sk', 'sl', 'hr', 'sr', 'bg', 'ro', 'hu', 'sv', 'da', 'nb', 'nn', 'no', 'fi', 'et', 'lv', 'lt', 'tr', 'el', 'id', 'vi',
+]);
+const DECIMAL_POINT_LANGUAGES: ReadonlySet<string> = new Set(['en', 'ja', 'zh', 'ko', 'he', 'th', 'hi', 'ms', 'tl', 'ga', 'mt']);
+
+/**
+ * The decimal separator to assume: the explicit option, else the locale's (`de-DE` → `,`,
+ * `en-US` → `.`; `de-CH` and `it-CH` use `.`), else null (unknown).
+ */
+export function decimalSeparatorFor(options: { readonly decimalSeparator?: '.' | ',' | null; readonly locale?: string }): '.' | ',' | null {
+  if (options.decimalSeparator === '.' || options.decimalSeparator === ',') return options.decimalSeparator;
+  const locale = options.locale?.toLowerCase() ?? '';
+  if (/-(ch|li)\b/.test(locale)) return '.';
+  const language = locale.split(/[-_]/)[0] ?? '';
+  if (DECIMAL_COMMA_LANGUAGES.has(language)) return ',';
+  if (DECIMAL_POINT_LANGUAGES.has(language)) return '.';
+  return null;
+}

@@ -1,0 +1,70 @@
+import { CapabilityNotFoundError, ConfigurationError, PaxmanError } from '@paxman/core';
+import { fc, test as propertyTest } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { compareSemver, createCapabilityRegistry } from './registry.js';
+import { EMPTY_RESULT, type Capability } from './spi.js';
+
+function fake(id: string, version: string, overrides: Partial<Capability['spec']> = {}): Capability {
+  return {
+    spec: { id, version, tier: 1, acceptsTypes: ['*'], costHint: { tokens: 0, ms: 1, usd: '0' }, deterministic: true, ...overrides },
+    invoke: () => EMPTY_RESULT,
+  };
+}
+
+describe('createCapabilityRegistry', () => {
+  it('returns the highest semver version for get(id) and an exact one for get(id, version)', () => {
+    const registry = createCapabilityRegistry([fake('lookup', '1.2.0'), fake('lookup', '1.10.0'), fake('lookup', '2.0.0-beta.1')]);
+    expect(registry.get('lookup')?.spec.version).toBe('2.0.0-beta.1');
+    registry.register(fake('lookup', '2.0.0'));
+    expect(registry.get('lookup')?.spec.version).toBe('2.0.0');
+    expect(registry.get('lookup', '1.2.0')?.spec.version).toBe('1.2.0');
+    expect(registry.get('lookup', '9.9.9')).toBeUndefined();
+    expect(registry.get('missing')).toBeUndefined();
+  });
+
+  it('rejects a duplicate id@version unless replace is explicit', () => {
+    const registry = createCapabilityRegistry([fake('derived', '1.0.0')]);
+    const replacement = fake('derived', '1.0.0', { description: 'replacement' });
+    expect(() => registry.register(replacement)).toThrowError(ConfigurationError);
+    try {
+      registry.register(replacement);
+    } catch (error) {
+      expect(PaxmanError.isInstance(error) && error.code).toBe('CAPABILITY_ALREADY_REGISTERED');
+    }
+    registry.register(replacement, { replace: true });
+    expect(registry.require('derived@1.0.0').spec.description).toBe('replacement');
+  });
+
+  it('require throws CapabilityNotFoundError for an unknown key', () => {
+    const registry = createCapabilityRegistry();
+    expect(() => registry.require('explicit_evidence@1.0.0')).toThrowError(CapabilityNotFoundError);
+    expect(registry.has('explicit_evidence@1.0.0')).toBe(false);
+  });
+
+  it('lists by id then semver ascending, whatever the registration order', () => {
+    const registry = createCapabilityRegistry([fake('b', '1.10.0'), fake('a', '1.0.0'), fake('b', '1.9.0'), fake('b', '1.9.0-rc.1')]);
+    expect(registry.list().map((capability) => `${capability.spec.id}@${capability.spec.version}`)).toEqual(['a@1.0.0', 'b@1.9.0-rc.1', 'b@1.9.0', 'b@1.10.0']);
+  });
+
+  it.each([
+    ['version', { version: '1.0' }],
+    ['tier', { tier: 9 as never }],
+    ['usd', { costHint: { tokens: 0, ms: 0, usd: '1e-3' } }],
+    ['negative usd', { costHint: { tokens: 0, ms: 0, usd: '-1' } }],
+    ['acceptsTypes', { acceptsTypes: [] }],
+  ])('rejects a malformed spec (%s)', (_name, overrides) => {
+    expect(() => createCapabilityRegistry([fake('x', '1.0.0', overrides as Partial<Capability['spec']>)])).toThrowError(ConfigurationError);
+  });
+});
+
+describe('compareSemver', () => {
+  const version = fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20)).map((parts) => parts.join('.'));
+  propertyTest.prop([version, version])('is antisymmetric', (left, right) => {
+    expect(Math.sign(compareSemver(left, right))).toBe(-Math.sign(compareSemver(right, left)) || 0);
+  });
+  it('orders pre-releases before releases', () => {
+    expect(compareSemver('1.0.0-alpha', '1.0.0')).toBeLessThan(0);
+    expect(compareSemver('1.0.0-alpha.2', '1.0.0-alpha.10')).toBeLessThan(0);
+    expect(compareSemver('1.0.0+build.5', '1.0.0')).toBe(0);
+  });
+});

@@ -1,0 +1,324 @@
+/**
+ * `run()`: executes an execution plan (ARCHITECTURE §7). Field plans run in plan order and
+ * steps in chain order, one at a time. Before each step the budget tracker checks the
+ * step's cost hint against every cap (a step that does not fit is skipped and the field
+ * goes on with later steps that fit); after each step the caller's scorer says whether
+ * the field meets its target, and with `earlyStop` the rest of the chain is skipped.
+ * Capability failures become diagnostics, cancellation keeps what was found, and
+ * wall-clock statistics are returned apart from the (deterministic) candidate results.
+ */
+import {
+  type Budget,
+  type BudgetInput,
+  type Candidate,
+  type CandidateResult,
+  type Clock,
+  type Diagnostic,
+  DiagnosticSeverity,
+  type Evidence,
+  type FieldExecutionStatus,
+  type FieldScorer,
+  type JsonValue,
+  type StepOutcome,
+  type StepRecord,
+  CapabilityTier,
+  ContractMismatchError,
+  PaxmanError,
+  formatDecimal,
+  isDecimalString,
+  parseDecimal,
+  systemClock,
+} from '@paxman/core';
+import type { CanonicalContract, CanonicalField } from '@paxman/contract';
+import type { Capability, CapabilityRegistry, CapabilityUsage, Document, ResolvedFieldValue } from '@paxman/capabilities';
+import type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
+import { type BudgetTracker, type StepCost, createBudgetTracker } from './budget-tracker.js';
+import { ExecutionDiagnosticCode } from './execution-diagnostic-codes.js';
+import type { ExecutionStatistics } from './execution-statistics.js';
+import { describeThrown, invokeStep, isCapabilityResult } from './invoke-step.js';
+import { resolveFieldValue } from './resolve-field-value.js';
+import { type StatisticsCollector, createStatisticsCollector } from './statistics-collector.js';
+
+export type LookupTables = Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+
+export interface RunOptions {
+  readonly plan: ExecutionPlan;
+  readonly contract: CanonicalContract;
+  /** The input parsed once by `text_extraction`, shared read-only by every step. */
+  readonly document: Document;
+  readonly registry: CapabilityRegistry;
+  /** Caps for this run; absent: the budget recorded in the plan. */
+  readonly budget?: Budget | BudgetInput | null;
+  /** Feeds only the statistics' durations. */
+  readonly clock?: Clock;
+  readonly signal?: AbortSignal;
+  /** The early-stop rubric (the reconciler's `scoreField`, wired by the facade). */
+  readonly scoreField?: FieldScorer;
+  /** Lookup tables supplied to the Paxman instance. */
+  readonly tables?: LookupTables;
+}
+
+export interface RunResult {
+  /** One per field plan, in plan order. Deterministic: no timing inside. */
+  readonly results: readonly CandidateResult[];
+  /** Wall-clock and cost statistics; never part of the replay hash. */
+  readonly statistics: ExecutionStatistics;
+}
+
+const EMPTY_TABLES: LookupTables = Object.freeze({});
+
+interface RunState {
+  readonly options: RunOptions;
+  readonly clock: Clock;
+  readonly tracker: BudgetTracker;
+  readonly statistics: StatisticsCollector;
+  readonly resolved: Map<string, ResolvedFieldValue>;
+  readonly capabilities: Map<string, Capability | null>;
+}
+
+/**
+ * Runs a plan. Rejects only for a programming error (a plan for another contract, an
+ * invalid budget); every capability failure becomes a diagnostic.
+ * @example const { results, statistics } = await run({ plan, contract, document, registry, scoreField })
+ */
+export async function run(options: RunOptions): Promise<RunResult> {
+  const clock = options.clock ?? systemClock;
+  const started = clock.monotonic();
+  const fields = fieldsByPath(options.contract);
+  for (const fieldPlan of options.plan.fieldPlans) {
+    if (!fields.has(fieldPlan.fieldPath)) {
+      throw new ContractMismatchError(`The plan has a field '${fieldPlan.fieldPath}' that contract '${options.contract.id}' does not declare; plan and contract do not match.`, {
+        context: { fieldPath: fieldPlan.fieldPath, contractId: options.contract.id },
+      });
+    }
+  }
+  const state: RunState = {
+    options,
+    clock,
+    tracker: createBudgetTracker(options.budget === undefined ? options.plan.budget : options.budget),
+    statistics: createStatisticsCollector(),
+    resolved: new Map(),
+    capabilities: new Map(),
+  };
+  const results: CandidateResult[] = [];
+  for (const fieldPlan of options.plan.fieldPlans) {
+    results.push(await runField(state, fieldPlan, fields.get(fieldPlan.fieldPath)!));
+  }
+  return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
+}
+
+function fieldsByPath(contract: CanonicalContract): Map<string, CanonicalField> {
+  const map = new Map<string, CanonicalField>();
+  const visit = (fields: readonly CanonicalField[]): void => {
+    for (const field of fields) {
+      map.set(field.path, field);
+      visit(field.fields);
+    }
+  };
+  visit(contract.fields);
+  return map;
+}
+
+function lookupCapability(state: RunState, key: string): Capability | null {
+  let capability = state.capabilities.get(key);
+  if (capability === undefined) {
+    const at = key.lastIndexOf('@');
+    capability = at > 0 ? (state.options.registry.get(key.slice(0, at), key.slice(at + 1)) ?? null) : null;
+    state.capabilities.set(key, capability);
+  }
+  return capability;
+}
+
+function executionDiagnostic(code: string, severity: Diagnostic['severity'], message: string, fieldPath: string, capability?: string, context?: Readonly<Record<string, JsonValue>>): Diagnostic {
+  return { code, severity, stage: 'execution', message, fieldPath, ...(capability !== undefined ? { capability } : {}), ...(context !== undefined ? { context } : {}) };
+}
+
+async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): Promise<CandidateResult> {
+  const path = fieldPlan.fieldPath;
+  if (fieldPlan.shortCircuit !== null) {
+    return { fieldPath: path, candidates: [], evidence: [], diagnostics: [], steps: [], status: 'SHORT_CIRCUITED', shortCircuit: fieldPlan.shortCircuit };
+  }
+  const { options, tracker } = state;
+  const signal = options.signal;
+  const candidates: Candidate[] = [];
+  const evidence: Evidence[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const steps: StepRecord[] = [];
+  let invoked = 0;
+  let failed = 0;
+  let aborted = false;
+  let scorer = options.scoreField;
+  let lastScore: number | null = null;
+  const record = (step: PlanStep, outcome: StepOutcome, candidateCount = 0): void => {
+    steps.push({ capability: step.capability, outcome, candidateCount });
+  };
+
+  for (let index = 0; index < fieldPlan.steps.length; index += 1) {
+    const step = fieldPlan.steps[index]!;
+    if (signal?.aborted) {
+      aborted = true;
+      abortRest(fieldPlan, index, record, diagnostics);
+      break;
+    }
+    const capability = lookupCapability(state, step.capability);
+    if (capability === null) {
+      failed += 1;
+      invoked += 1;
+      record(step, 'FAILED');
+      diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.CAPABILITY_NOT_FOUND, DiagnosticSeverity.ERROR, `The plan names ${step.capability}, which is not registered.`, path, step.capability));
+      continue;
+    }
+    const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
+    const exclusion = tracker.check({ usd: step.costHint.usd, ms: step.costHint.ms, remoteCalls });
+    if (exclusion !== null) {
+      record(step, 'SKIPPED_BUDGET');
+      diagnostics.push(
+        executionDiagnostic(
+          ExecutionDiagnosticCode.BUDGET_EXCLUDES,
+          DiagnosticSeverity.WARNING,
+          `Skipped ${step.capability} for '${path}': budget.${exclusion.cap} would be exceeded (spent ${exclusion.spent}, step needs ${exclusion.requested}, limit ${exclusion.limit}).`,
+          path,
+          step.capability,
+          { cap: exclusion.cap, spent: exclusion.spent, requested: exclusion.requested, limit: exclusion.limit },
+        ),
+      );
+      continue;
+    }
+
+    const stepStarted = state.clock.monotonic();
+    const invocation = await invokeStep(
+      capability,
+      {
+        field,
+        contract: options.contract,
+        config: step.config,
+        document: options.document,
+        resolved: state.resolved,
+        tables: options.tables ?? EMPTY_TABLES,
+        ...(signal !== undefined ? { signal } : {}),
+        candidates: candidates.slice(),
+        candidateEvidence: evidence.slice(),
+      },
+      signal,
+    );
+    const durationMs = state.clock.monotonic() - stepStarted;
+    invoked += 1;
+    const usage = 'result' in invocation && isCapabilityResult(invocation.result) ? invocation.result.usage : undefined;
+    const booked = bookedCost(step, remoteCalls, usage);
+    tracker.book(booked);
+    state.statistics.record(step.capability, {
+      estimatedUsd: step.costHint.usd,
+      reportedUsd: usage?.usd !== undefined && isDecimalString(usage.usd) ? usage.usd : null,
+      tokens: booked.tokens,
+      durationMs,
+      remoteCalls: booked.remoteCalls,
+      bookedUsd: booked.usd,
+    });
+
+    if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
+      aborted = true;
+      abortRest(fieldPlan, index, record, diagnostics);
+      break;
+    }
+    if ('error' in invocation) {
+      failed += 1;
+      record(step, 'FAILED');
+      const thrown = describeThrown(invocation.error, ExecutionDiagnosticCode.CAPABILITY_ERROR);
+      diagnostics.push(
+        executionDiagnostic(thrown.code, DiagnosticSeverity.ERROR, `${step.capability} failed on '${path}': ${thrown.message}`, path, step.capability, {
+          errorCode: thrown.code,
+          errorName: thrown.name,
+          ...(PaxmanError.isInstance(invocation.error) ? { errorContext: invocation.error.context } : {}),
+        }),
+      );
+      continue;
+    }
+    const result = invocation.result;
+    if (!isCapabilityResult(result)) {
+      failed += 1;
+      record(step, 'FAILED');
+      diagnostics.push(
+        executionDiagnostic(ExecutionDiagnosticCode.INVALID_CAPABILITY_RESULT, DiagnosticSeverity.ERROR, `${step.capability} returned something that is not a capability result (expected { candidates, evidence, diagnostics }).`, path, step.capability),
+      );
+      continue;
+    }
+    let accepted = 0;
+    for (const candidate of result.candidates) {
+      if (candidate !== null && typeof candidate === 'object' && candidate.fieldPath === path) {
+        candidates.push(candidate);
+        accepted += 1;
+      } else {
+        diagnostics.push(
+          executionDiagnostic(ExecutionDiagnosticCode.CANDIDATE_FIELD_MISMATCH, DiagnosticSeverity.WARNING, `${step.capability} proposed a candidate for '${String((candidate as Candidate | null)?.fieldPath)}' while running for '${path}'; it was dropped.`, path, step.capability),
+        );
+      }
+    }
+    for (const item of result.evidence) evidence.push(item);
+    for (const item of result.diagnostics) diagnostics.push(item);
+    record(step, 'RAN', accepted);
+
+    if (scorer !== undefined && candidates.length > 0) {
+      try {
+        lastScore = scorer({ fieldPath: path, candidates, evidence });
+      } catch (error) {
+        scorer = undefined;
+        lastScore = null;
+        const thrown = describeThrown(error, ExecutionDiagnosticCode.SCORER_ERROR);
+        diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.SCORER_ERROR, DiagnosticSeverity.WARNING, `The early-stop scorer failed on '${path}': ${thrown.message}; the field runs its whole chain.`, path, undefined, { errorCode: thrown.code }));
+      }
+      if (fieldPlan.earlyStop && lastScore !== null && lastScore >= fieldPlan.targetConfidence && index + 1 < fieldPlan.steps.length) {
+        const rest = fieldPlan.steps.slice(index + 1);
+        for (const skipped of rest) record(skipped, 'SKIPPED_EARLY_STOP');
+        diagnostics.push(
+          executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${step.capability}; ${rest.length} later step(s) skipped.`, path, step.capability, {
+            confidence: lastScore,
+            targetConfidence: fieldPlan.targetConfidence,
+            skipped: rest.map((skipped) => skipped.capability),
+          }),
+        );
+        break;
+      }
+    }
+  }
+
+  const status: FieldExecutionStatus = aborted ? 'ABORTED' : invoked > 0 && failed === invoked ? 'EXECUTION_FAILED' : 'COMPLETED';
+  if (!aborted) {
+    try {
+      const value = resolveFieldValue({ fieldPath: path, candidates, evidence, targetConfidence: fieldPlan.targetConfidence, scoreField: scorer, knownScore: lastScore });
+      if (value !== null) state.resolved.set(path, value);
+    } catch {
+      // A scorer that throws here has already been reported (or will be by the reconciler); nothing is passed forward.
+    }
+  }
+  return { fieldPath: path, candidates, evidence, diagnostics, steps, status, shortCircuit: null };
+}
+
+function abortRest(fieldPlan: FieldPlan, from: number, record: (step: PlanStep, outcome: StepOutcome) => void, diagnostics: Diagnostic[]): void {
+  const rest = fieldPlan.steps.slice(from);
+  for (const step of rest) record(step, 'ABORTED');
+  diagnostics.push(
+    executionDiagnostic(ExecutionDiagnosticCode.ABORTED, DiagnosticSeverity.WARNING, `The run was cancelled; ${rest.length} step(s) of '${fieldPlan.fieldPath}' did not run.`, fieldPlan.fieldPath, undefined, {
+      notRun: rest.map((step) => step.capability),
+    }),
+  );
+}
+
+/** What a finished (or failed) invocation costs: reported usage where given, else the hint. */
+function bookedCost(step: PlanStep, hintRemoteCalls: number, usage: CapabilityUsage | undefined): StepCost {
+  let usd = step.costHint.usd;
+  if (usage?.usd !== undefined && isDecimalString(usage.usd)) {
+    const reported = parseDecimal(usage.usd);
+    if (!reported.isNegative()) usd = formatDecimal(reported);
+  }
+  let tokens = step.costHint.tokens;
+  if (usage !== undefined) {
+    if (isCount(usage.tokens)) tokens = usage.tokens;
+    else if (isCount(usage.inputTokens) || isCount(usage.outputTokens)) tokens = (isCount(usage.inputTokens) ? usage.inputTokens : 0) + (isCount(usage.outputTokens) ? usage.outputTokens : 0);
+  }
+  const remoteCalls = usage !== undefined && isCount(usage.remoteCalls) ? usage.remoteCalls : hintRemoteCalls;
+  return { usd, ms: step.costHint.ms, tokens, remoteCalls };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}

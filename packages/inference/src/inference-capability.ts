@@ -1,0 +1,126 @@
+/**
+ * The `inference` capability for the two model tiers: one call per field that the
+ * deterministic tiers left below target. It renders the field's prompt with only the
+ * relevant excerpt of a long document, calls the provider, and passes the answer
+ * through `parseInferenceOutput`; only a grounded `value` becomes a candidate. Usage is
+ * reported for booking; prompt and completion hashes are always kept, their texts only
+ * with `policy.recordInferenceIO`.
+ */
+import { CapabilityTier, DiagnosticSeverity, type Diagnostic, EvidenceKind, type Evidence, type JsonValue, evidenceId, sha256Hex } from '@paxman/core';
+import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec } from '@paxman/capabilities';
+import type { CanonicalField } from '@paxman/contract';
+import { selectExcerpt } from './excerpt.js';
+import { parseInferenceOutput } from './parse-inference-output.js';
+import { estimateTokens, usageCostUsd } from './pricing.js';
+import type { InferenceProvider } from './provider.js';
+import { type PromptTemplate, promptValuesFor, renderPrompt } from './render-prompt.js';
+import { DEFAULT_TEMPLATE } from './templates/default.js';
+
+export interface InferenceCapabilityOptions {
+  readonly provider: InferenceProvider;
+  readonly tier: 'local' | 'remote';
+  /** Model to ask for (default: the provider's). */
+  readonly model?: string;
+  readonly template?: PromptTemplate;
+  /** Token budget for the document excerpt (default 1500). */
+  readonly excerptTokens?: number;
+  readonly maxTokens?: number;
+  /** Expected latency of one call, for the planner's score and the latency cap (default 1500 local / 2500 remote). */
+  readonly expectedLatencyMs?: number;
+}
+
+const INFERABLE_TYPES = ['STRING', 'INTEGER', 'DECIMAL', 'DATE', 'BOOLEAN', 'ENUM', 'MONEY'] as const;
+const PROMPT_OVERHEAD_TOKENS = 250;
+
+export function createInferenceCapability(options: InferenceCapabilityOptions): Capability {
+  const tier = options.tier === 'local' ? CapabilityTier.LOCAL_INFERENCE : CapabilityTier.REMOTE_INFERENCE;
+  const model = options.model ?? options.provider.defaultModel;
+  const template = options.template ?? DEFAULT_TEMPLATE;
+  const excerptTokens = options.excerptTokens ?? 1500;
+  const maxTokens = options.maxTokens ?? 200;
+  const estimatedTokens = excerptTokens + PROMPT_OVERHEAD_TOKENS + maxTokens;
+  const spec: CapabilitySpec = Object.freeze({
+    id: options.tier === 'local' ? 'inference_local' : 'inference_remote',
+    version: '1.0.0',
+    tier,
+    acceptsTypes: INFERABLE_TYPES,
+    costHint: Object.freeze({
+      tokens: estimatedTokens,
+      ms: options.expectedLatencyMs ?? (options.tier === 'local' ? 1500 : 2500),
+      usd: usageCostUsd({ inputTokens: excerptTokens + PROMPT_OVERHEAD_TOKENS, outputTokens: maxTokens }, options.provider.pricing),
+    }),
+    deterministic: false,
+    description: `Asks a ${options.tier} model (${options.provider.id}: ${model}) for one field and keeps only answers grounded in the document.`,
+  });
+  const capabilityId = `${spec.id}@${spec.version}`;
+
+  return Object.freeze({
+    spec,
+    configure(field: CanonicalField) {
+      if (!(INFERABLE_TYPES as readonly string[]).includes(field.type)) return { skip: `${field.type} fields are not filled by inference` };
+      return { config: { model, template: template.id, provider: options.provider.id, excerptTokens } };
+    },
+    async invoke(context: CapabilityContext): Promise<CapabilityResult> {
+      const { field, document } = context;
+      const sourceLayer = document.primaryLayer;
+      const sourceText = document.layers[sourceLayer]?.text ?? '';
+      const { excerpt, truncated } = selectExcerpt(sourceText, field, { maxCharacters: excerptTokens * 4 });
+      const resolved: Record<string, JsonValue> = {};
+      for (const [path, entry] of context.resolved) resolved[path] = entry.value;
+      const messages = renderPrompt(template, promptValuesFor(field, excerpt, resolved));
+      const response = await options.provider.complete({ messages, model, maxTokens, temperature: 0, signal: context.signal });
+      const promptText = messages.map((message) => `${message.role}\n${message.content}`).join('\n\n');
+      const io: Record<string, JsonValue> = {
+        provider: options.provider.id,
+        model: response.model,
+        template: template.id,
+        promptHash: sha256Hex(promptText),
+        completionHash: sha256Hex(response.text),
+        inputTokens: response.usage.inputTokens || estimateTokens(promptText),
+        outputTokens: response.usage.outputTokens,
+        excerptTruncated: truncated,
+      };
+      if (context.policy?.recordInferenceIO) {
+        io.prompt = promptText;
+        io.completion = response.text;
+      }
+      const usage = {
+        inputTokens: io.inputTokens as number,
+        outputTokens: response.usage.outputTokens,
+        tokens: (io.inputTokens as number) + response.usage.outputTokens,
+        usd: usageCostUsd({ inputTokens: io.inputTokens as number, outputTokens: response.usage.outputTokens }, options.provider.pricing),
+        remoteCalls: tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0,
+      };
+      const verdict = parseInferenceOutput(response.text, { field, sourceText });
+      if (verdict.kind !== 'value') {
+        const diagnostic: Diagnostic = {
+          code: verdict.kind === 'absent' ? 'INFERENCE_ABSENT' : 'INFERENCE_ABSTAINED',
+          severity: verdict.kind === 'absent' ? DiagnosticSeverity.INFO : DiagnosticSeverity.WARNING,
+          stage: 'inference',
+          message: verdict.kind === 'absent' ? `The model says the document does not state ${field.path}.` : `Model answer for ${field.path} not used: ${verdict.reason}.`,
+          fieldPath: field.path,
+          capability: capabilityId,
+          context: io,
+        };
+        return { candidates: [], evidence: [], diagnostics: [diagnostic], usage };
+      }
+      const spans = [{ start: verdict.span.start, end: verdict.span.end, layer: sourceLayer }];
+      const evidence: Evidence = {
+        id: evidenceId({ capability: capabilityId, fieldPath: field.path, kind: EvidenceKind.INFERENCE, spans, discriminator: io.completionHash as string }),
+        capability: capabilityId,
+        fieldPath: field.path,
+        kind: EvidenceKind.INFERENCE,
+        spans,
+        text: verdict.quote,
+        verdict: 'SUPPORTS',
+        detail: { ...io, grounded: true },
+      };
+      return {
+        candidates: [{ fieldPath: field.path, value: verdict.value, raw: verdict.quote, capability: capabilityId, tier, evidenceIds: [evidence.id] }],
+        evidence: [evidence],
+        diagnostics: [],
+        usage,
+      };
+    },
+  });
+}

@@ -1,0 +1,3 @@
+/** Prompt templates (re-exports only). */
+export { DEFAULT_TEMPLATE } from './default.js';
+export { STRICT_TEMPLATE } from './strict.js';

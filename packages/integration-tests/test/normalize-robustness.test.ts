@@ -1,0 +1,47 @@
+/**
+ * `normalize` on hostile and odd input: arbitrary bytes and strings never crash it (it
+ * resolves to a sealed artifact), an invalid contract and an oversized input still give
+ * artifacts, and programmer errors and aborts reject with typed errors.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { AbortedError, InvalidInputError, STATUSES } from '@paxman/core';
+import { normalize, parseArtifact, serializeArtifact, verifyArtifact } from 'paxman';
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from './support/eval-corpus.js';
+
+const corpus = loadCorpus('synthetic-invoices');
+
+describe('normalize robustness', () => {
+  test.prop([fc.uint8Array({ maxLength: 2000 })], { numRuns: 40 })('resolves arbitrary bytes to a sealed artifact', async (bytes) => {
+    const artifact = await normalize(bytes, { contract: corpus.contractText });
+    expect(STATUSES).toContain(artifact.status);
+    expect(verifyArtifact(artifact)).toBe(artifact.replayHash);
+    expect(parseArtifact(serializeArtifact(artifact))).toStrictEqual(artifact);
+  });
+
+  test.prop([fc.string({ unit: 'grapheme', maxLength: 600 })], { numRuns: 40 })('resolves arbitrary text to a sealed artifact', async (text) => {
+    const artifact = await normalize(text, { contract: corpus.contractText });
+    expect(['SUCCESS', 'PARTIAL_SUCCESS', 'UNRESOLVED']).toContain(artifact.status);
+    expect(verifyArtifact(artifact)).toBe(artifact.replayHash);
+  });
+
+  it('handles a lone surrogate and an empty input', async () => {
+    expect((await normalize('Total due: $5.00 \ud800', { contract: corpus.contractText })).input.inputType).toBe('text');
+    const empty = await normalize('', { contract: corpus.contractText });
+    expect(empty.status).toBe('UNRESOLVED');
+    expect(Object.values(empty.fieldResults).every((result) => result.unresolvedReason === 'EMPTY_INPUT')).toBe(true);
+  });
+
+  it('gives an INVALID_CONTRACT artifact for contract text that is not a contract', async () => {
+    const artifact = await normalize('Total: 5', { contract: '{"fields": 3}' });
+    expect(artifact.status).toBe('INVALID_CONTRACT');
+    expect(artifact.diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it('rejects wrong argument types and aborts with typed errors', async () => {
+    await expect(normalize(null as never, { contract: corpus.contractText })).rejects.toThrow(InvalidInputError);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(normalize('x', { contract: corpus.contractText, signal: controller.signal })).rejects.toThrow(AbortedError);
+  });
+});

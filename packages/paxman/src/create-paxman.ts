@@ -1,0 +1,98 @@
+/**
+ * `createPaxman`: an instance with its own adapter and capability registries (the
+ * built-in Dict DSL / JSON Schema / OpenAPI / Zod adapters and V1 capabilities, plus
+ * what the caller adds), its own clock, logger and id source. Nothing is registered on
+ * import and two instances never share mutable state.
+ */
+import { InvalidInputError, type JsonValue, randomIdGenerator, silentLogger, systemClock } from '@paxman/core';
+import { type ContractAdapter, createAdapterRegistry, createDefaultAdapterRegistry } from '@paxman/contract';
+import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capabilities';
+import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
+import type { ExecutionArtifact } from '@paxman/artifact';
+import type { ContractData } from './contract-data.js';
+import { defaultStages } from './default-stages.js';
+import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayOptions } from './paxman-options.js';
+import type { PaxmanState } from './paxman-state.js';
+import type { PipelineStages } from './pipeline-stages.js';
+import { runNormalize } from './run-normalize.js';
+import { runReplay } from './run-replay.js';
+
+/** A Paxman instance. */
+export interface Paxman {
+  /**
+   * Normalizes one input against a contract. Always resolves to an artifact (also for an
+   * invalid contract or an oversized input); rejects only for wrong argument types
+   * (`InvalidInputError`, `InvalidBudgetError`, `InvalidPolicyError`) and aborts (`AbortedError`).
+   */
+  normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>): Promise<ExecutionArtifact<ContractData<C>>>;
+  /**
+   * Verifies an artifact (object or JSON text) against the contract it claims and returns
+   * it rehydrated. Rejects with `InvalidArtifactError`, `HashMismatchError`,
+   * `ContractMismatchError`, `VersionMismatchError` or `CapabilityNotFoundError`.
+   */
+  replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>>;
+  /** Adds a capability to this instance (`{ replace: true }` to replace the same `id@version`). */
+  registerCapability(capability: Capability, options?: { readonly replace?: boolean }): void;
+  /** Adds a contract adapter to this instance. */
+  registerAdapter(adapter: ContractAdapter, options?: { readonly replace?: boolean }): void;
+  /** The specs of the registered capabilities, sorted by id then version. */
+  capabilities(): readonly CapabilitySpec[];
+  /** The registered contract formats. */
+  adapterFormats(): readonly string[];
+}
+
+function isProviderOptions(setting: ProviderSetting): setting is Omit<InferenceCapabilityOptions, 'tier'> {
+  return typeof setting === 'object' && setting !== null && 'provider' in setting && !('complete' in setting);
+}
+
+function inferenceCapability(tier: 'local' | 'remote', setting: ProviderSetting): Capability {
+  return createInferenceCapability(isProviderOptions(setting) ? { ...setting, tier } : { provider: setting, tier });
+}
+
+function checkTables(tables: unknown): Readonly<Record<string, Readonly<Record<string, JsonValue>>>> {
+  if (tables === undefined) return Object.freeze({});
+  if (typeof tables !== 'object' || tables === null || Array.isArray(tables)) throw new InvalidInputError('createPaxman options.tables must be an object of lookup tables.', { context: { key: 'tables' } });
+  return tables as Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+}
+
+/** Builds an instance on the given stages (tests pass their own; `createPaxman` passes the real ones). */
+export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineStages): Paxman {
+  if (typeof options !== 'object' || options === null) throw new InvalidInputError('createPaxman expects an options object.', { context: { received: options === null ? 'null' : typeof options } });
+  const builtIns = options.builtIns !== false;
+  const adapters = builtIns ? createDefaultAdapterRegistry() : createAdapterRegistry();
+  for (const adapter of options.adapters ?? []) adapters.register(adapter);
+  const capabilities: CapabilityRegistry = createCapabilityRegistry(builtIns ? stages.defaultCapabilities() : []);
+  for (const capability of options.capabilities ?? []) capabilities.register(capability);
+  const providers = options.providers ?? {};
+  if (providers.local !== undefined) capabilities.register(inferenceCapability('local', providers.local));
+  if (providers.remote !== undefined) capabilities.register(inferenceCapability('remote', providers.remote));
+
+  const state: PaxmanState = {
+    adapters,
+    capabilities,
+    providers: { local: providers.local !== undefined, remote: providers.remote !== undefined },
+    tables: checkTables(options.tables),
+    clock: options.clock ?? systemClock,
+    logger: options.logger ?? silentLogger,
+    idGenerator: options.idGenerator ?? randomIdGenerator,
+    stages,
+  };
+  return Object.freeze({
+    normalize: <C>(input: NormalizeInput, normalizeOptions: NormalizeOptions<C>) => runNormalize(state, input, normalizeOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
+    replay: <C>(artifact: unknown, replayOptions: ReplayOptions<C>) => runReplay(state, artifact, replayOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
+    registerCapability: (capability: Capability, registerOptions?: { readonly replace?: boolean }) => capabilities.register(capability, registerOptions),
+    registerAdapter: (adapter: ContractAdapter, registerOptions?: { readonly replace?: boolean }) => adapters.register(adapter, registerOptions),
+    capabilities: () => capabilities.list().map((capability) => capability.spec),
+    adapterFormats: () => adapters.formats(),
+  });
+}
+
+/**
+ * A new Paxman instance with its own registries.
+ * @example
+ * const px = createPaxman({ capabilities: [myCapability], tables: { vendors } });
+ * const artifact = await px.normalize(text, { contract });
+ */
+export function createPaxman(options: PaxmanOptions = {}): Paxman {
+  return createPaxmanWithStages(options, defaultStages);
+}

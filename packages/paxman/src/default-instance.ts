@@ -1,0 +1,34 @@
+/**
+ * The default instance behind the top-level `normalize` and `replay`: every built-in
+ * adapter and V1 capability, system clock, silent logger. It is created on first use,
+ * never on import.
+ */
+import type { ExecutionArtifact } from '@paxman/artifact';
+import type { ContractData } from './contract-data.js';
+import { type Paxman, createPaxman } from './create-paxman.js';
+import type { NormalizeInput, NormalizeOptions, ReplayOptions } from './paxman-options.js';
+
+let defaultInstance: Paxman | undefined;
+
+function instance(): Paxman {
+  defaultInstance ??= createPaxman();
+  return defaultInstance;
+}
+
+/**
+ * Normalizes an input against a contract with the default instance.
+ * @example
+ * const artifact = await normalize(invoiceText, { contract: invoiceContract });
+ * artifact.normalizedData.total_amount // { amount: '811.88', currency: 'USD' }
+ */
+export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
+  return instance().normalize(input, options);
+}
+
+/**
+ * Verifies an artifact against its contract with the default instance and returns it.
+ * @example const verified = await replay(readFileSync('a.artifact.json', 'utf8'), { contract });
+ */
+export function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
+  return instance().replay(artifact, options);
+}

@@ -1,0 +1,56 @@
+/**
+ * The options of the facade: what `createPaxman`, `normalize` and `replay` accept.
+ */
+import type { BudgetInput, Clock, IdGenerator, JsonValue, Logger, PolicyInput } from '@paxman/core';
+import type { ContractAdapter } from '@paxman/contract';
+import type { Capability } from '@paxman/capabilities';
+import type { InferenceCapabilityOptions, InferenceProvider } from '@paxman/inference';
+
+/** Input to normalize: text, raw bytes (PDF and other binaries), or a JSON-compatible value (serialized to JSON first). */
+export type NormalizeInput = string | Uint8Array | Readonly<Record<string, unknown>> | readonly unknown[];
+
+export interface NormalizeOptions<C = unknown> {
+  /** Any supported contract source (Dict DSL, JSON Schema, OpenAPI, Zod; as an object or JSON/YAML text) or a CanonicalContract. */
+  readonly contract: C;
+  readonly budget?: BudgetInput;
+  readonly policy?: PolicyInput;
+  readonly signal?: AbortSignal;
+  /** Names the contract format and skips detection (`dict-dsl`, `json-schema`, `openapi`, `zod`, or a custom adapter's). */
+  readonly format?: string;
+  /** OpenAPI: the component schema to use. */
+  readonly schemaName?: string;
+}
+
+export interface ReplayOptions<C = unknown> {
+  /** The contract the artifact is claimed to have been produced with. */
+  readonly contract: C;
+  readonly format?: string;
+  readonly schemaName?: string;
+}
+
+/** A provider, or a provider with the inference capability's options (model, template, excerpt size, …). */
+export type ProviderSetting = InferenceProvider | Omit<InferenceCapabilityOptions, 'tier'>;
+
+/** Inference providers per tier. A tier with no provider is never planned. */
+export interface ProviderConfiguration {
+  readonly local?: ProviderSetting;
+  readonly remote?: ProviderSetting;
+}
+
+export interface PaxmanOptions {
+  /** Extra contract adapters, registered after the built-in ones. */
+  readonly adapters?: readonly ContractAdapter[];
+  /** Extra capabilities, registered after the built-in ones (same `id@version` replaces nothing: it is an error). */
+  readonly capabilities?: readonly Capability[];
+  /** Start with empty registries instead of the built-in adapters and capabilities. */
+  readonly builtIns?: boolean;
+  /** Inference providers; a tier is planned only when its provider is configured. */
+  readonly providers?: ProviderConfiguration;
+  /** Lookup tables for the `lookup` capability, by name. */
+  readonly tables?: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+  /** Source of `createdAt` and wall-clock timings (never of anything hashed). */
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** Source of artifact ids (random UUIDs by default). */
+  readonly idGenerator?: IdGenerator;
+}

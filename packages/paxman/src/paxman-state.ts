@@ -1,0 +1,21 @@
+/**
+ * What one Paxman instance owns: its registries, its collaborators (clock, logger, id
+ * source) and the pipeline stages. Each `createPaxman` call builds a fresh state, so
+ * two instances never share anything mutable.
+ */
+import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
+import type { AdapterRegistry } from '@paxman/contract';
+import type { CapabilityRegistry } from '@paxman/capabilities';
+import type { PipelineStages } from './pipeline-stages.js';
+
+export interface PaxmanState {
+  readonly adapters: AdapterRegistry;
+  readonly capabilities: CapabilityRegistry;
+  /** Which inference tiers have a configured provider (the planner drops the others). */
+  readonly providers: { readonly local: boolean; readonly remote: boolean };
+  readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly idGenerator: IdGenerator;
+  readonly stages: PipelineStages;
+}

@@ -1,0 +1,44 @@
+/**
+ * The stages the facade wires together, behind one small interface so the pipeline in
+ * `run-normalize.ts` reads as the sequence of ARCHITECTURE §1 and tests can see each
+ * stage's contract. `defaultStages` (in `default-stages.ts`) binds them to the layer
+ * packages; the facade holds no pipeline logic of its own.
+ */
+import type { Budget, CandidateResult, Clock, FieldScorer, JsonValue, Policy } from '@paxman/core';
+import type { CanonicalContract } from '@paxman/contract';
+import type { Capability, CapabilityRegistry, Document } from '@paxman/capabilities';
+import type { InputProfile } from '@paxman/input-profile';
+import type { ExecutionPlan } from '@paxman/planner';
+import type { DocumentContext } from '@paxman/reconciler';
+import type { BuildArtifactExecutionStatistics } from '@paxman/artifact';
+
+export interface ExecuteStageOptions {
+  readonly plan: ExecutionPlan;
+  readonly contract: CanonicalContract;
+  readonly document: Document;
+  readonly registry: CapabilityRegistry;
+  readonly budget: Budget;
+  readonly clock: Clock;
+  readonly scoreField: FieldScorer;
+  readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+  readonly signal?: AbortSignal;
+}
+
+export interface ExecuteStageResult {
+  readonly results: readonly CandidateResult[];
+  readonly statistics: BuildArtifactExecutionStatistics;
+}
+
+export interface PipelineStages {
+  /** The capabilities every default instance starts with (fresh objects per call). */
+  defaultCapabilities(): readonly Capability[];
+  /** `id` and `version` of the document builder (`text_extraction`), recorded in artifact versions. */
+  readonly documentBuilder: { readonly id: string; readonly version: string };
+  /** Parses the input once into the shared Document. */
+  buildDocument(bytes: Uint8Array, options: { readonly profile: InputProfile; readonly signal?: AbortSignal }): Promise<Document>;
+  /** Whole-document facts the reconciler uses (dominant currency). */
+  documentContext(document: Document): DocumentContext;
+  execute(options: ExecuteStageOptions): Promise<ExecuteStageResult>;
+  /** The early-stop scorer (the reconciler's rubric). */
+  fieldScorer(contract: CanonicalContract, policy: Policy, documentContext: DocumentContext): FieldScorer;
+}

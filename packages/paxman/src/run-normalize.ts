@@ -1,0 +1,158 @@
+/**
+ * The normalize pipeline (ARCHITECTURE §1): profile → adapt contract → plan → build the
+ * Document once → run the plan (early stop scored by the reconciler's rubric) →
+ * reconcile → build the artifact. Every outcome is an artifact — an invalid contract
+ * (`INVALID_CONTRACT`, one diagnostic per problem), an input over `maxInputBytes`
+ * (`INPUT_TOO_LARGE`), a stage that failed (`EXECUTION_FAILED`). Only programmer errors
+ * (`InvalidInputError`, invalid budget or policy) and aborts (`AbortedError`) reject.
+ */
+import {
+  AbortedError,
+  type CandidateResult,
+  type Diagnostic,
+  type JsonValue,
+  PaxmanError,
+  Status,
+  createBudget,
+  createPolicy,
+  deepFreeze,
+} from '@paxman/core';
+import { type CanonicalContract, adaptContract, encodeForSource } from '@paxman/contract';
+import { makeProfile } from '@paxman/input-profile';
+import { type ExecutionPlan, PLANNER_VERSION, plan } from '@paxman/planner';
+import { type ResolvedResult, overallStatus, reconcile } from '@paxman/reconciler';
+import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
+import { contractDiagnostics, statedContractIdentity } from './contract-diagnostics.js';
+import { checkOptions, inputToBytes } from './normalize-input.js';
+import type { NormalizeOptions } from './paxman-options.js';
+import type { PaxmanState } from './paxman-state.js';
+import { PAXMAN_VERSION } from './version.js';
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) {
+    throw new AbortedError('normalize was aborted.', { cause: signal.reason });
+  }
+}
+
+function failureDiagnostic(stage: string, error: unknown): Diagnostic {
+  const code = PaxmanError.isInstance(error) ? error.code : 'EXECUTION_ERROR';
+  const message = error instanceof Error ? error.message : String(error);
+  return { code, severity: 'ERROR', stage: 'execution', message: `The ${stage} stage failed: ${message}`, context: { stage } };
+}
+
+function isProgrammerOrAbort(error: unknown): boolean {
+  return PaxmanError.isInstance(error) && (error.code === 'ABORTED' || error.code === 'INVALID_INPUT');
+}
+
+/** Runs the whole pipeline for one input on one instance. */
+export async function runNormalize(state: PaxmanState, input: unknown, options: NormalizeOptions): Promise<ExecutionArtifact> {
+  checkOptions('normalize', options);
+  const budget = createBudget(options.budget);
+  const callSitePolicy = createPolicy(options.policy);
+  const { signal } = options;
+  throwIfAborted(signal);
+
+  const { clock, logger, stages } = state;
+  const startedAt = clock.monotonic();
+  const stageTimes: Record<string, number> = {};
+  let stageStart = startedAt;
+  const lap = (stage: string): void => {
+    const now = clock.monotonic();
+    stageTimes[stage] = Math.max(0, now - stageStart);
+    stageStart = now;
+  };
+
+  const bytes = inputToBytes(input);
+  const profile = makeProfile(bytes);
+  lap('profile');
+  logger.debug('paxman: input profiled', { inputType: profile.inputType, size: profile.size });
+
+  const common = {
+    input: { contentHash: profile.contentHash, size: profile.size, inputType: profile.inputType },
+    versions: { paxman: PAXMAN_VERSION, planner: PLANNER_VERSION, capabilities: { [stages.documentBuilder.id]: stages.documentBuilder.version } },
+    id: state.idGenerator(),
+    createdAt: new Date(clock.now()).toISOString(),
+  };
+  const finish = (parts: Omit<Parameters<typeof buildArtifact>[0], keyof typeof common | 'timings'>): ExecutionArtifact => {
+    const built = buildArtifact({ ...common, ...parts });
+    lap('artifact');
+    // Timings are not hashed, so they can be filled in once the artifact (and its hash) exists.
+    const timings = { ...built.statistics.timings, totalMs: Math.max(0, clock.monotonic() - startedAt), stages: { ...stageTimes } };
+    const artifact = deepFreeze({ ...built, statistics: { ...built.statistics, timings } });
+    logger.debug('paxman: artifact built', { status: artifact.status, replayHash: artifact.replayHash });
+    return artifact;
+  };
+
+  let contract: CanonicalContract;
+  try {
+    contract = adaptContract(options.contract, {
+      registry: state.adapters,
+      ...(options.format === undefined ? {} : { format: options.format }),
+      ...(options.schemaName === undefined ? {} : { schemaName: options.schemaName }),
+    });
+  } catch (error) {
+    lap('contract');
+    logger.warn('paxman: invalid contract', { message: error instanceof Error ? error.message : String(error) });
+    return finish({ status: Status.INVALID_CONTRACT, contract: null, contractIdentity: statedContractIdentity(options.contract), plan: null, diagnostics: contractDiagnostics(error) });
+  }
+  lap('contract');
+  throwIfAborted(signal);
+
+  let executionPlan: ExecutionPlan | null = null;
+  let candidateResults: readonly CandidateResult[] = [];
+  let execution: BuildArtifactExecutionStatistics | undefined;
+  const encodeNormalizedData = (data: Readonly<Record<string, JsonValue>>) => encodeForSource(contract, data);
+  try {
+    executionPlan = plan({ contract, profile, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers });
+    lap('plan');
+    const tooLarge = executionPlan.failFast === 'INPUT_TOO_LARGE' || (budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes);
+    if (tooLarge) {
+      const diagnostics: Diagnostic[] =
+        executionPlan.failFast === 'INPUT_TOO_LARGE'
+          ? []
+          : [{ code: 'INPUT_TOO_LARGE', severity: 'ERROR', stage: 'plan', message: `The input is ${profile.size} bytes, over budget.maxInputBytes (${budget.maxInputBytes}).`, context: { size: profile.size, limit: budget.maxInputBytes ?? null } }];
+      return finish({ status: Status.INPUT_TOO_LARGE, contract, plan: executionPlan, missingFieldReason: 'BUDGET', diagnostics, encodeNormalizedData });
+    }
+
+    const document = await stages.buildDocument(bytes, { profile, ...(signal === undefined ? {} : { signal }) });
+    lap('document');
+    throwIfAborted(signal);
+    const documentContext = stages.documentContext(document);
+    const executed = await stages.execute({
+      plan: executionPlan,
+      contract,
+      document,
+      registry: state.capabilities,
+      budget,
+      clock,
+      scoreField: stages.fieldScorer(contract, executionPlan.policy, documentContext),
+      tables: state.tables,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    lap('execute');
+    throwIfAborted(signal);
+    candidateResults = executed.results;
+    execution = executed.statistics;
+
+    const resolved: ResolvedResult[] = reconcile({ contract, candidateResults, policy: executionPlan.policy, documentContext });
+    lap('reconcile');
+    const everyFieldFailed = resolved.length > 0 && resolved.every((result) => result.status === 'EXECUTION_FAILED');
+    const status = everyFieldFailed ? Status.EXECUTION_FAILED : overallStatus(resolved, contract, executionPlan.policy);
+    return finish({ status, contract, plan: executionPlan, candidateResults, resolved, ...(execution === undefined ? {} : { execution }), encodeNormalizedData });
+  } catch (error) {
+    if (isProgrammerOrAbort(error)) throw error;
+    throwIfAborted(signal);
+    const stage = Object.keys(stageTimes).length === 0 ? 'plan' : (['plan', 'document', 'execute', 'reconcile'].find((name) => !(name in stageTimes)) ?? 'artifact');
+    logger.error('paxman: a pipeline stage failed', { stage, message: error instanceof Error ? error.message : String(error) });
+    return finish({
+      status: Status.EXECUTION_FAILED,
+      contract,
+      plan: executionPlan,
+      candidateResults,
+      missingFieldReason: 'EXECUTION_FAILED',
+      diagnostics: [failureDiagnostic(stage, error)],
+      ...(execution === undefined ? {} : { execution }),
+      encodeNormalizedData,
+    });
+  }
+}
