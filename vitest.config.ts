@@ -21,6 +21,8 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions } },
   test: {
+    // Property tests over the whole pipeline are CPU-bound; a loaded 2-core machine needs headroom.
+    testTimeout: 60_000,
     projects: projectFolders.map((root) => ({
       extends: true,
       test: {

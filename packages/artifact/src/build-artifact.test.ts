@@ -1,6 +1,8 @@
+/** `buildArtifact`: normalized data, unresolved list, evidence and diagnostic order, counters, the seal. */
 import { compareDiagnostics, isSha256Hex } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
-import { candidateResults, contract, sampleArtifact, sourceText } from './__fixtures__/sample-run.js';
+import { candidateResults, contract, resolved, sampleArtifact, sourceText } from './__fixtures__/sample-run.js';
+import { parseArtifact, serializeArtifact } from './parse-artifact.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
 import { computeReplayHash } from './replay-hash.js';
 
@@ -108,6 +110,13 @@ describe('buildArtifact', () => {
     const encoded = sampleArtifact({ encodeNormalizedData: (data) => ({ ...data, total_amount: 811.88 }) });
     expect(encoded.normalizedData).toMatchObject({ total_amount: 811.88 });
     expect(encoded.fieldResults['total_amount']!.value).toEqual({ amount: '811.88', currency: 'USD' });
+  });
+
+  it('drops evidence ids that name no evidence record, with a diagnostic, so the artifact stays parseable', () => {
+    const dangling = sampleArtifact({ resolved: resolved.map((result) => (result.fieldPath === 'invoice_date' ? { ...result, evidenceIds: ['ev_date', 'ev_ghost'] } : result)) });
+    expect(dangling.fieldResults['invoice_date']!.evidenceIds).toEqual(['ev_date']);
+    expect(dangling.diagnostics).toContainEqual(expect.objectContaining({ code: 'DANGLING_EVIDENCE_ID', stage: 'artifact', fieldPath: 'invoice_date' }));
+    expect(parseArtifact(serializeArtifact(dangling))).toStrictEqual(dangling);
   });
 
   it('names the contract it was built with', () => {

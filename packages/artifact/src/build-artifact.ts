@@ -18,6 +18,7 @@ import {
   deepFreeze,
   formatDecimal,
   parseDecimal,
+  sha256Hex,
 } from '@paxman/core';
 import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
 import type { ExecutionPlan } from '@paxman/planner';
@@ -184,6 +185,28 @@ function capabilityTimings(execution: BuildArtifactExecutionStatistics | undefin
 }
 
 /**
+ * Removes evidence ids that name no evidence record of the run (a capability or
+ * reconciler bug) so the artifact stays self-consistent, and says so in a diagnostic.
+ */
+function dropDanglingEvidenceIds(fieldResults: Record<string, ArtifactFieldResult>, known: ReadonlySet<string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const [path, result] of Object.entries(fieldResults)) {
+    const dangling = result.evidenceIds.filter((id) => !known.has(id));
+    if (dangling.length === 0) continue;
+    fieldResults[path] = { ...result, evidenceIds: result.evidenceIds.filter((id) => known.has(id)) };
+    diagnostics.push({
+      code: 'DANGLING_EVIDENCE_ID',
+      severity: 'WARNING',
+      stage: 'artifact',
+      fieldPath: path,
+      message: `The result of ${path} cited evidence that no capability reported (${dangling.join(', ')}); the ids were dropped.`,
+      context: { evidenceIds: dangling },
+    });
+  }
+  return diagnostics;
+}
+
+/**
  * Builds, canonicalizes, hashes and freezes an artifact. The result is exactly what
  * `parseArtifact(serializeArtifact(result))` returns.
  */
@@ -213,8 +236,10 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     candidateResults.flatMap((result) => result.evidence),
     fieldOrder,
   );
+  const danglingDiagnostics = dropDanglingEvidenceIds(fieldResults, new Set(evidence.map((record) => record.id)));
   const diagnostics = orderDiagnostics([
     ...(options.diagnostics ?? []),
+    ...danglingDiagnostics,
     ...(plan?.diagnostics ?? []),
     ...candidateResults.flatMap((result) => result.diagnostics),
     ...Object.values(fieldResults).flatMap((result) => result.diagnostics),
@@ -270,6 +295,35 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     replayHash: '',
   };
   // Through canonical JSON once, so the built artifact is exactly what parsing its JSON gives.
+  const sealed = sealCanonical(draft);
+  if (sealed !== null) return deepFreeze(sealed) as unknown as ExecutionArtifact<TData>;
   const canonical = JSON.parse(canonicalJson(draft)) as ExecutionArtifact<TData>;
   return deepFreeze({ ...canonical, replayHash: computeReplayHash(canonical) });
+}
+
+/**
+ * The fast path of the sealing above (performance only, same result): the replay-hashed
+ * part is serialized once, and that one text is both hashed and parsed; `id`, `createdAt`
+ * and the timings are added in canonical key order. Canonical JSON is idempotent, so this
+ * equals parsing the canonical JSON of the whole draft and hashing its hashed part. Returns
+ * null (the reference path then runs and reports the problem) if anything fails.
+ */
+function sealCanonical(draft: { readonly statistics: { readonly counters: unknown; readonly timings: unknown }; readonly [key: string]: unknown }): Record<string, unknown> | null {
+  try {
+    const { id, createdAt, replayHash: _unsealed, statistics, ...hashedRest } = draft;
+    const hashedText = canonicalJson({ ...hashedRest, statistics: { counters: statistics.counters } });
+    const hashed = JSON.parse(hashedText) as Record<string, unknown> & { readonly statistics: { readonly counters: unknown } };
+    const parts: Record<string, unknown> = {
+      ...hashed,
+      id: JSON.parse(canonicalJson(id)),
+      createdAt: JSON.parse(canonicalJson(createdAt)),
+      replayHash: sha256Hex(hashedText),
+      statistics: { counters: hashed.statistics.counters, timings: JSON.parse(canonicalJson(statistics.timings)) },
+    };
+    const sealed: Record<string, unknown> = {};
+    for (const key of Object.keys(parts).sort()) sealed[key] = parts[key];
+    return sealed;
+  } catch {
+    return null;
+  }
 }

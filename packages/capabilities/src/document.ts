@@ -65,7 +65,10 @@ export interface TableCell {
   /** Exactly the text of `span` in its layer. */
   readonly text: string;
   readonly span: SourceSpan;
-  /** The cell's value when it differs from its source text (a CSV cell with `""` escapes). */
+  /**
+   * The cell's value when it differs from its source text: a CSV cell with `""` escapes,
+   * or a text-table header printed over two lines (`text` "Amount", `value` "Amount excl. VAT").
+   */
   readonly value?: string;
 }
 

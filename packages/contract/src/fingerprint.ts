@@ -27,5 +27,22 @@ export function fingerprintPayload(contract: CanonicalContract): unknown {
  * @example fingerprintContract(defineContract({ id: 'invoice', fields: [{ path: 'total', type: 'MONEY' }] }))
  */
 export function fingerprintContract(contract: CanonicalContract): string {
-  return canonicalHash(fingerprintPayload(contract));
+  // A frozen contract cannot change, so its fingerprint is computed once per object (the
+  // planner, the artifact and replay all ask for it); an unfrozen one is hashed every time.
+  if (!isDeeplyFrozen(contract)) return canonicalHash(fingerprintPayload(contract));
+  let fingerprint = fingerprints.get(contract);
+  if (fingerprint === undefined) {
+    fingerprint = canonicalHash(fingerprintPayload(contract));
+    fingerprints.set(contract, fingerprint);
+  }
+  return fingerprint;
+}
+
+const fingerprints = new WeakMap<CanonicalContract, string>();
+
+function isDeeplyFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
+  return true;
 }

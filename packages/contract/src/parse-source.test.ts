@@ -19,6 +19,8 @@ describe('parseContractSource', () => {
     ['duplicate keys', 'a: 1\na: 2\n'],
     ['several documents', 'a: 1\n---\nb: 2\n'],
     ['nothing', ''],
+    ['an alias to no anchor', '*!'],
+    ['an alias bomb', 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n'],
   ])('rejects %s with INVALID_JSON', (_name, text) => {
     let thrown: unknown;
     try {

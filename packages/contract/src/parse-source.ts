@@ -7,7 +7,16 @@
  */
 import type { InvalidContractError } from '@paxman/core';
 import { invalidContractError } from './contract-error.js';
-import { parseAllDocuments, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+
+// YAML is only needed for contract text that is not JSON: load it on first use, so
+// importing Paxman does not pay for the YAML parser.
+let yaml: typeof Yaml | null = null;
+function loadYaml(): typeof Yaml {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return yaml;
+}
 
 /**
  * Parses contract text as JSON, then YAML.
@@ -21,10 +30,16 @@ export function parseContractSource(text: string): unknown {
   } catch (error) {
     jsonError = error instanceof Error ? error.message : String(error);
   }
-  const documents = parseAllDocuments(trimmed, { uniqueKeys: true, prettyErrors: false });
+  const documents = loadYaml().parseAllDocuments(trimmed, { uniqueKeys: true, prettyErrors: false });
   const yamlProblem = yamlDocumentProblem(documents);
   if (yamlProblem === null) {
-    const value: unknown = (documents as Document.Parsed[])[0]!.toJS({ maxAliasCount: 100 });
+    let value: unknown;
+    try {
+      value = (documents as Yaml.Document.Parsed[])[0]!.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      // e.g. an alias to an anchor that does not exist (`*x`), or an alias bomb.
+      throw notJson(`Contract text is neither JSON (${jsonError}) nor valid YAML (${error instanceof Error ? error.message : String(error)}).`);
+    }
     if (value !== null && typeof value === 'object') return value;
     throw notJson(`Contract text is a YAML ${value === null ? 'null' : typeof value}, not a mapping.`);
   }
@@ -35,7 +50,7 @@ function notJson(message: string): InvalidContractError {
   return invalidContractError([{ code: 'INVALID_JSON', path: '', message }]);
 }
 
-function yamlDocumentProblem(documents: ReturnType<typeof parseAllDocuments>): string | null {
+function yamlDocumentProblem(documents: ReturnType<typeof Yaml.parseAllDocuments>): string | null {
   if (!Array.isArray(documents)) return 'empty stream';
   if (documents.length !== 1) return documents.length === 0 ? 'no document' : `${documents.length} documents in one stream`;
   const [document] = documents;

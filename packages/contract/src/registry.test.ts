@@ -139,6 +139,40 @@ describe('adaptContract', () => {
   });
 });
 
+describe('adaptContract caching (per registry, exact source)', () => {
+  it('returns the same frozen contract for an equal source on the same registry, and a fresh one elsewhere', () => {
+    const registry = createDefaultAdapterRegistry();
+    const first = adaptContract(structuredClone(dsl), { registry });
+    const second = adaptContract(structuredClone(dsl), { registry });
+    expect(second).toBe(first);
+    expect(adaptContract(JSON.stringify(dsl), { registry })).toEqual(first);
+    expect(adaptContract(dsl, { registry: createDefaultAdapterRegistry() })).not.toBe(first);
+    expect(adaptContract(dsl)).toEqual(first);
+  });
+
+  it('re-adapts when the source changes or the registry now holds another adapter', () => {
+    const registry = createDefaultAdapterRegistry();
+    const source = structuredClone(dsl) as { fields: { name: string; type: string; required: boolean }[] };
+    const first = adaptContract(source, { registry });
+    source.fields[0]!.name = 'grand_total';
+    const changed = adaptContract(source, { registry });
+    expect(changed.fields[0]!.path).toBe('grand_total');
+    const custom: ContractAdapter = { ...dictDslAdapter, adapt: (parsed, options) => defineContract({ ...dictDslAdapter.adapt(parsed, options), id: 'custom' }) };
+    registry.register(custom, { replace: true });
+    source.fields[0]!.name = 'total';
+    const replaced = adaptContract(source, { registry });
+    expect(replaced.id).toBe('custom');
+    expect(first.id).toBe('invoice');
+  });
+
+  it('never caches an error', () => {
+    const registry = createDefaultAdapterRegistry();
+    const bad = { id: 'x', fields: [{ name: 'total', type: 'NOPE' }] };
+    expect(() => adaptContract(bad, { registry })).toThrow(InvalidContractError);
+    expect(() => adaptContract(bad, { registry })).toThrow(InvalidContractError);
+  });
+});
+
 describe('createDefaultAdapterRegistry', () => {
   it('holds the built-in adapters', () => {
     expect(createDefaultAdapterRegistry().formats()).toEqual(['dict-dsl', 'json-schema', 'openapi', 'zod']);

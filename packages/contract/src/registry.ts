@@ -120,6 +120,96 @@ const BUILT_IN_ADAPTERS: readonly ContractAdapter[] = [dictDslAdapter, jsonSchem
  * @example adaptContract({ id: 'invoice', fields: [{ name: 'total', type: 'MONEY', required: true }] })
  */
 export function adaptContract(source: unknown, options: AdaptContractOptions = {}): CanonicalContract {
+  const { registry } = options;
+  if (registry === undefined) return adaptUncached(source, options);
+  const key = cacheKey(source, options);
+  if (key === null) return adaptUncached(source, options);
+  let cache = adaptedContracts.get(registry);
+  if (cache === undefined) {
+    cache = new Map();
+    adaptedContracts.set(registry, cache);
+  }
+  const adapters = builtInAdaptersOf(registry);
+  const cached = cache.get(key);
+  if (cached !== undefined && adapters !== null && sameAdapters(cached.adapters, adapters)) return cached.contract;
+  const contract = adaptUncached(source, options);
+  // A contract passed in canonical form is returned as it is, so it is not cached.
+  if (adapters !== null && contract !== source && isDeeplyFrozen(contract)) {
+    if (cache.size >= ADAPTED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, { adapters, contract });
+  }
+  return contract;
+}
+
+/*
+ * Adapted contracts are cached per registry, keyed by the exact source (a string, or plain
+ * JSON data serialized as given), so a batch that normalizes many documents against the
+ * same contract adapts it once and every later stage sees the same frozen object (whose
+ * fingerprint and per-contract plans are computed once). Only results of the built-in
+ * adapters (pure functions of the source) are cached, only when the registry still holds
+ * exactly the adapters it held then, and only deep-frozen contracts; errors are never
+ * cached. A cache hit returns what adapting again would return.
+ */
+const ADAPTED_CACHE_SIZE = 32;
+const adaptedContracts = new WeakMap<AdapterRegistry, Map<string, { readonly adapters: readonly ContractAdapter[]; readonly contract: CanonicalContract }>>();
+
+/** The registry's adapters in order, or null when one of them is not built in. */
+function builtInAdaptersOf(registry: AdapterRegistry): readonly ContractAdapter[] | null {
+  const adapters: ContractAdapter[] = [];
+  for (const format of registry.formats()) {
+    const adapter = registry.get(format);
+    if (!BUILT_IN_ADAPTERS.includes(adapter)) return null;
+    adapters.push(adapter);
+  }
+  return adapters;
+}
+
+function sameAdapters(left: readonly ContractAdapter[], right: readonly ContractAdapter[]): boolean {
+  return left.length === right.length && left.every((adapter, index) => adapter === right[index]);
+}
+
+function cacheKey(source: unknown, options: AdaptContractOptions): string | null {
+  const prefix = `${options.format ?? ''}\u0000${options.schemaName ?? ''}\u0000`;
+  if (typeof source === 'string') return `${prefix}s${source}`;
+  return isPlainJson(source, 0) ? `${prefix}j${JSON.stringify(source)}` : null;
+}
+
+/** True for data that `JSON.stringify` writes without loss: plain objects, dense arrays, strings, finite numbers, booleans, null. */
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (depth > 64) return false;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index += 1) {
+          if (!(index in value) || !isPlainJson(value[index], depth + 1)) return false;
+        }
+        return true;
+      }
+      if (!isPlainObject(value)) return false;
+      for (const key of Object.keys(value)) {
+        if (!isPlainJson(value[key], depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function isDeeplyFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+function adaptUncached(source: unknown, options: AdaptContractOptions): CanonicalContract {
   const parsed = typeof source === 'string' ? parseContractSource(source) : source;
   if (options.format === undefined && isCanonicalContract(parsed)) return assertValidContract(parsed);
   const registry = options.registry ?? createDefaultAdapterRegistry();

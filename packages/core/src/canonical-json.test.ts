@@ -1,3 +1,4 @@
+import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
@@ -39,6 +40,23 @@ describe('canonicalJson (RFC 8785)', () => {
         expect(canonicalJson(JSON.parse(text))).toBe(text);
       }),
     );
+  });
+
+  it('is byte-identical to the reference canonicalize on any JSON value, -0, strings with lone surrogates and undefined members', () => {
+    const anything = fc.oneof(jsonValue, fc.constant(-0), fc.string({ unit: 'binary' }), fc.dictionary(fc.string(), fc.oneof(fc.constant(undefined), fc.integer(), fc.string({ unit: 'binary' }))));
+    fc.assert(
+      fc.property(anything, (value) => {
+        expect(canonicalJson(value)).toBe(canonicalize(value));
+      }),
+    );
+  });
+
+  it('keeps the reference behaviour for toJSON, sparse arrays and the error path of the first bad value', () => {
+    const date = new Date(Date.UTC(2024, 0, 2));
+    expect(canonicalJson({ when: date, list: [date] })).toBe(canonicalize({ when: date, list: [date] }));
+    // eslint-disable-next-line no-sparse-arrays
+    expect(canonicalJson([1, , 2])).toBe('[1,2]');
+    expect(() => canonicalJson({ z: 1, b: { c: [1, undefined] }, a: Number.NaN })).toThrow(/\$\.b\.c\[1\]/);
   });
 
   it('rejects values with no JSON form instead of dropping them', () => {

@@ -14,12 +14,69 @@ import { InvalidInputError } from './errors/invalid-input-error.js';
  * @example canonicalJson({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
+  try {
+    return serializePlain(value);
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+  }
+  // Anything the fast path does not handle (a value with no JSON form, `toJSON`, a sparse
+  // array) takes the reference path, so errors and edge cases behave exactly as before.
   assertJsonCompatible(value, '$');
   const text = canonicalize(value);
   if (text === undefined) {
     throw new InvalidInputError('Value has no canonical JSON form.', { context: { path: '$' } });
   }
   return text;
+}
+
+/** Thrown (never escapes) when `serializePlain` meets a value it leaves to the reference path. */
+const NOT_PLAIN: unique symbol = Symbol('not plain JSON');
+
+/**
+ * The fast path: one pass that checks and serializes plain JSON data (strings, finite
+ * numbers, booleans, null, dense arrays, objects without `toJSON`), byte-identical to
+ * `canonicalize` (keys in UTF-16 code-unit order, `JSON.stringify` for every scalar,
+ * undefined members left out). Throws `NOT_PLAIN` for anything else.
+ */
+function serializePlain(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw NOT_PLAIN;
+      return JSON.stringify(value);
+    case 'object': {
+      if (value === null) return 'null';
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
+      if (Array.isArray(value)) {
+        const length = value.length;
+        if (length === 0) return '[]';
+        let text = '[';
+        for (let index = 0; index < length; index += 1) {
+          const item: unknown = value[index];
+          // An undefined item is an error, a hole is skipped: both are the reference path's.
+          if (item === undefined) throw NOT_PLAIN;
+          text += index === 0 ? serializePlain(item) : `,${serializePlain(item)}`;
+        }
+        return `${text}]`;
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      let text = '{';
+      let first = true;
+      for (const key of keys) {
+        const item = record[key];
+        if (item === undefined) continue;
+        text += first ? `${JSON.stringify(key)}:${serializePlain(item)}` : `,${JSON.stringify(key)}:${serializePlain(item)}`;
+        first = false;
+      }
+      return `${text}}`;
+    }
+    default:
+      throw NOT_PLAIN;
+  }
 }
 
 function assertJsonCompatible(value: unknown, path: string): void {

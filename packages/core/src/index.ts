@@ -58,3 +58,4 @@ export { type Clock, type ManualClock, systemClock, manualClock } from './clock.
 export { contentId, evidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
 export { type Logger, silentLogger } from './logger.js';
 export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, StepRecord } from './candidate-result.js';
+export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';

@@ -198,6 +198,7 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
         ...(signal !== undefined ? { signal } : {}),
         candidates: candidates.slice(),
         candidateEvidence: evidence.slice(),
+        policy: options.plan.policy,
       },
       signal,
     );

@@ -11,7 +11,6 @@ export { fromAiSdkModel, type AiSdkLanguageModel } from './providers/ai-sdk.js';
 export { DEFAULT_TEMPLATE, STRICT_TEMPLATE } from './templates/index.js';
 export { renderPrompt, promptValuesFor, type PromptTemplate, type PromptValues } from './render-prompt.js';
 export { selectExcerpt, fieldKeywords } from './excerpt.js';
-export { looksLikeInstruction } from './instruction-detector.js';
 export { groundQuote } from './grounding.js';
 export { parseInferenceOutput, type InferenceVerdict } from './parse-inference-output.js';
 export { usageCostUsd, estimateTokens } from './pricing.js';

@@ -5,11 +5,10 @@
  * a false negative to a false positive: anything malformed, plural, ungrounded,
  * unsupported or instruction-like is `unknown`.
  */
-import { Decimal, type JsonValue, isPlainObject } from '@paxman/core';
+import { Decimal, type JsonValue, isPlainObject, looksLikeInstruction } from '@paxman/core';
 import { type RecognizedValue, type RecognizerKind, findValues, parseValue } from '@paxman/capabilities';
 import type { CanonicalField } from '@paxman/contract';
 import { enclosingLines, groundQuote } from './grounding.js';
-import { looksLikeInstruction } from './instruction-detector.js';
 
 export type InferenceVerdict =
   | { readonly kind: 'value'; readonly value: JsonValue; readonly quote: string; readonly span: { readonly start: number; readonly end: number } }

@@ -3,6 +3,7 @@
  * resolves to a sealed artifact), an invalid contract and an oversized input still give
  * artifacts, and programmer errors and aborts reject with typed errors.
  */
+import { readFileSync } from 'node:fs';
 import { fc, test } from '@fast-check/vitest';
 import { AbortedError, InvalidInputError, STATUSES } from '@paxman/core';
 import { normalize, parseArtifact, serializeArtifact, verifyArtifact } from 'paxman';
@@ -24,6 +25,15 @@ describe('normalize robustness', () => {
     expect(['SUCCESS', 'PARTIAL_SUCCESS', 'UNRESOLVED']).toContain(artifact.status);
     expect(verifyArtifact(artifact)).toBe(artifact.replayHash);
   });
+
+  it('reads a PDF given as a Node Buffer exactly like the same bytes as a Uint8Array', async () => {
+    const invoices = loadCorpus('invoice2data');
+    const pdf = invoices.cases.find((evalCase) => evalCase.inputPath.endsWith('.pdf'))!;
+    const fromBuffer = await normalize(readFileSync(pdf.inputPath), { contract: invoices.contractText });
+    const fromBytes = await normalize(new Uint8Array(pdf.bytes), { contract: invoices.contractText });
+    expect(fromBuffer.replayHash).toBe(fromBytes.replayHash);
+    expect(fromBuffer.evidence.length).toBeGreaterThan(0);
+  }, 30_000);
 
   it('handles a lone surrogate and an empty input', async () => {
     expect((await normalize('Total due: $5.00 \ud800', { contract: corpus.contractText })).input.inputType).toBe('text');

@@ -1,3 +1,4 @@
+/** Contract problems as diagnostics, and the identity a broken contract still states. */
 import { InvalidContractError } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
 import { contractDiagnostics, statedContractIdentity } from './contract-diagnostics.js';

@@ -1,3 +1,4 @@
+/** The facade on stand-in stages: normalize outcomes, typed rejections, per-instance registries, replay checks. */
 import {
   AbortedError,
   CapabilityNotFoundError,

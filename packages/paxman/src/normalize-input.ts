@@ -18,7 +18,11 @@ function kindOf(value: unknown): string {
 /** The bytes of a normalize input. */
 export function inputToBytes(input: unknown): Uint8Array {
   if (typeof input === 'string') return encoder.encode(input);
-  if (input instanceof Uint8Array) return input;
+  if (input instanceof Uint8Array) {
+    // A Node Buffer (or other subclass) is viewed as a plain Uint8Array: parsers such as
+    // pdf.js refuse Buffers, and Buffer#slice shares memory where Uint8Array#slice copies.
+    return Object.getPrototypeOf(input) === Uint8Array.prototype ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  }
   if (isPlainObject(input) || Array.isArray(input)) {
     // Rejects values with no JSON form (functions, bigints, non-finite numbers) with a typed error.
     canonicalJson(input);

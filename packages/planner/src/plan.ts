@@ -274,7 +274,49 @@ function chainFor(field: CanonicalField, contract: CanonicalContract, plannable:
   return steps;
 }
 
-function configureStep(entry: PlannableCapability, field: CanonicalField, contract: CanonicalContract, diagnostics: Diagnostic[]): { readonly config: Readonly<Record<string, JsonValue>> } | { readonly skip: string } {
+type StepConfiguration = { readonly config: Readonly<Record<string, JsonValue>> } | { readonly skip: string };
+
+// `configure` is pure (a plan is a function of its inputs), and a frozen contract cannot
+// change, so the configuration of a (contract, capability, field) is computed once and
+// replayed — with the diagnostics it produced — for every later plan of the same contract
+// object (a batch over one contract). The cached config is deep-frozen before it is shared.
+const configurations = new WeakMap<CanonicalContract, WeakMap<object, Map<CanonicalField, { readonly result: StepConfiguration; readonly diagnostics: readonly Diagnostic[] }>>>();
+const frozenContracts = new WeakSet<CanonicalContract>();
+
+function isDeeplyFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+function configureStep(entry: PlannableCapability, field: CanonicalField, contract: CanonicalContract, diagnostics: Diagnostic[]): StepConfiguration {
+  if (!frozenContracts.has(contract)) {
+    if (!isDeeplyFrozen(contract)) return configureUncached(entry, field, contract, diagnostics);
+    frozenContracts.add(contract);
+  }
+  let byCapability = configurations.get(contract);
+  if (byCapability === undefined) {
+    byCapability = new WeakMap();
+    configurations.set(contract, byCapability);
+  }
+  let byField = byCapability.get(entry.capability);
+  if (byField === undefined) {
+    byField = new Map();
+    byCapability.set(entry.capability, byField);
+  }
+  let cached = byField.get(field);
+  if (cached === undefined) {
+    const produced: Diagnostic[] = [];
+    const result = deepFreeze(configureUncached(entry, field, contract, produced));
+    cached = { result, diagnostics: deepFreeze(produced) };
+    byField.set(field, cached);
+  }
+  diagnostics.push(...cached.diagnostics);
+  return cached.result;
+}
+
+function configureUncached(entry: PlannableCapability, field: CanonicalField, contract: CanonicalContract, diagnostics: Diagnostic[]): StepConfiguration {
   if (typeof entry.capability.configure !== 'function') return { config: {} };
   let configuration: unknown;
   try {

@@ -3,7 +3,8 @@
  * value to a number in [0, MAX_CONFIDENCE]. A value's sightings are grouped by place (the
  * same span seen twice counts once); each place is as strong as its strongest evidence;
  * independent places combine noisy-OR style (the strongest fully, each further one at
- * AGREEMENT_WEIGHT); derived checks that support the value add a sighting, contradicting
+ * AGREEMENT_WEIGHT); derived checks that support the value add a sighting; a labelled
+ * value that is the only value proposed for the field keeps 40 % of its doubt; contradicting
  * checks and failed validations multiply it down. Every step is monotone: more agreeing
  * evidence never lowers the result.
  */
@@ -14,11 +15,14 @@ import {
   BASE_STRENGTH,
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
+  INLINE_LABEL_STRENGTH,
+  LETTERHEAD_STRENGTH,
   MAX_CONFIDENCE,
   RECOGNIZER_AMBIGUOUS_STRENGTH,
   RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH,
   RECOGNIZER_UNIQUE_STRENGTH,
   SPECIFIC_RECOGNIZER_KINDS,
+  UNCONTESTED_STRENGTH,
   VALIDATION_FAILURE_FACTOR,
 } from './rubric.js';
 
@@ -46,6 +50,22 @@ export function isUniqueRecognizerHit(evidence: Evidence): boolean {
   return detail.occurrences === 1;
 }
 
+/** True for a letterhead line (`pattern: 'layout:letterhead'`) with an address or the document's title right below it. */
+export function isConfirmedLetterhead(evidence: Evidence): boolean {
+  const below = evidence.detail?.followedBy;
+  return evidence.kind === EvidenceKind.RECOGNIZER && evidence.pattern === 'layout:letterhead' && (below === 'address' || below === 'title');
+}
+
+/** True for a printed label the layout does not pair with its value: found in running text, or qualified. */
+export function isInlineLabel(evidence: Evidence): boolean {
+  return evidence.detail?.structure === 'inline' || evidence.detail?.qualified === true;
+}
+
+/** True for evidence that names the field: a structured key, an exact or a synonym label. */
+export function isLabelEvidence(evidence: Evidence): boolean {
+  return evidence.kind === EvidenceKind.STRUCTURED_KEY || evidence.kind === EvidenceKind.EXACT_LABEL || evidence.kind === EvidenceKind.SYNONYM_LABEL;
+}
+
 /**
  * Strength of one finding record, before value-level modifiers; null for verdict
  * evidence and for inference that did not pass the boundary.
@@ -55,6 +75,10 @@ export function findingStrength(evidence: Evidence): number | null {
   let strength: number;
   switch (evidence.kind) {
     case EvidenceKind.RECOGNIZER:
+      if (isConfirmedLetterhead(evidence)) {
+        strength = LETTERHEAD_STRENGTH;
+        break;
+      }
       strength = !isUniqueRecognizerHit(evidence)
         ? RECOGNIZER_AMBIGUOUS_STRENGTH
         : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))
@@ -65,9 +89,11 @@ export function findingStrength(evidence: Evidence): number | null {
       if (!isGroundedInference(evidence)) return null;
       strength = BASE_STRENGTH.INFERENCE;
       break;
-    case EvidenceKind.STRUCTURED_KEY:
     case EvidenceKind.EXACT_LABEL:
     case EvidenceKind.SYNONYM_LABEL:
+      strength = isInlineLabel(evidence) ? INLINE_LABEL_STRENGTH[evidence.kind] : BASE_STRENGTH[evidence.kind];
+      break;
+    case EvidenceKind.STRUCTURED_KEY:
     case EvidenceKind.FUZZY_LABEL:
     case EvidenceKind.CONTRACT_PATTERN:
     case EvidenceKind.LOOKUP:
@@ -117,6 +143,11 @@ export interface ValueEvidence {
   readonly standaloneStrength?: number;
   /** A ceiling from the value itself (e.g. MONEY without a currency); 1 when none. */
   readonly ceiling: number;
+  /**
+   * True when the value is labelled (structured key, exact or synonym label) and no other
+   * value was proposed for the field: the doubt is multiplied by 1 − UNCONTESTED_STRENGTH.
+   */
+  readonly uncontested?: boolean;
 }
 
 /**
@@ -128,6 +159,8 @@ export function valueConfidence(evidence: ValueEvidence): number {
   const strengths = [...evidence.placeStrengths, ...Array.from({ length: evidence.supportCount }, () => DERIVED_SUPPORT_STRENGTH)].sort((left, right) => right - left);
   let doubt = 1 - clamp(strengths[0] ?? 0);
   for (const strength of strengths.slice(1)) doubt *= 1 - AGREEMENT_WEIGHT * clamp(strength);
+  // No alternative reading at all: an independent check at full weight.
+  if (evidence.uncontested === true) doubt *= 1 - UNCONTESTED_STRENGTH;
   let confidence = Math.max(1 - doubt, clamp(evidence.standaloneStrength ?? 0));
   confidence *= DERIVED_CONTRADICTION_FACTOR ** evidence.contradictionCount;
   confidence *= VALIDATION_FAILURE_FACTOR ** evidence.failedValidationCount;

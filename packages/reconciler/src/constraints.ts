@@ -6,7 +6,8 @@
  */
 import type { CanonicalField, Constraint } from '@paxman/contract';
 import { type Decimal, type JsonValue, canonicalJson, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type * as Re2 from 're2js';
 import { isCalendarDate } from './parse-value.js';
 
 export interface ConstraintFailure {
@@ -15,13 +16,20 @@ export interface ConstraintFailure {
   readonly reason: string;
 }
 
-const compiledPatterns = new Map<string, RE2JS | Error>();
+// re2js is loaded on first use (only contracts with patterns need it), not at import.
+let re2: typeof Re2 | null = null;
+function loadRe2(): typeof Re2 {
+  re2 ??= createRequire(import.meta.url)('re2js') as typeof Re2;
+  return re2;
+}
 
-function compilePattern(regex: string): RE2JS | Error {
+const compiledPatterns = new Map<string, Re2.RE2JS | Error>();
+
+function compilePattern(regex: string): Re2.RE2JS | Error {
   let compiled = compiledPatterns.get(regex);
   if (compiled === undefined) {
     try {
-      compiled = RE2JS.compile(regex);
+      compiled = loadRe2().RE2JS.compile(regex);
     } catch (error) {
       compiled = error instanceof Error ? error : new Error(String(error));
     }

@@ -18,7 +18,7 @@ describe('scoreField', () => {
 
   it('scores nested paths, and 0 for nothing usable or an unknown path', () => {
     const found = [sighting('buyer.name', { kind: 'EXACT_LABEL', value: 'Bob', at: [0, 3] })];
-    expect(scoreField({ fieldPath: 'buyer.name', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) }, { contract, policy: policy() })).toBeCloseTo(0.93, 10);
+    expect(scoreField({ fieldPath: 'buyer.name', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) }, { contract, policy: policy() })).toBeCloseTo(0.984, 10);
     expect(scoreField({ fieldPath: 'number', candidates: [], evidence: [] }, { contract, policy: policy() })).toBe(0);
     expect(scoreField({ fieldPath: 'nope', candidates: [], evidence: [] }, { contract, policy: policy() })).toBe(0);
   });

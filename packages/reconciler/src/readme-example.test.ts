@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFieldScorer, overallStatus, reconcile } from './index.js';
 
 describe('README example', () => {
-  it('resolves a labelled EUR total to SUCCESS / HIGH', () => {
+  it('resolves an uncontested labelled EUR total to SUCCESS / CERTAIN', () => {
     const contract = defineContract({ id: 'invoice', fields: [{ path: 'total', type: 'MONEY', required: true }] });
     const policy = createPolicy();
     const results = reconcile({
@@ -23,7 +23,7 @@ describe('README example', () => {
         },
       ],
     });
-    expect(results[0]).toMatchObject({ status: 'SUCCESS', value: { amount: '811.88', currency: 'EUR' }, confidence: 0.93, band: 'HIGH' });
+    expect(results[0]).toMatchObject({ status: 'SUCCESS', value: { amount: '811.88', currency: 'EUR' }, confidence: 0.984, band: 'CERTAIN' });
     expect(overallStatus(results, contract, policy)).toBe('SUCCESS');
     expect(typeof createFieldScorer(contract, policy)).toBe('function');
   });

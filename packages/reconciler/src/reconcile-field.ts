@@ -27,7 +27,7 @@ import {
   parseDecimal,
 } from '@paxman/core';
 import { agreementKey } from './agreement-key.js';
-import { findingStrength, isFailedValidation, isGroundedInference, isUniqueRecognizerHit, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
+import { type ValueEvidence, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUniqueRecognizerHit, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
 import { checkConstraints } from './constraints.js';
 import type { DocumentContext } from './document-context.js';
 import { injectionPhrase } from './injection.js';
@@ -423,7 +423,7 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     looseVerdicts.set(key, [...(looseVerdicts.get(key) ?? []), record]);
   }
 
-  const groups: Group[] = [];
+  const graded: { key: string; members: Prepared[]; evidence: ValueEvidence; labelled: boolean; verdictIds: readonly string[] }[] = [];
   for (const [key, members] of byKey) {
     const places = new Map<string, number>();
     const verdicts = new Map<string, Evidence>();
@@ -470,11 +470,18 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
       else if (record.kind === 'DERIVED' && record.verdict === 'CONTRADICTS') contradictionCount += 1;
       else if (isFailedValidation(record)) failedValidationCount += 1;
     }
-    const confidence = valueConfidence({ placeStrengths: [...places.values()], standaloneStrength, supportCount, contradictionCount, failedValidationCount, ceiling });
-    const ranked = [...members].sort((left, right) => strongestFinding(right) - strongestFinding(left) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)));
-    const evidenceIds = [...new Set([...members.flatMap((member) => member.candidate.evidenceIds), ...verdicts.keys()])].sort(compareStrings);
-    groups.push({ key, members, value: outputValue(field, ranked[0]!.value), confidence, strongest: strongestFinding(ranked[0]!), evidenceIds });
+    // Uncontested speaks for the label having picked the right value, not for a currency
+    // read from an ambiguous symbol or assumed: such a value gets no bonus.
+    const labelled = members.some((member) => member.evidence.some(isLabelEvidence) && currencyFactorOf(member) === 1);
+    graded.push({ key, members, evidence: { placeStrengths: [...places.values()], standaloneStrength, supportCount, contradictionCount, failedValidationCount, ceiling }, labelled, verdictIds: [...verdicts.keys()] });
   }
+  // A labelled value that is the only value proposed for the field is uncontested.
+  const groups: Group[] = graded.map(({ key, members, evidence, labelled, verdictIds }) => {
+    const confidence = valueConfidence({ ...evidence, uncontested: labelled && graded.length === 1 });
+    const ranked = [...members].sort((left, right) => strongestFinding(right) - strongestFinding(left) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)));
+    const evidenceIds = [...new Set([...members.flatMap((member) => member.candidate.evidenceIds), ...verdictIds])].sort(compareStrings);
+    return { key, members, value: outputValue(field, ranked[0]!.value), confidence, strongest: strongestFinding(ranked[0]!), evidenceIds };
+  });
   return groups.sort((left, right) => right.confidence - left.confidence || right.strongest - left.strongest || compareStrings(left.key, right.key));
 }
 

@@ -11,15 +11,36 @@ import { EvidenceKind } from '@paxman/core';
  * among the evidence at that place.
  */
 export const BASE_STRENGTH = Object.freeze({
-  [EvidenceKind.STRUCTURED_KEY]: 0.96,
-  [EvidenceKind.EXACT_LABEL]: 0.93,
-  [EvidenceKind.SYNONYM_LABEL]: 0.88,
+  [EvidenceKind.STRUCTURED_KEY]: 0.97,
+  [EvidenceKind.EXACT_LABEL]: 0.96,
+  [EvidenceKind.SYNONYM_LABEL]: 0.93,
   [EvidenceKind.FUZZY_LABEL]: 0.7,
   [EvidenceKind.CONTRACT_PATTERN]: 0.85,
   [EvidenceKind.LOOKUP]: 0.9,
   [EvidenceKind.DERIVED]: 0.8,
-  [EvidenceKind.INFERENCE]: 0.7,
+  [EvidenceKind.INFERENCE]: 0.8,
 } as const);
+
+/**
+ * A printed label found inside running text (`detail.structure === 'inline'`, "Total is
+ * $1,250.00") or followed by a qualifier (`detail.qualified`, "Total due on August 3"):
+ * the document's layout does not pair the label with the value, so the reading is weaker
+ * than the same label as the key of a key-value line, a table header or a totals row.
+ */
+export const INLINE_LABEL_STRENGTH = Object.freeze({
+  [EvidenceKind.EXACT_LABEL]: 0.9,
+  [EvidenceKind.SYNONYM_LABEL]: 0.85,
+} as const);
+
+/**
+ * A labelled value (structured key, exact or synonym label) that is the only value any
+ * capability proposed for the field (no competitor, not even below the noise floor) is
+ * confirmed as by an independent check of this strength, at full weight: the remaining
+ * doubt is multiplied by 1 − 0.6. The typical failure of a labelled reading is picking a
+ * sibling value (the subtotal for the total, the order date for the invoice date); when
+ * the document offers no alternative at all, most of that failure mode is gone.
+ */
+export const UNCONTESTED_STRENGTH = 0.6;
 
 /** RECOGNIZER: an unlabelled typed hit whose value is the only one of its type in the document. */
 export const RECOGNIZER_UNIQUE_STRENGTH = 0.75;
@@ -27,9 +48,23 @@ export const RECOGNIZER_UNIQUE_STRENGTH = 0.75;
  * RECOGNIZER unique in the document for kinds a document states once per role (a currency
  * code, an IBAN): the only currency in an invoice is the invoice's currency.
  */
-export const RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH = 0.85;
-/** Recognizer kinds (`pattern: 'recognizer:<KIND>'`) that get the specific strength. */
-export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURRENCY', 'IBAN']);
+export const RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH = 0.9;
+/**
+ * Recognizer kinds (`pattern: 'recognizer:<KIND>'`) that get the specific strength: a
+ * currency code, an IBAN, a masked payment card number (a receipt prints the card it was
+ * paid with), and a date when it is the only date the document prints outside other
+ * fields' labels (a document with one date is dated by it; `pattern_extraction` offers it
+ * only to issue and transaction dates).
+ */
+export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURRENCY', 'IBAN', 'PAYMENT_CARD', 'DATE']);
+
+/**
+ * The first name-like line of a document, directly above an address line or the
+ * document's title (`pattern: 'layout:letterhead'`, `detail.followedBy`): the classic
+ * letterhead of the issuer. Unlabelled, so it counts on its own, never as agreement. A
+ * first line with neither below it is an ambiguous hit (RECOGNIZER_AMBIGUOUS_STRENGTH).
+ */
+export const LETTERHEAD_STRENGTH = 0.85;
 /** RECOGNIZER: an unlabelled hit among other values of the same type (or uniqueness unknown). */
 export const RECOGNIZER_AMBIGUOUS_STRENGTH = 0.4;
 
@@ -47,8 +82,12 @@ export const VALIDATION_FAILURE_FACTOR = 0.5;
 
 /** Multiplier on a sighting whose reading is ambiguous (`detail.ambiguous`, e.g. day/month order). */
 export const AMBIGUOUS_READING_FACTOR = 0.6;
-/** MONEY: multiplier when the currency came from an ambiguous symbol (`$`, `¥`, `kr`). */
-export const AMBIGUOUS_SYMBOL_FACTOR = 0.85;
+/**
+ * MONEY: multiplier when the currency came from an ambiguous symbol (`$`, `¥`, `kr`).
+ * Chosen so that one exact label (0.96) read with such a symbol stays below the default
+ * threshold (0.768): a lone `$` never makes a confident USD amount.
+ */
+export const AMBIGUOUS_SYMBOL_FACTOR = 0.8;
 /** MONEY: the same when the document's dominant currency agrees with the ambiguous reading. */
 export const AMBIGUOUS_SYMBOL_CONFIRMED_FACTOR = 0.95;
 /** MONEY: multiplier when the currency came from a hint or the document's dominant currency. */

@@ -15,6 +15,8 @@ export interface SightingInput {
   readonly tier?: CapabilityTier;
   readonly detail?: Record<string, JsonValue>;
   readonly verdict?: Evidence['verdict'];
+  /** `evidence.pattern` (`recognizer:DATE`, `layout:letterhead`). */
+  readonly pattern?: string;
   readonly raw?: string;
   readonly id?: string;
   readonly extraEvidence?: readonly Evidence[];
@@ -38,6 +40,7 @@ export function sighting(fieldPath: string, input: SightingInput): Sighting {
     spans: input.at ? [{ start: input.at[0], end: input.at[1], layer: 'input' }] : [],
     ...(input.detail ? { detail: input.detail } : {}),
     ...(input.verdict ? { verdict: input.verdict } : {}),
+    ...(input.pattern ? { pattern: input.pattern } : {}),
   };
   const extra = input.extraEvidence ?? [];
   return {

@@ -63,6 +63,33 @@ describe('plain text', () => {
     expect(document.tables[0]!.header).toBeNull();
   });
 
+  it('keeps a header printed over two lines as one header, not as a table of fragments', async () => {
+    const text = [
+      'Pos   Qty   Description                 Unit price   Line amount',
+      '                                        excl. VAT    excl. VAT',
+      '1     2     Hosting plan S              3,89         7,78',
+      '2     1     Mail box                    5,39         5,39',
+      '',
+      'Total EUR                                            13,17',
+    ].join('\n');
+    const document = await buildDocument(text);
+    expect(spanProblems(document)).toEqual([]);
+    const headers = document.tables.map((table) => table.header?.map((cell) => cell.text) ?? null);
+    expect(headers).toContainEqual(['Pos', 'Qty', 'Description', 'Unit price', 'Line amount']);
+    // The continuation line ("excl. VAT") is neither a header nor a row of its own.
+    expect(headers.flat()).not.toContain('excl. VAT');
+    const items = document.tables.find((table) => table.header?.[0]?.text === 'Pos')!;
+    expect(items.rows.map((row) => row.at(-1)!.text)).toEqual(['7,78', '5,39']);
+    // The whole label of a two-line header cell is its value.
+    expect(items.header!.map((cell) => cell.value ?? cell.text)).toEqual(['Pos', 'Qty', 'Description', 'Unit price excl. VAT', 'Line amount excl. VAT']);
+  });
+
+  it('keeps a second header-like line with more cells than the first as a header of its own', async () => {
+    const text = ['Invoice      Page 1', 'Item      Qty   Price    Amount', 'Widget    2     4.00     8.00', 'Gadget    1     3.00     3.00'].join('\n');
+    const document = await buildDocument(text);
+    expect(document.tables.map((table) => table.header?.[0]?.text)).toContain('Item');
+  });
+
   it('keeps CRLF out of line text and numbers lines from 0', async () => {
     const document = await buildDocument('Invoice: A-1\r\nTotal: 5.00\r\n\r\nEnd');
     expect(document.lines.map((line) => [line.index, line.text])).toEqual([

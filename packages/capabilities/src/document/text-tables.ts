@@ -68,7 +68,36 @@ function placeRow(text: string, layer: string, line: DocumentLine, cells: readon
   );
 }
 
-function buildTable(text: string, layer: string, lines: readonly DocumentLine[], cells: readonly (readonly LineCell[])[], rowIndexes: readonly number[]): Table | null {
+/** Header cells with the continuation line's fragments appended to `value` ("Amount" + "excl. VAT"). */
+function withContinuation(text: string, header: readonly TableCell[], headerLine: DocumentLine, continuationLine: DocumentLine, continuation: readonly LineCell[]): TableCell[] {
+  const parts: string[][] = header.map(() => []);
+  for (const cell of continuation) {
+    const start = cell.start - continuationLine.span.start;
+    const end = cell.end - continuationLine.span.start;
+    let best = -1;
+    let bestOverlap = 0;
+    header.forEach((headerCell, index) => {
+      if (headerCell.text.length === 0) return;
+      const column = { start: headerCell.span.start - headerLine.span.start, end: headerCell.span.end - headerLine.span.start };
+      const shared = overlap(column, start, end);
+      if (shared > bestOverlap) {
+        bestOverlap = shared;
+        best = index;
+      }
+    });
+    if (best >= 0) parts[best]!.push(text.slice(cell.start, cell.end));
+  }
+  return header.map((cell, index) => (parts[index]!.length === 0 ? cell : { ...cell, value: [cell.value ?? cell.text, ...parts[index]!].join(' ') }));
+}
+
+function buildTable(
+  text: string,
+  layer: string,
+  lines: readonly DocumentLine[],
+  cells: readonly (readonly LineCell[])[],
+  rowIndexes: readonly number[],
+  continuation: number | null = null,
+): Table | null {
   if (rowIndexes.length < 2) return null;
   const firstIndex = rowIndexes[0]!;
   const firstCells = cells[firstIndex]!;
@@ -80,8 +109,27 @@ function buildTable(text: string, layer: string, lines: readonly DocumentLine[],
   const columns = cells[columnSource]!.map((cell) => ({ start: cell.start - sourceLine.span.start, end: cell.end - sourceLine.span.start }));
   const bodyIndexes = headerLike ? rowIndexes.slice(1) : rowIndexes;
   const rows = bodyIndexes.map((index) => placeRow(text, layer, lines[index]!, cells[index]!, columns));
-  const header = headerLike ? placeRow(text, layer, lines[firstIndex]!, firstCells, columns) : null;
+  const placed = headerLike ? placeRow(text, layer, lines[firstIndex]!, firstCells, columns) : null;
+  const header =
+    placed !== null && continuation !== null ? withContinuation(text, placed, lines[firstIndex]!, lines[continuation]!, cells[continuation]!) : placed;
   return { source: 'text', header, rows };
+}
+
+/**
+ * True when `lower` (the line right under a header line) continues that header: it reads
+ * like a header, has fewer cells, and each of its cells lies under one of the header's
+ * cells (by character position within the line).
+ */
+function isHeaderContinuation(upperLine: DocumentLine, upper: readonly LineCell[], lowerLine: DocumentLine, lower: readonly LineCell[], text: string): boolean {
+  if (lower.length === 0 || lower.length >= upper.length || !isHeaderLike(text, lower)) return false;
+  const columns = upper.map((cell) => ({ start: cell.start - upperLine.span.start, end: cell.end - upperLine.span.start }));
+  // A lone cell under the first column is a section heading ("--- Food ---"), not a header fragment.
+  if (lower.length === 1 && overlap(columns[0]!, lower[0]!.start - lowerLine.span.start, lower[0]!.end - lowerLine.span.start) > 0) return false;
+  return lower.every((cell) => {
+    const start = cell.start - lowerLine.span.start;
+    const end = cell.end - lowerLine.span.start;
+    return columns.some((column) => overlap(column, start, end) > 0);
+  });
 }
 
 /**
@@ -97,16 +145,26 @@ export function detectTextTables(
 ): Table[] {
   const tables: Table[] = [];
   let block: number[] = [];
+  // The line continuing the block's header, if any.
+  let continuation: number | null = null;
   const flush = (): void => {
-    const table = buildTable(text, layer, lines, cells, block);
+    const table = buildTable(text, layer, lines, cells, block, continuation);
     if (table !== null) tables.push(table);
     block = [];
+    continuation = null;
   };
   const isRow = (index: number): boolean => cells[index]!.length >= 2 && !skipLines.has(index);
+  // The header line of the current block when it has no body row yet.
+  const pendingHeader = (): number | null => (block.length === 1 && isHeaderLike(text, cells[block[0]!]!) ? block[0]! : null);
   const single = (index: number): boolean => cells[index]?.length === 1 && !skipLines.has(index);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (isRuleLine(text, line.span.start, line.span.end)) continue;
+    const header = pendingHeader();
+    if (continuation === null && header !== null && header === index - 1 && !skipLines.has(index) && isHeaderContinuation(lines[header]!, cells[header]!, line, cells[index]!, text)) {
+      continuation = index;
+      continue;
+    }
     if (isRow(index)) {
       // A header-like line with another column count starts a new table.
       if (block.length > 0 && cells[index]!.length !== cells[block[0]!]!.length && isHeaderLike(text, cells[index]!)) flush();

@@ -48,6 +48,19 @@ export function descriptionNounPhrase(description: string | null): string | null
  * // { exact: ['total amount'], synonyms: ['amount due', 'balance due', …, 'total', …], concepts: ['total'] }
  */
 export function labelsForField(field: Pick<CanonicalField, 'name' | 'path' | 'labels' | 'description'>): FieldLabels {
+  // A frozen field cannot change, so its labels are computed once (plan and run ask often).
+  if (!Object.isFrozen(field) || !Object.isFrozen(field.labels)) return computeLabels(field);
+  let labels = labelsOfFrozenField.get(field);
+  if (labels === undefined) {
+    labels = computeLabels(field);
+    labelsOfFrozenField.set(field, labels);
+  }
+  return labels;
+}
+
+const labelsOfFrozenField = new WeakMap<object, FieldLabels>();
+
+function computeLabels(field: Pick<CanonicalField, 'name' | 'path' | 'labels' | 'description'>): FieldLabels {
   const exact: string[] = [];
   const add = (label: string | null): void => {
     if (label === null) return;

@@ -45,6 +45,20 @@ function increment<T>(counts: Map<T, number>, key: T): void {
  * // { dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' }
  */
 export function inferDocumentContext(text: string): DocumentContext {
+  // The facade and the field capabilities' document index both ask about the same
+  // document text; the answer is a pure function of the text, so the last one is kept.
+  if (lastContext !== null && lastContext.text === text) return lastContext.context;
+  const context = inferUncached(text);
+  // A huge text is not kept alive after the run for the sake of a cache hit.
+  lastContext = text.length <= MAX_CACHED_TEXT_LENGTH ? { text, context } : null;
+  return context;
+}
+
+const MAX_CACHED_TEXT_LENGTH = 4_000_000;
+
+let lastContext: { readonly text: string; readonly context: DocumentContext } | null = null;
+
+function inferUncached(text: string): DocumentContext {
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
     for (const hit of findDates(text, {})) {

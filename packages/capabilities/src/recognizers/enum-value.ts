@@ -1,9 +1,13 @@
 /**
  * ENUM: a declared value or one of its synonyms, case-insensitive and whole-word only
  * (`net 30` never matches inside `internet 300`). The value is the declared value; a
- * synonym declared for two values is ambiguous and lists both.
+ * synonym declared for two values is ambiguous and lists both. Values that name a common
+ * business concept (a payment method: `card`, `cash`, …) also match the words documents
+ * print for it (`VISA`, `Barzahlung`; see `enum-synonyms.ts`); a built-in word never
+ * overrides a word the contract declares for another value.
  */
 import type { EnumValue } from '@paxman/contract';
+import { builtInEnumSynonyms } from './enum-synonyms.js';
 import { escapeRegExp, makeHit } from './text-scan.js';
 import type { RecognizedValue } from './types.js';
 
@@ -29,6 +33,18 @@ function compile(values: readonly EnumValue[]): CompiledEnum | null {
       owners.set(key, list);
     }
   }
+  const declared = new Set(owners.keys());
+  const builtIn = new Map<string, string[]>();
+  for (const entry of values) {
+    for (const term of builtInEnumSynonyms(entry.value, entry.synonyms)) {
+      const key = normalize(term);
+      if (declared.has(key)) continue;
+      const list = builtIn.get(key) ?? [];
+      if (!list.includes(entry.value)) list.push(entry.value);
+      builtIn.set(key, list);
+    }
+  }
+  for (const [key, list] of builtIn) owners.set(key, list);
   if (owners.size === 0) return null;
   const alternation = [...owners.keys()]
     .sort((left, right) => right.length - left.length || (left < right ? -1 : 1))

@@ -12,6 +12,7 @@ import { findEmails } from './email.js';
 import { findEnumValues } from './enum-value.js';
 import { findIbans } from './iban.js';
 import { findMoney } from './money.js';
+import { findPaymentCards } from './payment-card.js';
 import { findPercents } from './percent.js';
 import { findPhones } from './phone.js';
 import { makeHit, selectNonOverlapping } from './text-scan.js';
@@ -47,6 +48,8 @@ function dispatch(kind: RecognizerKind, text: string, options: RecognizerOptions
       return findPhones(text, mode);
     case 'IBAN':
       return findIbans(text);
+    case 'PAYMENT_CARD':
+      return findPaymentCards(text);
     case 'STRING':
       return [];
   }

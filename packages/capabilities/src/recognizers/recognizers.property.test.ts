@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { findValues, parseValue } from './index.js';
 import type { RecognizerKind } from './types.js';
 
-const KINDS: readonly RecognizerKind[] = ['MONEY', 'DECIMAL', 'INTEGER', 'PERCENT', 'DATE', 'BOOLEAN', 'ENUM', 'CURRENCY', 'EMAIL', 'URL', 'PHONE', 'IBAN', 'STRING'];
+const KINDS: readonly RecognizerKind[] = ['MONEY', 'DECIMAL', 'INTEGER', 'PERCENT', 'DATE', 'BOOLEAN', 'ENUM', 'CURRENCY', 'EMAIL', 'URL', 'PHONE', 'IBAN', 'PAYMENT_CARD', 'STRING'];
 const enumValues = [{ value: 'paid', synonyms: ['settled', 'bezahlt'] }];
 
 // Text built from the pieces recognizers care about, so the search reaches their edge cases.

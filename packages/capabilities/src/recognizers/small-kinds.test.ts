@@ -40,6 +40,32 @@ describe('ENUM', () => {
     ];
     expect(findValues('ENUM', 'x', { enumValues: shared })[0]).toMatchObject({ value: 'a', ambiguous: true, detail: { alternatives: ['b'] } });
   });
+  it('reads declared values with hyphens', () => {
+    const terms = [{ value: 'due-on-receipt', synonyms: ['pay-on-delivery'] }];
+    expect(found('ENUM', 'Terms: Due-on-receipt or pay-on-delivery', { enumValues: terms })).toEqual([
+      ['Due-on-receipt', 'due-on-receipt'],
+      ['pay-on-delivery', 'due-on-receipt'],
+    ]);
+  });
+  it('knows how documents name common payment methods', () => {
+    const methods = [
+      { value: 'cash', synonyms: [] },
+      { value: 'card', synonyms: [] },
+      { value: 'bank_transfer', synonyms: [] },
+    ];
+    expect(found('ENUM', 'Paid by MasterCard ****5678', { enumValues: methods })).toEqual([['MasterCard', 'card']]);
+    expect(found('ENUM', 'Zahlungsart: Barzahlung', { enumValues: methods })).toEqual([['Barzahlung', 'cash']]);
+    expect(found('ENUM', 'Mode de paiement : virement bancaire', { enumValues: methods })).toEqual([['virement bancaire', 'bank_transfer']]);
+    // Whole words only: "visage" is not VISA.
+    expect(found('ENUM', 'visage care set', { enumValues: methods })).toEqual([]);
+  });
+  it('never lets a built-in word override a word the contract declares', () => {
+    const declared = [
+      { value: 'card', synonyms: [] },
+      { value: 'corporate', synonyms: ['visa'] },
+    ];
+    expect(found('ENUM', 'VISA', { enumValues: declared })).toEqual([['VISA', 'corporate']]);
+  });
 });
 
 describe('CURRENCY', () => {
@@ -91,5 +117,18 @@ describe('IBAN', () => {
     ]);
     expect(ibanChecksumHolds('DE89370400440532013000')).toBe(true);
     expect(ibanChecksumHolds('DE89370400440532013001')).toBe(false);
+  });
+});
+
+describe('PAYMENT_CARD', () => {
+  it('reads the last four digits of masked card numbers and "ending in"', () => {
+    expect(found('PAYMENT_CARD', 'Paid with VISA ****1234 on 2025-03-01')).toEqual([['****1234', '1234']]);
+    expect(found('PAYMENT_CARD', 'Card: **** **** **** 9876 (contactless)')).toEqual([['**** **** **** 9876', '9876']]);
+    expect(found('PAYMENT_CARD', 'MASTERCARD XXXX-XXXX-XXXX-4321')).toEqual([['XXXX-XXXX-XXXX-4321', '4321']]);
+    expect(found('PAYMENT_CARD', 'Amex •••• 1005')).toEqual([['•••• 1005', '1005']]);
+    expect(found('PAYMENT_CARD', 'Charged to the card ending in 0042.')).toEqual([['0042', '0042']]);
+  });
+  it('does not read identifiers, masked IBANs, short masks or plain numbers', () => {
+    expect(found('PAYMENT_CARD', 'Receipt #R-2026-001234, Box 1234, ref xx1234, IBAN FR76 *********************, total 1234')).toEqual([]);
   });
 });

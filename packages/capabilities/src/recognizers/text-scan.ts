@@ -66,7 +66,10 @@ export function selectNonOverlapping(hits: readonly RecognizedValue[]): Recogniz
   return kept;
 }
 
-/** Escapes a literal for use inside a RegExp source. */
+/**
+ * Escapes a literal for use inside a RegExp source, in and out of character classes and
+ * with the `u` flag (where `\-` outside a class is a syntax error, so `-` becomes `\x2d`).
+ */
 export function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/-/g, '\\x2d');
 }

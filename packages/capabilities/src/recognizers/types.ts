@@ -19,6 +19,7 @@ export type RecognizerKind =
   | 'URL'
   | 'PHONE'
   | 'IBAN'
+  | 'PAYMENT_CARD'
   | 'STRING';
 
 export interface RecognizedValue {
@@ -26,7 +27,8 @@ export interface RecognizedValue {
    * The value in the canonical JSON encoding of its field type: MONEY
    * `{ amount: "1234.56", currency: "EUR" | null }` (null when the text states none),
    * DECIMAL/PERCENT a decimal string, INTEGER a number, DATE `YYYY-MM-DD`, BOOLEAN a
-   * boolean, ENUM the declared value, CURRENCY an ISO 4217 code, others a string.
+   * boolean, ENUM the declared value, CURRENCY an ISO 4217 code, PAYMENT_CARD the last four
+   * digits of a masked card number, others a string.
    */
   readonly value: JsonValue;
   readonly start: number;

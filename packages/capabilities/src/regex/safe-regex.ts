@@ -6,7 +6,15 @@
  * can never hang the process.
  */
 import { InvalidContractError } from '@paxman/core';
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type * as Re2 from 're2js';
+
+// re2js is loaded on first use (only contracts with patterns need it), not at import.
+let re2: typeof Re2 | null = null;
+function loadRe2(): typeof Re2 {
+  re2 ??= createRequire(import.meta.url)('re2js') as typeof Re2;
+  return re2;
+}
 
 /** One match of a safe regex, with UTF-16 offsets into the searched text. */
 export interface SafeRegexMatch {
@@ -44,8 +52,9 @@ export function compileSafeRegex(pattern: string, options: { readonly caseInsens
   const cacheKey = `${options.caseInsensitive === true ? 'i' : '-'}${pattern}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
-  let compiled: RE2JS;
+  let compiled: Re2.RE2JS;
   try {
+    const { RE2JS } = loadRe2();
     compiled = RE2JS.compile(pattern, options.caseInsensitive === true ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+/** The terminal table of `paxman normalize`: value formatting and the "where found" snippet. */
 import type { Evidence } from 'paxman';
 import { describe, expect, it } from 'vitest';
 import { formatValue, whereFound } from './artifact-table.js';

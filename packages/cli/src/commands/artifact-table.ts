@@ -79,7 +79,11 @@ export function renderArtifactTable(artifact: ExecutionArtifact, options: { read
     if (result === undefined) continue;
     const status = result.defaulted ? 'DEFAULTED' : result.requiresHuman ? 'NEEDS_HUMAN' : result.status;
     const firstEvidence = result.evidenceIds.map((id) => evidenceById.get(id)).find((record) => record !== undefined);
-    const where = firstEvidence !== undefined ? whereFound(firstEvidence, options.inputText, whereWidth) : result.unresolvedReason !== null ? `(${result.unresolvedReason.toLowerCase().replaceAll('_', ' ')})` : '';
+    // An unresolved field says why first; the evidence it had (if any) follows.
+    const reason = result.unresolvedReason !== null && result.status !== 'SUCCESS' && result.status !== 'PARTIAL_SUCCESS' ? `(${result.unresolvedReason.toLowerCase().replaceAll('_', ' ')})` : '';
+    const snippetWidth = whereWidth - (reason.length > 0 ? reason.length + 1 : 0);
+    const snippet = firstEvidence !== undefined && snippetWidth >= 12 ? whereFound(firstEvidence, options.inputText, snippetWidth) : '';
+    const where = [reason, snippet].filter((part) => part.length > 0).join(' ');
     lines.push(
       [
         pad(truncate(path, COLUMN_WIDTHS.field), COLUMN_WIDTHS.field),

@@ -1,3 +1,4 @@
+/** `paxman normalize`: JSON when piped, a table on a terminal, usage errors, batch mode with --out. */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,15 @@ describe('paxman normalize', () => {
     expect(artifact.replayHash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(artifact.fieldResults)).toContain('total_amount');
   });
+
+  it('reads a PDF input as bytes', async () => {
+    const shared = resolve(import.meta.dirname, '../../../../../shared/eval/invoice2data');
+    const capture = captureIo();
+    expect(await main(['normalize', join(shared, 'cases/AmazonWebServices.pdf'), '--contract', join(shared, 'contract.json')], capture.io)).toBe(0);
+    const artifact = JSON.parse(capture.stdout());
+    expect(artifact.input.inputType).toBe('pdf_text');
+    expect(artifact.evidence.some((record: { spans: { layer: string }[] }) => record.spans.some((span) => span.layer === 'pdf-text'))).toBe(true);
+  }, 30_000);
 
   it('prints a table with field, status, value, confidence and where found on a terminal', async () => {
     const capture = captureIo({ tty: true });

@@ -15,8 +15,9 @@ import { type CanonicalContract, type ExecutionArtifact, PaxmanError, adaptContr
 import type { CommandContext } from '../io.js';
 import { renderArtifactTable } from './artifact-table.js';
 import { UsageError, readInputFile, readJsonOption } from './option-files.js';
+import { type ProviderCommandOptions, inferenceSetup } from './provider-options.js';
 
-interface NormalizeCommandOptions {
+interface NormalizeCommandOptions extends ProviderCommandOptions {
   readonly contract: string;
   readonly schema?: string;
   readonly format?: string;
@@ -27,6 +28,7 @@ interface NormalizeCommandOptions {
 }
 
 interface PreparedRun {
+  readonly normalize: typeof normalize;
   readonly contract: CanonicalContract;
   readonly policy: Record<string, unknown> | undefined;
   readonly budget: Record<string, unknown> | undefined;
@@ -47,12 +49,19 @@ async function prepare(options: NormalizeCommandOptions): Promise<PreparedRun> {
     const lines = problems.length > 0 ? problems.map((problem) => `  ${problem.code} at ${problem.path || '(root)'}: ${problem.message}`) : [`  ${error.code}: ${error.message}`];
     throw new UsageError(`invalid contract ${options.contract}:\n${lines.join('\n')}`);
   }
-  return { contract, policy: await readJsonOption(options.policy, 'policy'), budget: await readJsonOption(options.budget, 'budget') };
+  const inference = inferenceSetup(options);
+  const policy = await readJsonOption(options.policy, 'policy');
+  return {
+    normalize: inference ? inference.paxman.normalize : normalize,
+    contract,
+    policy: inference ? { ...inference.policyDefaults, ...(policy ?? {}) } : policy,
+    budget: await readJsonOption(options.budget, 'budget'),
+  };
 }
 
 async function normalizeBytes(bytes: Uint8Array, run: PreparedRun): Promise<ExecutionArtifact> {
   try {
-    return await normalize(bytes, { contract: run.contract, ...(run.policy === undefined ? {} : { policy: run.policy }), ...(run.budget === undefined ? {} : { budget: run.budget }) });
+    return await run.normalize(bytes, { contract: run.contract, ...(run.policy === undefined ? {} : { policy: run.policy }), ...(run.budget === undefined ? {} : { budget: run.budget }) });
   } catch (error) {
     // Invalid budget or policy options are usage errors, not failures of one input.
     if (PaxmanError.isInstance(error) && (error.code === 'INVALID_POLICY' || error.code === 'INVALID_BUDGET' || error.code === 'INVALID_CONFIDENCE_FLOOR' || error.code === 'INVALID_FX_RATE')) {
@@ -148,6 +157,11 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
     .option('--policy <file|json>', 'call-site policy as a JSON file or inline JSON, e.g. \'{"confidenceFloor":0.9}\'')
     .option('--budget <file|json>', 'budget as a JSON file or inline JSON, e.g. \'{"maxInputBytes":1000000}\'')
     .option('--json', 'print the artifact JSON even on a terminal')
+    .option('--provider <name>', 'model provider for fields the deterministic tiers leave unresolved: openai-compatible')
+    .option('--base-url <url>', 'provider base URL, e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.example.com/v1')
+    .option('--model <name>', 'model name to ask')
+    .option('--api-key-env <VAR>', 'environment variable holding the API key (the key itself is never passed on the command line)')
+    .option('--tier <tier>', 'local or remote (default: local for a loopback URL, else remote)')
     .option('-o, --out <dir>', 'write <dir>/<input name>.artifact.json per input (batch mode)')
     .action(async (files: string[], options: NormalizeCommandOptions) => {
       try {

@@ -1,3 +1,4 @@
+/** `paxman replay`: exit status and messages for a verified, tampered, mismatched or unreadable artifact. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -55,7 +55,7 @@ export function configureExplicitEvidence(field: CanonicalField): StepConfigurat
 export function createExplicitEvidenceCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
   const key = capabilityKey(EXPLICIT_EVIDENCE_SPEC);
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path });
+    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const labels = context.config.labels as unknown as LabelSet | undefined;
     if (!labels) return builder.build();
     const index = documentIndex(context.document, options.recognizers);
@@ -66,7 +66,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
       recognizers: options.recognizers,
       recognizerOptions: readingOptions(index.hints),
       builder,
-      recorded: [],
+      recorded: new Map(),
     };
     findInJson(search, context.field.path);
     findInCsv(search, context.field.path);

@@ -12,7 +12,7 @@ import type { RecognizerKind } from '../../recognizers/types.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
 import type { LineToken } from '../shared/document-index.js';
 import type { LabelMatch } from '../shared/label-match.js';
-import { alreadyRecorded, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
+import { alreadyRecorded, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
 const SEPARATOR = /^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:[:#=–-]|\.{2,}|…)?[ \t]*(?:(?:is|are|was|of|amounts? to|totals?|on|dated|le|du|am|vom|del)[ \t]+)?/iu;
 
@@ -39,9 +39,9 @@ export function findInlineLabels(context: SearchContext): void {
   if (kind === null) return;
   const index = context.index.lineTokens();
   const labels = [
-    ...context.labels.exact.map((label) => ({ label, strength: 'exact' as const })),
-    ...context.labels.synonyms.map((label) => ({ label, strength: 'synonym' as const })),
-  ].sort((left, right) => right.label.split(' ').length - left.label.split(' ').length);
+    ...context.labels.exact.map((label) => ({ label, strength: 'exact' as const, wordCount: label.split(' ').length })),
+    ...context.labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, wordCount: label.split(' ').length })),
+  ].sort((left, right) => right.wordCount - left.wordCount);
   const used = new Set<string>();
   // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
   const headerNames = (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
@@ -67,7 +67,7 @@ export function findInlineLabels(context: SearchContext): void {
       if (!read) continue;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer: line.span.layer };
       if (alreadyRecorded(context, span)) continue;
-      context.recorded.push(span);
+      rememberSpan(context, span);
       const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
       const text = layerText.slice(span.start, span.end);
       context.builder.finding({

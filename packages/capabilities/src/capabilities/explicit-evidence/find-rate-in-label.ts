@@ -9,7 +9,7 @@
 import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
 import { conceptsOfLabel, lexiconConcept } from '../../lexicon/business-lexicon.js';
 import { matchLabel, type LabelSet } from '../shared/label-match.js';
-import { alreadyRecorded, rankFor, type SearchContext } from './search-context.js';
+import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
 
 const RATE_WORDS = new Set(['rate', 'pct', 'percent', 'percentage', 'ratio']);
 
@@ -39,7 +39,7 @@ export function findRateInLabels(context: SearchContext): void {
     const hit = hits[0]!;
     const span = { start: pair.keySpan.start + hit.start, end: pair.keySpan.start + hit.end, layer: pair.keySpan.layer };
     if (context.index.layerText(span.layer).slice(span.start, span.end) !== hit.text || alreadyRecorded(context, span)) continue;
-    context.recorded.push(span);
+    rememberSpan(context, span);
     const points = hit.value as string;
     const value = context.reading.percentAs === 'points' ? points : formatDecimal(parseDecimal(points).dividedBy(100));
     context.builder.finding({

@@ -18,13 +18,41 @@ export interface SearchContext {
   readonly recognizers: ValueRecognizers;
   readonly recognizerOptions: RecognizerOptions;
   readonly builder: ResultBuilder;
-  /** Value spans already recorded, so a weaker reading of the same text is not added twice. */
-  readonly recorded: SourceSpan[];
+  /** Value spans already recorded per layer, sorted by start, so a weaker reading of the same text is not added twice. */
+  readonly recorded: Map<string, SourceSpan[]>;
+}
+
+function insertionPoint(spans: readonly SourceSpan[], start: number): number {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle]!.start < start) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** True when `span` overlaps a value span already recorded. */
 export function alreadyRecorded(context: SearchContext, span: SourceSpan): boolean {
-  return context.recorded.some((other) => other.layer === span.layer && other.start < span.end && span.start < other.end);
+  const spans = context.recorded.get(span.layer);
+  if (!spans) return false;
+  const index = insertionPoint(spans, span.end);
+  // Recorded value spans do not nest: the few spans starting before `span.end` decide.
+  for (let position = index - 1; position >= 0 && position >= index - 4; position -= 1) {
+    if (spans[position]!.end > span.start) return true;
+  }
+  return false;
+}
+
+/** Remembers a recorded value span. */
+export function rememberSpan(context: SearchContext, span: SourceSpan): void {
+  let spans = context.recorded.get(span.layer);
+  if (!spans) {
+    spans = [];
+    context.recorded.set(span.layer, spans);
+  }
+  spans.splice(insertionPoint(spans, span.start), 0, span);
 }
 
 /** How a key of structured input (JSON, CSV, e-mail header) or a printed label matched. */
@@ -84,8 +112,10 @@ export function recordLabelledValue(
   const span: SourceSpan = sliced
     ? { start: input.valueSpan.start + read.start, end: input.valueSpan.start + read.end, layer: input.valueSpan.layer }
     : input.valueSpan;
+  // The same text read twice (a key-value pair that is also a table row) is one piece of evidence.
+  if (alreadyRecorded(context, span)) return true;
   const text = layerText.slice(span.start, span.end);
-  context.recorded.push(span);
+  rememberSpan(context, span);
   context.builder.finding({
     value: read.value,
     raw: text,

@@ -96,7 +96,7 @@ function escapeRegExp(literal: string): string {
 export function createLookupCapability(): Capability {
   const key = capabilityKey(LOOKUP_SPEC);
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: LOOKUP_SPEC.tier, fieldPath: context.field.path });
+    const builder = createResultBuilder({ capability: key, tier: LOOKUP_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const tableName = String(context.config.table ?? '');
     const inline = context.config.entries;
     const entries = isPlainObject(inline) ? (inline as Readonly<Record<string, JsonValue>>) : context.tables[tableName];

@@ -122,7 +122,7 @@ export function configurePatternExtraction(field: CanonicalField): StepConfigura
 export function createPatternExtractionCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
   const key = capabilityKey(PATTERN_EXTRACTION_SPEC);
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path });
+    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const index = documentIndex(context.document, options.recognizers);
     const reading = readingFromJson(context.config.reading as JsonValue);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];

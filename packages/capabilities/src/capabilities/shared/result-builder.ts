@@ -3,9 +3,12 @@
  * deterministic ids (core `evidenceId`), candidates grouped by value (the same value found
  * under two labels is one candidate with two pieces of evidence), candidates ordered by
  * their strongest evidence and then by position, so output never depends on iteration
- * order.
+ * order. Given the Document, it takes no value from a line that reads like an instruction
+ * to a model (core `looksLikeInstruction`): such text is an attack on the inference tier,
+ * not a statement of the document.
  */
-import { canonicalJson, evidenceId, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
+import { canonicalJson, evidenceId, instructionPhrase, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
+import type { Document } from '../../document.js';
 import type { CapabilityResult } from '../../spi.js';
 
 /** One piece of evidence to record. */
@@ -52,10 +55,34 @@ interface Group {
 export const MAX_EVIDENCE_PER_CANDIDATE = 20;
 
 /** A builder for one capability, field and invocation. */
-export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string }): ResultBuilder {
+export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
   const evidenceById = new Map<string, Evidence>();
   const groups = new Map<string, Group>();
   const diagnostics: Diagnostic[] = [];
+  const ignoredLines = new Set<string>();
+
+  /** The instruction phrase on the line of the finding's first span, or null. */
+  const instructionOnLine = (input: FindingInput): string | null => {
+    const span = input.spans[0];
+    const text = span && options.document?.layers[span.layer]?.text;
+    if (!span || !text) return null;
+    const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+    const lineEnd = text.indexOf('\n', span.end);
+    const phrase = instructionPhrase(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+    if (phrase !== null && !ignoredLines.has(`${span.layer}:${lineStart}`)) {
+      ignoredLines.add(`${span.layer}:${lineStart}`);
+      diagnostics.push({
+        code: 'INSTRUCTION_TEXT_IGNORED',
+        severity: DiagnosticSeverity.WARNING,
+        stage: 'capability',
+        capability: options.capability,
+        fieldPath: options.fieldPath,
+        message: `A value on a line that reads like an instruction to a model ("${phrase}") was not used.`,
+        context: { layer: span.layer, lineStart, phrase },
+      });
+    }
+    return phrase;
+  };
 
   const record = (input: EvidenceInput): string => {
     const id = evidenceId({
@@ -87,6 +114,7 @@ export function createResultBuilder(options: { readonly capability: string; read
   return {
     evidence: record,
     finding(input) {
+      if (instructionOnLine(input) !== null) return '';
       const key = canonicalJson(input.value);
       const existing = groups.get(key);
       // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
