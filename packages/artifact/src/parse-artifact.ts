@@ -238,5 +238,13 @@ export function parseArtifact<TData = Readonly<Record<string, JsonValue>>>(json:
     }
   }
   checkArtifact(value);
+  if (typeof json === 'string') {
+    // `value` is this call's own parse of `json`. When `json` already is the canonical text
+    // (the usual case: a stored artifact), re-parsing that text would give `value` again, so
+    // `value` itself is returned. Freezing it first lets the replay hash reuse the text of
+    // its frozen members instead of serializing the artifact a second time.
+    deepFreeze(value);
+    if (canonicalJson(value) === json) return value as ExecutionArtifact<TData>;
+  }
   return deepFreeze(JSON.parse(canonicalJson(value)) as ExecutionArtifact<TData>);
 }

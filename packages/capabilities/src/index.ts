@@ -25,6 +25,9 @@ export {
   type MappedSpan,
   sniffInputType,
   type DocumentInputType,
+  SEARCH_CHARACTER_LIMIT,
+  searchedText,
+  unsearchedTextDiagnostics,
 } from './document/index.js';
 export {
   findValues,
@@ -49,7 +52,7 @@ export {
   capabilityKey,
   EMPTY_RESULT,
 } from './spi.js';
-export { createCapabilityRegistry, compareSemver, isSemver, validateCapability } from './registry.js';
+export { createCapabilityRegistry, validateCapability } from './registry.js';
 export { createDefaultCapabilities } from './default-capabilities.js';
 export { EXPLICIT_EVIDENCE_SPEC, configureExplicitEvidence, createExplicitEvidenceCapability } from './capabilities/explicit-evidence/explicit-evidence.js';
 export { PATTERN_EXTRACTION_SPEC, configurePatternExtraction, createPatternExtractionCapability } from './capabilities/pattern-extraction/pattern-extraction.js';

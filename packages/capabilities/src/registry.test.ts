@@ -1,7 +1,6 @@
 import { CapabilityNotFoundError, ConfigurationError, PaxmanError } from '@paxman/core';
-import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { compareSemver, createCapabilityRegistry } from './registry.js';
+import { createCapabilityRegistry } from './registry.js';
 import { EMPTY_RESULT, type Capability } from './spi.js';
 
 function fake(id: string, version: string, overrides: Partial<Capability['spec']> = {}): Capability {
@@ -57,14 +56,3 @@ describe('createCapabilityRegistry', () => {
   });
 });
 
-describe('compareSemver', () => {
-  const version = fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20)).map((parts) => parts.join('.'));
-  propertyTest.prop([version, version])('is antisymmetric', (left, right) => {
-    expect(Math.sign(compareSemver(left, right))).toBe(-Math.sign(compareSemver(right, left)) || 0);
-  });
-  it('orders pre-releases before releases', () => {
-    expect(compareSemver('1.0.0-alpha', '1.0.0')).toBeLessThan(0);
-    expect(compareSemver('1.0.0-alpha.2', '1.0.0-alpha.10')).toBeLessThan(0);
-    expect(compareSemver('1.0.0+build.5', '1.0.0')).toBe(0);
-  });
-});

@@ -8,55 +8,11 @@
  * duplicate `id@version` registered without `{ replace: true }`. `require` throws core's
  * `CapabilityNotFoundError` (code `CAPABILITY_NOT_FOUND`), which replay reports as is.
  */
-import { CapabilityNotFoundError, ConfigurationError, isCapabilityTier } from '@paxman/core';
+import { CapabilityNotFoundError, ConfigurationError, compareVersions, isCapabilityTier, isSemver } from '@paxman/core';
 import { capabilityKey, type Capability, type CapabilityRegistry } from './spi.js';
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 const CAPABILITY_ID = /^[a-z][a-z0-9_.-]*$/;
 const USD_DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
-
-/** True for a `MAJOR.MINOR.PATCH` version with optional pre-release and build parts. */
-export function isSemver(version: unknown): version is string {
-  return typeof version === 'string' && SEMVER.test(version);
-}
-
-/**
- * Semver precedence (build metadata ignored; a pre-release sorts before its release;
- * pre-release identifiers compare numerically when numeric, else by code units).
- */
-export function compareSemver(left: string, right: string): number {
-  const leftMatch = SEMVER.exec(left);
-  const rightMatch = SEMVER.exec(right);
-  if (!leftMatch || !rightMatch) return left < right ? -1 : left > right ? 1 : 0;
-  for (let index = 1; index <= 3; index += 1) {
-    const difference = Number(leftMatch[index]) - Number(rightMatch[index]);
-    if (difference !== 0) return Math.sign(difference);
-  }
-  const leftPre = leftMatch[4];
-  const rightPre = rightMatch[4];
-  if (leftPre === undefined || rightPre === undefined) {
-    return leftPre === rightPre ? 0 : leftPre === undefined ? 1 : -1;
-  }
-  const leftParts = leftPre.split('.');
-  const rightParts = rightPre.split('.');
-  for (let index = 0; index < Math.max(leftParts.length, rightParts.length); index += 1) {
-    const leftPart = leftParts[index];
-    const rightPart = rightParts[index];
-    if (leftPart === undefined) return -1;
-    if (rightPart === undefined) return 1;
-    const leftNumeric = /^\d+$/.test(leftPart);
-    const rightNumeric = /^\d+$/.test(rightPart);
-    if (leftNumeric && rightNumeric) {
-      const difference = Number(leftPart) - Number(rightPart);
-      if (difference !== 0) return Math.sign(difference);
-    } else if (leftNumeric !== rightNumeric) {
-      return leftNumeric ? -1 : 1;
-    } else if (leftPart !== rightPart) {
-      return leftPart < rightPart ? -1 : 1;
-    }
-  }
-  return 0;
-}
 
 /** Throws `ConfigurationError` when a capability or its spec is malformed. */
 export function validateCapability(capability: Capability): void {
@@ -118,7 +74,7 @@ export function createCapabilityRegistry(capabilities: readonly Capability[] = [
     let best: Capability | undefined;
     for (const capability of byKey.values()) {
       if (capability.spec.id !== id) continue;
-      if (best === undefined || compareSemver(capability.spec.version, best.spec.version) > 0) best = capability;
+      if (best === undefined || compareVersions(capability.spec.version, best.spec.version) > 0) best = capability;
     }
     return best;
   };
@@ -133,7 +89,7 @@ export function createCapabilityRegistry(capabilities: readonly Capability[] = [
 
   const list: CapabilityRegistry['list'] = () =>
     [...byKey.values()].sort((left, right) =>
-      left.spec.id < right.spec.id ? -1 : left.spec.id > right.spec.id ? 1 : compareSemver(left.spec.version, right.spec.version),
+      left.spec.id < right.spec.id ? -1 : left.spec.id > right.spec.id ? 1 : compareVersions(left.spec.version, right.spec.version),
     );
 
   for (const capability of capabilities) register(capability);

@@ -59,6 +59,18 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(() => canonicalJson({ z: 1, b: { c: [1, undefined] }, a: Number.NaN })).toThrow(/\$\.b\.c\[1\]/);
   });
 
+  it('reuses the text of deep-frozen data but never of data that can still change', () => {
+    const long = 'x'.repeat(300);
+    const frozen = Object.freeze({ b: Object.freeze([long, 1]), a: long });
+    expect(canonicalJson({ plan: frozen })).toBe(canonicalize({ plan: frozen }));
+    expect(canonicalJson({ again: frozen })).toBe(canonicalize({ again: frozen }));
+    const inner = { value: long };
+    const shallow = Object.freeze({ inner });
+    expect(canonicalJson(shallow)).toBe(canonicalize(shallow));
+    inner.value = 'changed';
+    expect(canonicalJson(shallow)).toBe('{"inner":{"value":"changed"}}');
+  });
+
   it('rejects values with no JSON form instead of dropping them', () => {
     expect(() => canonicalJson({ a: Number.NaN })).toThrow(InvalidInputError);
     expect(() => canonicalJson([Infinity])).toThrow(/\$\[0\]/);

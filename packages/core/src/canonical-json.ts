@@ -15,6 +15,7 @@ import { InvalidInputError } from './errors/invalid-input-error.js';
  */
 export function canonicalJson(value: unknown): string {
   try {
+    subtreeHasMutable = false;
     return serializePlain(value);
   } catch (error) {
     if (error !== NOT_PLAIN) throw error;
@@ -50,34 +51,72 @@ function serializePlain(value: unknown): string {
     case 'object': {
       if (value === null) return 'null';
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
-      if (Array.isArray(value)) {
-        const length = value.length;
-        if (length === 0) return '[]';
-        let text = '[';
-        for (let index = 0; index < length; index += 1) {
-          const item: unknown = value[index];
-          // An undefined item is an error, a hole is skipped: both are the reference path's.
-          if (item === undefined) throw NOT_PLAIN;
-          text += index === 0 ? serializePlain(item) : `,${serializePlain(item)}`;
-        }
-        return `${text}]`;
+      const frozen = Object.isFrozen(value);
+      if (frozen) {
+        const remembered = frozenTexts.get(value);
+        if (remembered !== undefined) return remembered;
       }
-      const record = value as Record<string, unknown>;
-      const keys = Object.keys(record).sort();
-      let text = '{';
-      let first = true;
-      for (const key of keys) {
-        const item = record[key];
-        if (item === undefined) continue;
-        text += first ? `${JSON.stringify(key)}:${serializePlain(item)}` : `,${JSON.stringify(key)}:${serializePlain(item)}`;
-        first = false;
-      }
-      return `${text}}`;
+      const outerHasMutable = subtreeHasMutable;
+      subtreeHasMutable = false;
+      const text = Array.isArray(value) ? serializeArray(value) : serializeObject(value as Record<string, unknown>);
+      if (frozen && !subtreeHasMutable && text.length >= REMEMBERED_TEXT_MIN_LENGTH) frozenTexts.set(value, text);
+      subtreeHasMutable = outerHasMutable || subtreeHasMutable || !frozen;
+      return text;
     }
     default:
       throw NOT_PLAIN;
   }
 }
+
+function serializeArray(value: readonly unknown[]): string {
+  const length = value.length;
+  if (length === 0) return '[]';
+  let text = '[';
+  for (let index = 0; index < length; index += 1) {
+    const item: unknown = value[index];
+    // An undefined item is an error, a hole is skipped: both are the reference path's.
+    if (item === undefined) throw NOT_PLAIN;
+    text += index === 0 ? serializePlain(item) : `,${serializePlain(item)}`;
+  }
+  return `${text}]`;
+}
+
+function serializeObject(record: Readonly<Record<string, unknown>>): string {
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const item = record[key];
+    if (item === undefined) continue;
+    text += first ? `${quotedKey(key)}:${serializePlain(item)}` : `,${quotedKey(key)}:${serializePlain(item)}`;
+    first = false;
+  }
+  return `${text}}`;
+}
+
+/** `JSON.stringify(key)`, remembered for the short keys that recur in every artifact. */
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (key.length <= 64 && quotedKeys.size < 4096) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
+const quotedKeys = new Map<string, string>();
+
+/*
+ * Deep-frozen data cannot change, so the text of a large deep-frozen object or array is
+ * remembered (weakly, so it dies with the object) and reused: plans and step
+ * configurations shared by the runs of one contract are serialized once. Frozen objects
+ * are taken to be plain data (no getters), as everything canonicalized in Paxman is.
+ */
+const frozenTexts = new WeakMap<object, string>();
+const REMEMBERED_TEXT_MIN_LENGTH = 256;
+/** True while serializing a subtree that holds an object that is not frozen. */
+let subtreeHasMutable = false;
 
 function assertJsonCompatible(value: unknown, path: string): void {
   switch (typeof value) {

@@ -59,3 +59,4 @@ export { contentId, evidenceId, type IdGenerator, randomIdGenerator, sequentialI
 export { type Logger, silentLogger } from './logger.js';
 export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, StepRecord } from './candidate-result.js';
 export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';
+export { compareVersions, isSemver } from './semver.js';

@@ -87,3 +87,15 @@ export {
   type ContractSource,
   type EnumValue,
 } from '@paxman/contract';
+export {
+  openAICompatible,
+  recordedProvider,
+  fromAiSdkModel,
+  parseInferenceOutput,
+  type InferenceProvider,
+  type OpenAICompatibleOptions,
+  type RecordedAnswer,
+  type AiSdkLanguageModel,
+  type TokenPricing,
+  type InferenceVerdict,
+} from '@paxman/inference';

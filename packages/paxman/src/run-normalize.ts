@@ -19,6 +19,7 @@ import {
 } from '@paxman/core';
 import { type CanonicalContract, adaptContract, encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
+import { unsearchedTextDiagnostics } from '@paxman/capabilities';
 import { type ExecutionPlan, PLANNER_VERSION, plan } from '@paxman/planner';
 import { type ResolvedResult, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
@@ -77,7 +78,10 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     const built = buildArtifact({ ...common, ...parts });
     lap('artifact');
     // Timings are not hashed, so they can be filled in once the artifact (and its hash) exists.
-    const timings = { ...built.statistics.timings, totalMs: Math.max(0, clock.monotonic() - startedAt), stages: { ...stageTimes } };
+    // Stage names in code-unit order, like every other key, so the artifact object is in
+    // canonical order and its JSON.stringify text is its canonical text.
+    const stages = Object.fromEntries(Object.entries(stageTimes).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+    const timings = { ...built.statistics.timings, totalMs: Math.max(0, clock.monotonic() - startedAt), stages };
     const artifact = deepFreeze({ ...built, statistics: { ...built.statistics, timings } });
     logger.debug('paxman: artifact built', { status: artifact.status, replayHash: artifact.replayHash });
     return artifact;
@@ -115,6 +119,8 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     }
 
     const document = await stages.buildDocument(bytes, { profile, ...(signal === undefined ? {} : { signal }) });
+    // A huge input is searched in its head only: the artifact says how much.
+    const documentDiagnostics = unsearchedTextDiagnostics(document);
     lap('document');
     throwIfAborted(signal);
     const documentContext = stages.documentContext(document);
@@ -138,7 +144,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     lap('reconcile');
     const everyFieldFailed = resolved.length > 0 && resolved.every((result) => result.status === 'EXECUTION_FAILED');
     const status = everyFieldFailed ? Status.EXECUTION_FAILED : overallStatus(resolved, contract, executionPlan.policy);
-    return finish({ status, contract, plan: executionPlan, candidateResults, resolved, ...(execution === undefined ? {} : { execution }), encodeNormalizedData });
+    return finish({ status, contract, plan: executionPlan, candidateResults, resolved, ...(execution === undefined ? {} : { execution }), encodeNormalizedData, ...(documentDiagnostics.length === 0 ? {} : { diagnostics: documentDiagnostics }) });
   } catch (error) {
     if (isProgrammerOrAbort(error)) throw error;
     throwIfAborted(signal);

@@ -5,4 +5,3 @@ export { serializePlan, parsePlan } from './plan-json.js';
 export { PLANNER_VERSION } from './planner-version.js';
 export { PlanDiagnosticCode, ShortCircuitReason } from './plan-diagnostic-codes.js';
 export { scoreCapability, TIER_WEIGHT, USD_WEIGHT, MS_WEIGHT } from './capability-score.js';
-export { compareVersions } from './semver.js';

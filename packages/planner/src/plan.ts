@@ -22,6 +22,7 @@ import {
   isPlainObject,
   mergePolicy,
   parseDecimal,
+  compareVersions,
   tierName,
 } from '@paxman/core';
 import { type CanonicalContract, type CanonicalField, fingerprintContract } from '@paxman/contract';
@@ -33,7 +34,6 @@ import { baseFieldOrder, expressionDependencies, orderByDependencies } from './f
 import { PlanDiagnosticCode, ShortCircuitReason } from './plan-diagnostic-codes.js';
 import { copyJsonObject } from './json-copy.js';
 import { PLANNER_VERSION } from './planner-version.js';
-import { compareVersions } from './semver.js';
 
 /** Which inference providers the caller configured. Absent: a tier is available when the registry has a capability of it. */
 export interface ConfiguredProviders {

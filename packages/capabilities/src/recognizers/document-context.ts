@@ -9,6 +9,7 @@ import { findCurrencies } from './currency-code.js';
 import { findDates } from './date.js';
 import { findMoney } from './money.js';
 import { scanNumerals } from './numeral.js';
+import { searchedText } from '../document/searched-text.js';
 
 /** What the document as a whole says about its conventions; null where it says nothing. */
 export interface DocumentContext {
@@ -58,7 +59,9 @@ const MAX_CACHED_TEXT_LENGTH = 4_000_000;
 
 let lastContext: { readonly text: string; readonly context: DocumentContext } | null = null;
 
-function inferUncached(text: string): DocumentContext {
+function inferUncached(fullText: string): DocumentContext {
+  // The conventions of a huge text are read from its searched head (`searchedText`).
+  const text = searchedText(fullText);
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
     for (const hit of findDates(text, {})) {

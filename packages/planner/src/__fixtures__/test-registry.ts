@@ -3,10 +3,9 @@
  * `@paxman/capabilities`: keyed by id@version, `list()` sorted by id then semver) and a
  * factory for fake capabilities with a chosen spec and `configure`.
  */
-import { CapabilityNotFoundError, PaxmanError, type CapabilityTier, type FieldType, type JsonValue } from '@paxman/core';
+import { CapabilityNotFoundError, PaxmanError, compareVersions, type CapabilityTier, type FieldType, type JsonValue } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityRegistry, type StepConfiguration, EMPTY_RESULT, capabilityKey } from '@paxman/capabilities';
-import { compareVersions } from '../semver.js';
 
 /**
  * `listOrder: 'insertion'` makes `list()` return registration order instead of the

@@ -5,6 +5,7 @@
  * Without it, 20 fields over a 100 KB document would rescan the text 20 times per tier.
  */
 import type { Document, DocumentLine, KeyValuePair, TextLayer } from '../../document.js';
+import { searchedText } from '../../document/searched-text.js';
 import { normalizeLabelText } from '../../lexicon/normalize-label.js';
 import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '../../recognizers/types.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
@@ -115,7 +116,8 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
       const key = `${kind}\u0000${JSON.stringify(options)}`;
       let found = hitCache.get(key);
       if (!found) {
-        found = recognizers.findValues(kind, primary.text, { ...readingOptions(hints), ...options });
+        // A huge text is searched in its head only (`searchedText`), as its lines are.
+        found = recognizers.findValues(kind, searchedText(primary.text), { ...readingOptions(hints), ...options });
         hitCache.set(key, found);
       }
       return found;

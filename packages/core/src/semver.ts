@@ -1,10 +1,16 @@
 /**
- * Semver ordering for capability versions (`MAJOR.MINOR.PATCH[-pre]`). The planner uses
- * it to pick the latest version of each capability id, independent of registry order.
+ * Semver for capability versions (`MAJOR.MINOR.PATCH[-pre][+build]`): validation and a
+ * total order. The capability registry uses it to find the latest version of an id and
+ * the planner to pick it, independent of registration order.
  */
-import { compareStrings } from '@paxman/core';
+import { compareStrings } from './evidence.js';
 
-const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+
+/** True for a valid semantic version string. */
+export function isSemver(version: unknown): version is string {
+  return typeof version === 'string' && SEMVER.test(version);
+}
 
 /**
  * Total order on version strings: semver precedence for valid versions (a pre-release

@@ -1,7 +1,7 @@
 /** `compareVersions`: semver precedence and a total order on anything else. */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { compareVersions } from './semver.js';
+import { compareVersions, isSemver } from './semver.js';
 
 describe('compareVersions', () => {
   it('orders by semver precedence', () => {
@@ -19,3 +19,11 @@ describe('compareVersions', () => {
     if (compareVersions(left, right) === 0) expect(left).toBe(right);
   });
 });
+
+describe('isSemver', () => {
+  it('accepts MAJOR.MINOR.PATCH with optional pre-release and build, nothing else', () => {
+    expect(['1.0.0', '0.1.2', '1.0.0-alpha.1', '2.3.4+build.5'].every(isSemver)).toBe(true);
+    expect(['1.0', '01.0.0', 'v1.0.0', '1.0.0-', '', 1].some(isSemver)).toBe(false);
+  });
+});
+
