@@ -28,7 +28,7 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
   },
   {
     id: 'total',
-    terms: ['total', 'total due', 'amount due', 'grand total', 'balance due', 'total amount', 'total amount due', 'amount payable', 'total payable', 'invoice total', 'invoice amount', 'total to pay', 'amount to pay', 'total incl vat', 'total incl. tax', 'total including tax', 'total including vat', 'total inc vat', 'total with tax', 'total gross', 'gross amount', 'gross total', 'total (incl. VAT)', 'please pay', 'pay this amount', 'Gesamtbetrag', 'Rechnungsbetrag', 'Gesamtsumme', 'Endbetrag', 'Bruttobetrag', 'Gesamt', 'Summe brutto', 'zu zahlen', 'zahlbetrag', 'montant total', 'total TTC', 'montant TTC', 'net à payer', 'montant à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'totaalbedrag', 'te betalen', 'totaal incl btw', 'somme à payer', 'razem do zapłaty', 'do zapłaty', 'totale', 'totale fattura', 'importo totale', 'total for this invoice', 'total paid', 'total charged'],
+    terms: ['total', 'total due', 'amount due', 'grand total', 'balance due', 'total amount', 'total amount due', 'amount payable', 'total payable', 'invoice total', 'invoice amount', 'total to pay', 'amount to pay', 'total incl vat', 'total incl. tax', 'total including tax', 'total including vat', 'total inc vat', 'total with tax', 'total gross', 'gross amount', 'gross total', 'total (incl. VAT)', 'please pay', 'pay this amount', 'Gesamtbetrag', 'Rechnungsbetrag', 'Gesamtsumme', 'Endbetrag', 'Bruttobetrag', 'Gesamt', 'Summe brutto', 'zu zahlen', 'zahlbetrag', 'montant total', 'total TTC', 'montant TTC', 'net à payer', 'montant à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'totaalbedrag', 'te betalen', 'totaal incl btw', 'somme à payer', 'razem do zapłaty', 'do zapłaty', 'totale', 'totale fattura', 'importo totale', 'total for this invoice', 'total paid', 'total charged', 'total facture', 'total de la facture', 'należność ogółem', 'należność', 'kwota do zapłaty', 'totaal te betalen', 'te betalen bedrag', 'importe a pagar', 'totale da pagare', 'Endsumme', 'Rechnungssumme', 'amount charged'],
   },
   {
     id: 'subtotal',
@@ -42,7 +42,7 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
   { id: 'shipping', terms: ['shipping', 'shipping cost', 'shipping and handling', 'freight', 'delivery charge', 'postage', 'Versand', 'Versandkosten', 'frais de port', 'livraison', 'envío', 'gastos de envío', 'verzendkosten'] },
   {
     id: 'due-date',
-    terms: ['due date', 'payment due', 'payment due date', 'pay by', 'due', 'due on', 'date due', 'payable by', 'Fälligkeitsdatum', 'fällig am', 'Fälligkeit', 'zahlbar bis', 'date d\'échéance', 'échéance', 'à payer avant', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'te betalen voor', 'date limite de paiement', 'termin płatności', 'termin platnosci', 'scadenza', 'data scadenza', 'payment date due'],
+    terms: ['due date', 'payment due', 'payment due date', 'pay by', 'due', 'due on', 'date due', 'payable by', 'Fälligkeitsdatum', 'fällig am', 'Fälligkeit', 'zahlbar bis', 'Zahlungsziel', 'date d\'échéance', 'échéance', 'à payer avant', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'te betalen voor', 'date limite de paiement', 'termin płatności', 'termin platnosci', 'scadenza', 'data scadenza', 'payment date due'],
   },
   {
     id: 'issue-date',
@@ -59,10 +59,21 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
   { id: 'ship-to', terms: ['ship to', 'deliver to', 'delivery address', 'shipping address', 'Lieferadresse', 'livrer à', 'enviar a', 'afleveradres'] },
   {
     id: 'payment-terms',
-    terms: ['payment terms', 'terms', 'terms of payment', 'payment conditions', 'conditions', 'credit terms', 'Zahlungsbedingungen', 'Zahlungsziel', 'conditions de paiement', 'modalités de paiement', 'condiciones de pago', 'forma de pago', 'betalingsvoorwaarden', 'betalingstermijn', 'warunki płatności', 'condizioni di pagamento'],
+    terms: ['payment terms', 'terms', 'terms of payment', 'payment conditions', 'conditions', 'credit terms', 'Zahlungsbedingungen', 'Zahlungsziel', 'conditions de paiement', 'modalités de paiement', 'condiciones de pago', 'betalingsvoorwaarden', 'betalingstermijn', 'warunki płatności', 'condizioni di pagamento'],
+  },
+  {
+    id: 'payment-method',
+    terms: ['payment method', 'method of payment', 'payment type', 'payment mode', 'paid by', 'paid with', 'payment', 'tender', 'tender type', 'Zahlungsart', 'Zahlungsmethode', 'Zahlweise', 'Zahlungsform', 'mode de paiement', 'moyen de paiement', 'mode de règlement', 'règlement', 'método de pago', 'forma de pago', 'medio de pago', 'betaalmethode', 'betaalwijze', 'metodo di pagamento', 'forma płatności', 'sposób płatności'],
+  },
+  {
+    id: 'payment-card',
+    terms: ['card', 'card number', 'card no', 'card #', 'card last4', 'card last 4', 'card last four', 'last 4 digits', 'last four digits', 'last 4', 'card ending', 'card ending in', 'payment card', 'credit card number', 'masked card number', 'PAN', 'Kartennummer', 'numéro de carte', 'número de tarjeta', 'kaartnummer', 'numero carta', 'numer karty'],
   },
   { id: 'transaction-date', terms: ['transaction date', 'purchase date', 'date of purchase', 'sale date', 'date of sale', 'receipt date', 'date'] },
-  { id: 'currency', terms: ['currency', 'currency code', 'invoice currency', 'Währung', 'devise', 'monnaie', 'moneda', 'divisa', 'valuta'] },
+  {
+    id: 'currency',
+    terms: ['currency', 'currency code', 'invoice currency', 'all prices in', 'prices in', 'all amounts in', 'amounts in', 'all prices are in', 'prices are in', 'amounts are in', 'Währung', 'Preise in', 'alle Preise in', 'Beträge in', 'devise', 'monnaie', 'prix en', 'montants en', 'moneda', 'divisa', 'importes en', 'precios en', 'valuta', 'bedragen in', 'prijzen in'],
+  },
   { id: 'iban', terms: ['IBAN', 'IBAN number', 'account IBAN', 'bank account IBAN', 'IBAN-Nummer', 'numéro IBAN', 'cuenta IBAN'] },
   { id: 'bic', terms: ['BIC', 'SWIFT', 'BIC/SWIFT', 'SWIFT code', 'BIC code', 'SWIFT/BIC'] },
   { id: 'email', terms: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'courriel', 'adresse e-mail', 'correo', 'correo electrónico', 'E-Mail-Adresse'] },

@@ -2,6 +2,7 @@ import { defineField } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
 import { conceptsOfLabel } from './business-lexicon.js';
 import { descriptionNounPhrase, labelsForField } from './labels-for-field.js';
+import { normalizeLabelText } from './normalize-label.js';
 
 describe('labelsForField', () => {
   it('splits the name, links the lexicon concept and keeps exact and synonym labels apart', () => {
@@ -32,6 +33,27 @@ describe('labelsForField', () => {
     const issued = labelsForField(defineField({ path: 'invoice_date', type: 'DATE' }));
     expect(issued.synonyms).toContain('date');
     expect(issued.synonyms).not.toContain('order date');
+  });
+});
+
+describe('labelsForField on receipt fields', () => {
+  it('links a payment method field to the words receipts print for it', () => {
+    const labels = labelsForField(defineField({ path: 'payment_method', type: 'ENUM', description: 'How the purchase was paid.' }));
+    expect(labels.concepts).toContain('payment-method');
+    expect(labels.synonyms).toEqual(expect.arrayContaining(['payment', 'paid by', 'zahlungsart', 'mode de paiement', 'forma de pago']));
+    // "forma de pago" is how a payment is made, not its terms.
+    expect(labelsForField(defineField({ path: 'payment_terms', type: 'STRING' })).synonyms).not.toContain('forma de pago');
+  });
+
+  it('links a card field through its description, and keeps it apart from the payment method', () => {
+    const labels = labelsForField(defineField({ path: 'card_last4', type: 'STRING', description: 'Last four digits of the payment card.' }));
+    expect(labels.concepts).toContain('payment-card');
+    expect(labels.concepts).not.toContain('payment-method');
+  });
+
+  it('knows French and Polish totals', () => {
+    expect(conceptsOfLabel(normalizeLabelText('Total facture'))).toEqual(['total']);
+    expect(conceptsOfLabel(normalizeLabelText('Należność ogółem'))).toEqual(['total']);
   });
 });
 

@@ -115,8 +115,11 @@ describe('explicit_evidence on other inputs', () => {
     expect((await runCapability(capability, invoices, 'due_date', document)).candidates[0]?.value).toBe('2026-02-20');
     expect((await runCapability(capability, invoices, 'tax_amount', document)).candidates[0]?.value).toBe('50.00');
     expect((await runCapability(capability, invoices, 'invoice_date', document)).candidates).toEqual([]);
-    // The From header holds a bare address: not a supplier name.
-    expect((await runCapability(capability, invoices, 'supplier_name', document)).candidates).toEqual([]);
+    // The From header holds a bare address, not a supplier name; the subject names the issuer
+    // ("Invoice INV-2026-005678 from ACME Corp"), an inline reading.
+    const supplier = await runCapability(capability, invoices, 'supplier_name', document);
+    expect(supplier.candidates.map((candidate) => candidate.value)).toEqual(['ACME Corp']);
+    expect(evidenceOf(supplier, supplier.candidates[0])[0]?.detail).toMatchObject({ structure: 'inline', header: 'subject' });
   });
 
   it('gives the From display name to a party field and the address to its e-mail field', async () => {
@@ -226,5 +229,73 @@ describe('text that reads like an instruction to a model', () => {
     const result = await capability.invoke({ field, contract, config: configuration.config, document, resolved: new Map(), tables: {} });
     expect(result.candidates.map((candidate) => candidate.value)).toEqual([{ amount: '812.40', currency: 'GBP' }]);
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toContain('INSTRUCTION_TEXT_IGNORED');
+  });
+});
+
+describe('explicit_evidence on receipts, e-mail subjects and table layouts', () => {
+  const receipt = defineContract({
+    id: 'receipt',
+    fields: [
+      { path: 'merchant_name', type: 'STRING', tags: ['party'] },
+      { path: 'payment_method', type: 'ENUM', enumValues: [{ value: 'cash', synonyms: [] }, { value: 'card', synonyms: [] }, { value: 'other', synonyms: [] }] },
+    ],
+  });
+
+  it('reads the issuer a subject line names "from", as an inline synonym reading', async () => {
+    const document = await buildDocument('From: noreply@shop.example\nTo: ana@example.com\nSubject: Your receipt from Blue Heron Books\nDate: Tue, 3 Jun 2025 10:00:00 +0000\n\nThanks!\n', { inputType: 'email' });
+    const result = await runCapability(capability, receipt, 'merchant_name', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['Blue Heron Books']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, detail: { structure: 'inline', header: 'subject' } });
+    expect(spansSliceBack(result, document)).toBe(true);
+    // A subject that names no document, or "from" someone who is not an issuer, gives nothing.
+    for (const subject of ['Question from Blue Heron Books', 'Your receipt from your last visit']) {
+      const other = await buildDocument(`From: a@b.example\nSubject: ${subject}\n\nHi\n`, { inputType: 'email' });
+      expect((await runCapability(capability, receipt, 'merchant_name', other)).candidates, subject).toEqual([]);
+    }
+  });
+
+  it('reads a payment method from a card brand next to a masked number', async () => {
+    const document = await buildDocument('Corner Bakery\nTOTAL 2.40 EUR\nPayment: Maestro ****7781\n', { inputType: 'text' });
+    const result = await runCapability(capability, receipt, 'payment_method', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['card']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, label: 'payment' });
+  });
+
+  it('matches a column by its whole two-line header, not by a fragment of it', async () => {
+    const contract = defineContract({ id: 'i', fields: [{ path: 'subtotal', type: 'DECIMAL', description: 'Amount before tax.' }] });
+    const lines = ['Item            Qty   Price       Amount', '                      excl. VAT   excl. VAT', 'Hosting plan    1     3,89        3,89'];
+    const document = await buildDocument(lines.join('\n'), { inputType: 'text' });
+    // "Amount excl. VAT" is a line amount; the fragment "excl. VAT" alone would read as the subtotal.
+    expect((await runCapability(capability, contract, 'subtotal', document)).candidates).toEqual([]);
+    const summary = await buildDocument(['Summary         Total', '                excl. VAT', 'Hosting         41,20', 'Mail            41,20'].join('\n'), { inputType: 'text' });
+    const read = await runCapability(capability, contract, 'subtotal', summary);
+    expect(read.candidates.map((candidate) => candidate.value)).toEqual(['41.20']);
+  });
+
+  it('reads a row of several label/value pairs up to the next label', async () => {
+    const contract = defineContract({ id: 'i', fields: [{ path: 'invoice_number', type: 'STRING' }] });
+    const document = await buildDocument(['Invoice no.      30064443          Customer no.      47774', 'Invoice date     7 May 2014'].join('\n'), { inputType: 'text' });
+    const result = await runCapability(capability, contract, 'invoice_number', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['30064443']);
+  });
+});
+
+describe('explicit_evidence: currency statements and payment terms', () => {
+  it('reads the currency a document states for all its prices', async () => {
+    const contract = defineContract({ id: 'q', fields: [{ path: 'currency_code', type: 'ENUM', enumValues: [{ value: 'USD', synonyms: [] }, { value: 'EUR', synonyms: [] }] }] });
+    const document = await buildDocument('Offer 17\nDesign work      $1,200.00\nNote: all prices in EUR, VAT excluded.\n', { inputType: 'text' });
+    const result = await runCapability(capability, contract, 'currency_code', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['EUR']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, detail: { structure: 'inline' } });
+  });
+
+  it('reads "Zahlungsziel" as the due date when it holds a date, and never a bare date as payment terms', async () => {
+    const contract = defineContract({ id: 'r', fields: [{ path: 'due_date', type: 'DATE' }, { path: 'payment_terms', type: 'STRING' }] });
+    const document = await buildDocument('Zahlungsbedingungen:   30 Tage netto\nZahlungsziel:          15.07.2025\n', { inputType: 'text' });
+    expect((await runCapability(capability, contract, 'due_date', document)).candidates.map((candidate) => candidate.value)).toEqual(['2025-07-15']);
+    expect((await runCapability(capability, contract, 'payment_terms', document)).candidates.map((candidate) => candidate.value)).toEqual(['30 Tage netto']);
+    const term = await buildDocument('Zahlungsziel: 14 Tage\n', { inputType: 'text' });
+    expect((await runCapability(capability, contract, 'payment_terms', term)).candidates.map((candidate) => candidate.value)).toEqual(['14 Tage']);
+    expect((await runCapability(capability, contract, 'due_date', term)).candidates).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@
  * Sender) also match by synonym — From names the supplier, To the buyer — and give the
  * display name to a party-name field and the address to an e-mail field; a bare address
  * is never offered as a name. Other headers (Date) match only exact labels: the date an
- * e-mail was sent is not the invoice date.
+ * e-mail was sent is not the invoice date. A Subject naming a document "from" someone
+ * ("Your receipt from Blue Heron Books", "Invoice 42 from ACME Corp") gives the issuer's
+ * name to a supplier / merchant field, as an inline synonym reading.
  */
 import { matchLabel, type LabelMatch } from '../shared/label-match.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
@@ -41,10 +43,44 @@ function addressFieldMatch(header: string, context: SearchContext): LabelMatch |
   return { strength: 'synonym', label: header, normalizedKey: header, currency: null, specificity: 1 };
 }
 
+/** Words naming the document a subject line announces ("receipt", "Rechnung"). */
+const DOCUMENT_WORDS = /(?<![\p{L}])(?:receipt|invoice|bill|statement|order|quote|quotation|estimate|payment|purchase|credit note|rechnung|quittung|beleg|bestellung|gutschrift)(?![\p{L}])/iu;
+/** "… from <issuer>" at the end of a subject. */
+const FROM_ISSUER = /(?<![\p{L}])(?:from|von)\s+(?!(?:the|your|our|us|me|you|uns|ihrem|ihrer)(?![\p{L}]))(\S[^\n]*?)[\s.!]*$/iu;
+
+/** The issuer named at the end of a Subject line, with offsets in `value`, or null. */
+export function subjectIssuer(value: string): { start: number; end: number } | null {
+  const from = FROM_ISSUER.exec(value);
+  if (!from || !DOCUMENT_WORDS.test(value.slice(0, from.index))) return null;
+  const start = from.index + from[0].indexOf(from[1]!);
+  return { start, end: start + from[1]!.length };
+}
+
+function findIssuerInSubject(context: SearchContext, header: { readonly name: string; readonly value: string; readonly span: { readonly start: number; readonly end: number; readonly layer: string } }): void {
+  if (context.reading.semantic !== 'party' || !context.labels.concepts.includes('supplier')) return;
+  const issuer = subjectIssuer(header.value);
+  if (!issuer) return;
+  const layerText = context.index.layerText(header.span.layer);
+  const offset = layerText.slice(header.span.start, header.span.end).lastIndexOf(header.value);
+  if (offset < 0) return;
+  const start = header.span.start + offset + issuer.start;
+  const end = header.span.start + offset + issuer.end;
+  recordLabelledValue(context, {
+    match: { strength: 'synonym', label: 'from', normalizedKey: 'from', currency: null, specificity: 1 },
+    keySpan: null,
+    valueSpan: { start, end, layer: header.span.layer },
+    valueText: layerText.slice(start, end),
+    structured: false,
+    structure: 'inline',
+    detail: { header: 'subject' },
+  });
+}
+
 /** E-mail headers of the document. */
 export function findInEmailHeaders(context: SearchContext): void {
   const email = context.index.document.email;
   if (!email) return;
+  for (const header of email.headers) if (header.name.toLowerCase() === 'subject') findIssuerInSubject(context, header);
   for (const header of email.headers) {
     const name = header.name.toLowerCase();
     const match = matchLabel(name, context.labels) ?? addressFieldMatch(name, context);

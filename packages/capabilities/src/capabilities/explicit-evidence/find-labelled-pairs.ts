@@ -1,11 +1,15 @@
 /**
  * Printed labels: the Document's key-value pairs (`Label: value`, dot leaders, spaced
  * columns, a label above its value, `<dt>/<dd>`, `<th>/<td>` rows) and its tables (a
- * column whose header matches, read from a single-row table or when every row agrees;
- * a row whose first cell matches, read from its last filled cell — a totals row).
+ * column whose header matches — the whole header when it is printed over two lines —
+ * read from a single-row table or when every row agrees; a row whose first cell matches,
+ * read from its last filled cell — a totals row — or, in a row of several label/value
+ * pairs ("Invoice no. 123   Customer no. 456"), from the last cell before the next label).
  */
 import { canonicalJson } from '@paxman/core';
 import type { Table } from '../../document.js';
+import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
+import { normalizeLabelText } from '../../lexicon/normalize-label.js';
 import { matchLabel } from '../shared/label-match.js';
 import { readTypedValue } from '../shared/read-typed-value.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
@@ -41,7 +45,7 @@ export function findInTables(context: SearchContext): void {
 function findInColumns(context: SearchContext, table: Table, tableIndex: number): void {
   if (!table.header || table.rows.length === 0) return;
   table.header.forEach((headerCell, column) => {
-    const match = matchLabel(headerCell.text, context.labels);
+    const match = matchLabel(headerCell.value ?? headerCell.text, context.labels);
     if (!match) return;
     const cells = table.rows.map((row) => row[column]).filter((cell) => cell !== undefined && cell.text.trim().length > 0);
     // Rows whose cell reads as the field's type; others (a repeated header, a note) are ignored.
@@ -66,13 +70,34 @@ function findInColumns(context: SearchContext, table: Table, tableIndex: number)
   });
 }
 
+/**
+ * A cell that names something: letters ending in ":" or "." with no digit ("Customer
+ * no.", "Due:"), or a lexicon term of two or more words ("Due date"). A one-word term
+ * ("VAT" in "Tax | VAT | 19.00") may be a qualifier of the row's label, so it does not count.
+ */
+function isLabelCell(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || /\d/.test(trimmed)) return false;
+  if (/\p{L}[.:]$/u.test(trimmed)) return true;
+  const normalized = normalizeLabelText(trimmed);
+  return normalized.includes(' ') && conceptsOfLabel(normalized).length > 0;
+}
+
 function findInRowLabels(context: SearchContext, table: Table, tableIndex: number): void {
   table.rows.forEach((row, rowIndex) => {
     const first = row[0];
     if (!first || row.length < 2) return;
     const match = matchLabel(first.text, context.labels);
     if (!match) return;
-    for (let column = row.length - 1; column >= 1; column -= 1) {
+    // The row's value cells end at the next cell that reads as a label of its own.
+    let last = row.length - 1;
+    for (let column = 2; column < row.length; column += 1) {
+      if (isLabelCell(row[column]!.text)) {
+        last = column - 1;
+        break;
+      }
+    }
+    for (let column = last; column >= 1; column -= 1) {
       const cell = row[column]!;
       if (cell.text.trim().length === 0) continue;
       recordLabelledValue(context, {

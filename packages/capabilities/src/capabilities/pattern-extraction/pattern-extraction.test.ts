@@ -40,6 +40,15 @@ describe('pattern_extraction: unlabelled recognizer hits', () => {
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['UNLABELLED_VALUE_NOT_UNIQUE']);
   });
 
+  it('reads the last four digits of a masked card number for a card field', async () => {
+    const contract = defineContract({ id: 'r', fields: [{ path: 'card_last4', type: 'STRING', description: 'Last four digits of the payment card.' }] });
+    const document = await buildDocument('Corner Bakery\nBread 2.40\nTOTAL 2.40 EUR\nMaestro **** **** **** 7781\nTerminal 0042\n', { inputType: 'text' });
+    const result = await runCapability(capability, contract, 'card_last4', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['7781']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: 'recognizer:PAYMENT_CARD', detail: { distinctValues: 1 } });
+    expect(spansSliceBack(result, document)).toBe(true);
+  });
+
   it('never proposes an arbitrary amount for a MONEY or DECIMAL field', () => {
     for (const path of ['total_amount', 'subtotal', 'tax_amount']) {
       expect(configurePatternExtraction(invoices.fields.find((field) => field.path === path)!), path).toHaveProperty('skip');
@@ -86,6 +95,19 @@ describe('pattern_extraction: letterhead', () => {
     expect(result.candidates.map((candidate) => candidate.value)).toEqual(['ACME Corp']);
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: 'layout:letterhead', text: 'ACME Corp' });
     expect(spansSliceBack(result, document)).toBe(true);
+  });
+
+  it('says whether an address or the document title is printed right below the letterhead', async () => {
+    const below = async (text: string) => {
+      const document = await buildDocument(text, { inputType: 'text' });
+      const result = await runCapability(capability, invoices, 'supplier_name', document);
+      return evidenceOf(result, result.candidates[0])[0]?.detail?.followedBy ?? null;
+    };
+    expect(await below('Blue Heron Books\n42 Harbour Road\nPortsmouth PO1 3AX\n')).toBe('address');
+    expect(await below('Müller Haustechnik GmbH\nIndustriestraße 7\n70565 Stuttgart\n')).toBe('address');
+    expect(await below('Atelier Dubois\n75008 Paris\n')).toBe('address');
+    expect(await below('Northwind Traders\nInvoice #NW-2025-118\n')).toBe('title');
+    expect(await below('Northwind Traders\nThank you for your business\n')).toBeNull();
   });
 
   it('reads nothing when an address, a labelled line or prose comes first', async () => {

@@ -64,6 +64,8 @@ function recognizerSteps(field: CanonicalField, reading: ValueReading): Recogniz
       if (reading.semantic === 'iban') return [{ kind: 'IBAN', uniqueOnly: false }];
       if (reading.semantic === 'url') return [{ kind: 'URL', uniqueOnly: false }];
       if (reading.semantic === 'phone') return [{ kind: 'PHONE', uniqueOnly: false }];
+      // A masked card number ("VISA ****1234") is a payment card wherever it is printed.
+      if (reading.semantic === 'payment-card') return [{ kind: 'PAYMENT_CARD', uniqueOnly: false }];
       return [];
     case 'ENUM': {
       const steps: RecognizerStep[] = [{ kind: 'ENUM', uniqueOnly: false }];
@@ -176,13 +178,36 @@ const LETTERHEAD_LINES = 4;
 /** Words of a document title ("TAX INVOICE", "Payment receipt", "Credit note"), skipped above the letterhead. */
 const TITLE_WORDS = new Set(['invoice', 'receipt', 'quotation', 'quote', 'estimate', 'statement', 'bill', 'credit', 'debit', 'note', 'order', 'confirmation', 'payment', 'tax', 'sales', 'proforma', 'pro', 'forma', 'commercial', 'original', 'copy', 'duplicate', 'facture', 'rechnung', 'gutschrift', 'factura', 'factuur', 'faktura', 'fattura', 'recibo', 'quittung', 'devis', 'angebot']);
 
+/** Street words of addresses in common European languages ("12 Main St", "Uferweg 40", "8 rue de la Paix"). */
+const STREET_WORDS = /(?<![\p{L}])(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|ln|drive|dr|way|suite|floor|p\.?\s?o\.?\s?box|straße|strasse|str|weg|platz|allee|gasse|postfach|rue|bd|chemin|calle|avenida|plaza|paseo|via|viale|piazza|corso|laan|straat|plein|gracht|ul|aleja)(?![\p{L}])/iu;
+
+/**
+ * What the line right below a letterhead says about it: `address` for a street or postal
+ * line ("123 Main St", "Uferweg 40-42", "75008 Paris", "Springfield, IL 62701"), `title`
+ * for the document's title ("Invoice #INV-1", "QUOTATION Q-7"), else null.
+ */
+export function letterheadFollower(text: string): 'address' | 'title' | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return null;
+  const first = normalizeLabelText(trimmed).split(' ')[0] ?? '';
+  if (TITLE_WORDS.has(first) && first !== 'note' && first !== 'copy') return 'title';
+  if (/^\d{1,5}[a-z]?(?:[-/]\d{1,5})?,?\s+\p{L}{2}/iu.test(trimmed)) return 'address';
+  if (/\d/.test(trimmed) && STREET_WORDS.test(trimmed)) return 'address';
+  // Compound street names with the house number after them ("Industriestraße 7", "Keizersgracht 12").
+  if (/\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm|laan|straat|plein|gracht|kade|vej|gatan|vägen)\s+\d{1,4}/iu.test(trimmed)) return 'address';
+  if (/(?<!\d)\d{4,5}\s+\p{Lu}\p{L}{2,}/u.test(trimmed) || /\b\p{Lu}{2}\s+\d{5}(?:-\d{4})?\b/u.test(trimmed)) return 'address';
+  return null;
+}
+
 /**
  * The first line of the document when it reads as a name: letters, no digits, no colon,
  * at most 60 characters, not a title such as "INVOICE" or "Quotation" (a lexicon term).
  * Not read from PDF text (drawing order is not reading order).
  * Reported as `RECOGNIZER` evidence with `pattern: 'layout:letterhead'`; only the first
  * name-like line among the first few lines is considered, and nothing when an address or
- * a labelled line comes first.
+ * a labelled line comes first. `detail.followedBy` says whether an address or the
+ * document's title is printed right below it (`letterheadFollower`): that is what makes
+ * the line a letterhead rather than any first line.
  */
 function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading): void {
   // pdf.js text comes in drawing order, not reading order: its first line is not a letterhead.
@@ -200,6 +225,9 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) return;
     const offset = line.text.indexOf(text);
     const span = { start: line.span.start + offset, end: line.span.start + offset + text.length, layer };
+    const lineIndex = document.lines.indexOf(line);
+    const below = document.lines.slice(lineIndex + 1).find((next) => next.span.layer === layer && next.text.trim().length > 0);
+    const followedBy = below === undefined ? null : letterheadFollower(below.text);
     builder.finding({
       value: text.replace(/\s+/g, ' '),
       raw: text,
@@ -208,7 +236,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       spans: [span],
       text: document.layers[layer]!.text.slice(span.start, span.end),
       pattern: 'layout:letterhead',
-      detail: { structure: 'letterhead', line: seen },
+      detail: { structure: 'letterhead', line: seen, ...(followedBy === null ? {} : { followedBy }) },
     });
     return;
   }

@@ -22,8 +22,10 @@ export function stringSemantic(field: CanonicalField, labels: FieldLabels): Stri
   if (format === 'uri' || concepts.has('website') || words.includes('url') || words.includes('website')) return 'url';
   if (concepts.has('iban') || words.includes('iban')) return 'iban';
   if (concepts.has('phone') || words.includes('phone') || words.includes('telephone')) return 'phone';
+  if (concepts.has('payment-card')) return 'payment-card';
   if (field.tags.includes('party') || [...concepts].some((concept) => PARTY_CONCEPTS.has(concept))) return 'party';
   if (field.tags.includes('identifier') || [...concepts].some((concept) => IDENTIFIER_CONCEPTS.has(concept))) return 'identifier';
+  if (concepts.has('payment-terms')) return 'terms';
   const last = words.at(-1);
   if (last === 'number' || last === 'no' || last === 'id' || last === 'ref' || last === 'reference') return 'identifier';
   return 'text';

@@ -10,7 +10,7 @@ import type { RecognizedValue, RecognizerOptions } from '../../recognizers/types
 import type { ValueRecognizers } from './recognizer-port.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
-export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'party' | 'identifier' | 'text';
+export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'text';
 
 /** How to read values of one field; stored in step configs, so JSON only. */
 export interface ValueReading {
@@ -36,7 +36,7 @@ export interface ReadValue {
   readonly detail: Readonly<Record<string, JsonValue>>;
 }
 
-const SEMANTIC_KIND = { email: 'EMAIL', phone: 'PHONE', iban: 'IBAN', url: 'URL' } as const;
+const SEMANTIC_KIND = { email: 'EMAIL', phone: 'PHONE', iban: 'IBAN', url: 'URL', 'payment-card': 'PAYMENT_CARD' } as const;
 
 function fromHit(hit: RecognizedValue, value: JsonValue = hit.value, extra: Readonly<Record<string, JsonValue>> = {}): ReadValue {
   return { value, start: hit.start, end: hit.end, ambiguous: hit.ambiguous, detail: { ...hit.detail, ...extra } };
@@ -183,7 +183,7 @@ function isMoneyValue(value: JsonValue): value is { readonly amount: string; rea
 
 function readString(text: string, reading: ValueReading, recognizers: ValueRecognizers, options: RecognizerOptions): ReadValue | null {
   const semantic = reading.semantic;
-  if (semantic === 'email' || semantic === 'phone' || semantic === 'iban' || semantic === 'url') {
+  if (semantic === 'email' || semantic === 'phone' || semantic === 'iban' || semantic === 'url' || semantic === 'payment-card') {
     const hit = parseOrFirst(recognizers, SEMANTIC_KIND[semantic], text, options);
     return hit && typeof hit.value === 'string' ? fromHit(hit) : null;
   }
@@ -213,6 +213,9 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
   if (!/\p{L}|\p{N}/u.test(value)) return null;
   // A party is a name: not an address, a link, a parenthesised remark or a sentence.
   if (semantic === 'party' && (/@|https?:\/\//i.test(value) || !/\p{L}{2}/u.test(value) || /^[([].*[)\]]$/.test(value) || /(?:\b\p{Ll}+\b\s+){4}/u.test(value))) return null;
+  // Payment terms are a condition ("Net 30", "14 Tage netto"); a bare date under a terms
+  // label ("Zahlungsziel 21.05.14") is the due date, not the terms.
+  if (semantic === 'terms' && safe(() => recognizers.parseValue('DATE', value, options))) return null;
   // Nor a date or an amount ("From: Jan 1, 2026").
   if (semantic === 'party' && (safe(() => recognizers.parseValue('DATE', value, options)) || safe(() => recognizers.parseValue('MONEY', value, options)))) return null;
   return { value, start, end, ambiguous: false, detail: {} };
