@@ -10,7 +10,9 @@ import {
   ConfidenceBand,
   type Diagnostic,
   type Evidence,
+  type ExecutionStatistics,
   type JsonValue,
+  type StepStatistics,
   type Status,
   canonicalJson,
   compareDiagnostics,
@@ -35,25 +37,11 @@ import type {
 import { assembleNormalizedData, hasOutputValue } from './normalized-data.js';
 import { computeReplayHash } from './replay-hash.js';
 
-/** Per-capability execution statistics, as the executor reports them. */
-export interface BuildArtifactStepStatistics {
-  readonly capability: string;
-  readonly invocations: number;
-  readonly estimatedUsd: string;
-  readonly reportedUsd: string;
-  readonly tokens: number;
-  readonly durationMs: number;
-}
+/** Per-capability execution statistics, as the executor reports them (core's `StepStatistics`). */
+export type BuildArtifactStepStatistics = StepStatistics;
 
-/** The executor's statistics (structurally the executor's `ExecutionStatistics`). */
-export interface BuildArtifactExecutionStatistics {
-  readonly steps: readonly BuildArtifactStepStatistics[];
-  readonly totalInvocations: number;
-  readonly remoteInferenceCalls: number;
-  readonly totalUsd: string;
-  readonly totalTokens: number;
-  readonly durationMs: number;
-}
+/** The executor's statistics (core's `ExecutionStatistics`). */
+export type BuildArtifactExecutionStatistics = ExecutionStatistics;
 
 export interface BuildArtifactOptions {
   /** The overall status (the reconciler's `overallStatus`, or a run-level outcome such as `INVALID_CONTRACT`). */

@@ -4,27 +4,16 @@
  * `id`, `createdAt`, `replayHash` itself and `statistics.timings` (wall-clock readings,
  * which no two runs share).
  */
-import type { ConfidenceBand, Diagnostic, Evidence, JsonValue, Status } from '@paxman/core';
+import type { Diagnostic, Evidence, JsonValue, Status } from '@paxman/core';
 import type { ExecutionPlan } from '@paxman/planner';
-import type { ConflictRecord, FieldStatus, UnresolvedReason } from '@paxman/reconciler';
+import type { ResolvedResult } from '@paxman/reconciler';
 
-/** The reconciler's verdict on one field, as the artifact records it (keyed by field path). */
-export interface ArtifactFieldResult {
-  readonly status: FieldStatus;
-  /** The value in the canonical encoding (MONEY `{amount, currency}`, DECIMAL string, DATE `YYYY-MM-DD`); null when unresolved and not defaulted. */
-  readonly value: JsonValue;
-  /** Confidence in [0, 1] from the reconciler's rubric. */
-  readonly confidence: number;
-  readonly band: ConfidenceBand;
-  /** Ids of the records in `artifact.evidence` that support the value. */
-  readonly evidenceIds: readonly string[];
-  readonly diagnostics: readonly Diagnostic[];
-  /** True when `value` is the contract default, not something found in the input. */
-  readonly defaulted: boolean;
-  readonly requiresHuman: boolean;
-  readonly unresolvedReason: UnresolvedReason | null;
-  readonly conflict: ConflictRecord | null;
-}
+/**
+ * The reconciler's verdict on one field, as the artifact records it (keyed by field
+ * path, so without `fieldPath`): status, canonical value, confidence and band, evidence
+ * ids, diagnostics, `defaulted`, `requiresHuman`, `unresolvedReason` and `conflict`.
+ */
+export type ArtifactFieldResult = Omit<ResolvedResult, 'fieldPath'>;
 
 /** Which contract produced the artifact. All null only for an `INVALID_CONTRACT` artifact whose contract could not be read at all. */
 export interface ArtifactContract {

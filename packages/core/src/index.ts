@@ -60,3 +60,4 @@ export { type Logger, silentLogger } from './logger.js';
 export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, StepRecord } from './candidate-result.js';
 export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';
 export { compareVersions, isSemver } from './semver.js';
+export type { ExecutionStatistics, StepStatistics } from './execution-statistics.js';

@@ -34,7 +34,7 @@ describe('inference capability against a fake OpenAI-compatible server', () => {
 
   async function capabilityAnswering(reply: FakeReply, tier: 'local' | 'remote' = 'local') {
     server = await startFakeServer(() => reply);
-    return createInferenceCapability({ provider: openAICompatible({ baseUrl: server.baseUrl, model: 'small-model', maxRetries: 0, timeoutMs: 200, pricing: { inputPerMillionTokens: '0.5', outputPerMillionTokens: '1.5' } }), tier });
+    return createInferenceCapability({ provider: openAICompatible({ baseUrl: server.baseUrl, model: 'small-model', maxRetries: 0, timeoutMs: 1500, pricing: { inputPerMillionTokens: '0.5', outputPerMillionTokens: '1.5' } }), tier });
   }
 
   it('turns a grounded answer into a candidate with inference evidence and booked usage', async () => {
@@ -76,7 +76,7 @@ describe('inference capability against a fake OpenAI-compatible server', () => {
 
   it('propagates slow answers and server errors as typed provider errors (the executor makes them diagnostics)', async () => {
     const document = await buildDocument(text);
-    const slow = await capabilityAnswering({ content: '{"absent": true}', delayMs: 500 });
+    const slow = await capabilityAnswering({ content: '{"absent": true}', delayMs: 4000 });
     await expect(invoke(slow, 1, document)).rejects.toMatchObject({ code: 'INFERENCE_PROVIDER_ERROR' });
     await server!.close();
     const failing = await capabilityAnswering({ status: 500, raw: 'boom' });
