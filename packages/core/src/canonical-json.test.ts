@@ -14,7 +14,8 @@ function shuffleKeys(value: unknown, seed: number): unknown {
   return value;
 }
 
-const jsonValue = fc.jsonValue({ maxDepth: 4 }).filter((value) => !Object.is(value, -0));
+// JSON has no negative zero (-0 serializes as 0, per RFC 8785 too), so compare values by their JSON meaning.
+const jsonValue = fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
 describe('canonicalJson (RFC 8785)', () => {
   it('matches the RFC 8785 examples for key order and number form', () => {
