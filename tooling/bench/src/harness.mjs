@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 
-function percentile(sorted, fraction) {
+/** Linear-interpolated percentile of an ascending array (NaN when empty). */
+export function percentile(sorted, fraction) {
   if (sorted.length === 0) return Number.NaN;
   const position = (sorted.length - 1) * fraction;
   const lower = Math.floor(position);
@@ -28,6 +29,18 @@ export async function measure(name, fn, options = {}) {
     await fn();
     samples.push(performance.now() - before);
   }
+  return summarizeSamples(name, samples, bytes === undefined ? {} : { bytes });
+}
+
+/**
+ * Median, p10, p90, min and max of per-iteration times in milliseconds; with `bytes`, the
+ * throughput at the median in MB/s. Extra members are copied onto the result.
+ * @param {string} name
+ * @param {readonly number[]} samples
+ * @param {{ bytes?: number, [key: string]: unknown }} [extra]
+ */
+export function summarizeSamples(name, samples, extra = {}) {
+  const { bytes, ...rest } = extra;
   const sorted = [...samples].sort((a, b) => a - b);
   const median = percentile(sorted, 0.5);
   const result = {
@@ -36,8 +49,9 @@ export async function measure(name, fn, options = {}) {
     medianMs: median,
     p10Ms: percentile(sorted, 0.1),
     p90Ms: percentile(sorted, 0.9),
-    minMs: sorted[0],
-    maxMs: sorted[sorted.length - 1],
+    minMs: sorted.length === 0 ? Number.NaN : sorted[0],
+    maxMs: sorted.length === 0 ? Number.NaN : sorted[sorted.length - 1],
+    ...rest,
   };
   if (bytes !== undefined) result.throughputMBps = bytes / 1e6 / (median / 1000);
   return result;

@@ -8,11 +8,11 @@ import { benchPolicy, contract20, contractInvoice6, input100kb, inputSmall, repl
  * spaces. Cycling through them keeps a cache keyed by the document's text (a real batch
  * never sees the same document twice) from flattering the numbers.
  */
-function variantsOf(input, count = 64) {
+export function variantsOf(input, count = 64) {
   return Array.from({ length: count }, (_, index) => Buffer.concat([input, Buffer.from(`\n${' '.repeat(index + 1)}\n`)]));
 }
 
-function cycling(inputs) {
+export function cycling(inputs) {
   let next = 0;
   return () => inputs[next++ % inputs.length];
 }
