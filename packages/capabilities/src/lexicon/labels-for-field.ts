@@ -3,7 +3,9 @@
  * into words, its path, its declared `labels`, the head noun phrase of a short
  * description) and synonym labels (the other terms of every business concept the exact
  * labels name). `explicit_evidence` reports an exact-label match as `EXACT_LABEL` and a
- * synonym match as `SYNONYM_LABEL`, so the two sets are kept apart.
+ * synonym match as `SYNONYM_LABEL`, so the two sets are kept apart. Synonyms are a pure
+ * function of the exact labels and the concept ids (`synonymLabels`), which is all a
+ * step config records.
  */
 import type { CanonicalField } from '@paxman/contract';
 import { BUSINESS_LEXICON, conceptsOfLabel } from './business-lexicon.js';
@@ -75,10 +77,41 @@ function computeLabels(field: Pick<CanonicalField, 'name' | 'path' | 'labels' | 
 
   const concepts = new Set<string>();
   for (const label of exact) for (const concept of conceptsOfLabel(label)) concepts.add(concept);
-  const synonyms: string[] = [];
-  for (const concept of BUSINESS_LEXICON) {
-    if (!concepts.has(concept.id)) continue;
-    for (const term of concept.terms) if (!exact.includes(term) && !synonyms.includes(term)) synonyms.push(term);
-  }
-  return Object.freeze({ exact: Object.freeze(exact), synonyms: Object.freeze(synonyms), concepts: Object.freeze([...concepts].sort()) });
+  const sortedConcepts = [...concepts].sort();
+  return Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, sortedConcepts), concepts: Object.freeze(sortedConcepts) });
 }
+
+/**
+ * The synonym labels of a field: every term of the concepts (in lexicon order, each
+ * once) that is not one of its exact labels. Step configs store only the exact labels and
+ * the concept ids; `explicit_evidence` derives the synonyms with this function when it
+ * runs, so the capability's version pins the lexicon (ADR 0010).
+ *
+ * @example
+ * synonymLabels(['total amount'], ['total']); // ['total', 'total due', 'amount due', …]
+ */
+export function synonymLabels(exact: readonly string[], concepts: readonly string[]): readonly string[] {
+  const terms = termsOfConcepts(concepts);
+  return Object.freeze(exact.some((label) => terms.includes(label)) ? terms.filter((term) => !exact.includes(term)) : terms);
+}
+
+/** The terms of a set of concepts, memoized per set (a contract has a few dozen). */
+function termsOfConcepts(concepts: readonly string[]): readonly string[] {
+  const key = concepts.join('\n');
+  let terms = termsByConcepts.get(key);
+  if (terms === undefined) {
+    const wanted = new Set(concepts);
+    const collected = new Set<string>();
+    for (const concept of BUSINESS_LEXICON) {
+      if (!wanted.has(concept.id)) continue;
+      for (const term of concept.terms) collected.add(term);
+    }
+    terms = Object.freeze([...collected]);
+    // Bounded: concept sets come from contracts, but a long-lived process may see many.
+    if (termsByConcepts.size >= 1_000) termsByConcepts.clear();
+    termsByConcepts.set(key, terms);
+  }
+  return terms;
+}
+
+const termsByConcepts = new Map<string, readonly string[]>();

@@ -194,6 +194,23 @@ describe('configureExplicitEvidence', () => {
     expect(configureExplicitEvidence(contract.fields[0]!)).toHaveProperty('skip');
     expect(configureExplicitEvidence(contract.fields[0]!.fields[0]!)).toHaveProperty('skip');
   });
+
+  it('records exact labels and concept ids, not the lexicon synonyms, which invoke derives', async () => {
+    const field = invoices.fields.find((candidate) => candidate.path === 'total_amount')!;
+    const configuration = configureExplicitEvidence(field);
+    if (!('config' in configuration)) throw new Error('expected a config');
+    expect(configuration.config.labels).toEqual({ exact: ['total amount'], concepts: ['total'] });
+    expect(configuration.config.reading).toEqual({ fieldType: 'MONEY' });
+    // "Total due" is a synonym of the concept: found although the config does not list it.
+    const document = await buildDocument('Total due: $12.50\n', { inputType: 'text' });
+    const result = await capability.invoke({ field, contract: invoices, config: configuration.config, document, resolved: new Map(), tables: {} });
+    expect(result.candidates[0]?.value).toEqual({ amount: '12.50', currency: 'USD' });
+    expect(result.evidence[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, label: 'total due' });
+    // "$" may stand for many currencies: the evidence counts them rather than listing them.
+    expect(result.evidence[0]!.detail).toMatchObject({ currencySource: 'symbol-ambiguous', marker: '$' });
+    expect(result.evidence[0]!.detail).not.toHaveProperty('currencyCandidates');
+    expect(result.evidence[0]!.detail?.currencyCandidateCount).toBeGreaterThan(1);
+  });
 });
 
 describe('explicit_evidence refuses look-alike values', () => {

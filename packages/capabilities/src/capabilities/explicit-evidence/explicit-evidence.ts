@@ -4,10 +4,11 @@
  * field type's recognizer, and reports the label it matched and how (`STRUCTURED_KEY`,
  * `EXACT_LABEL`, `SYNONYM_LABEL`, `FUZZY_LABEL`) with spans of the value and of the key.
  *
- * `configure` freezes everything `invoke` needs into the step config: the labels (exact
- * and synonyms, from `labelsForField`), how to read values, and whether the field is per
- * item of an array (such fields are skipped: a scalar reading of a per-row value would be
- * a guess).
+ * `configure` freezes what the contract determines into the step config: the exact labels
+ * and the lexicon concept ids (from `labelsForField`) and how to read values; per-item
+ * fields of an array are skipped (a scalar reading of a per-row value would be a guess).
+ * The concepts' synonyms are derived from the lexicon when the step runs, so this
+ * capability's version pins the lexicon: a lexicon change bumps it (ADR 0010).
  */
 import { CapabilityTier, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
@@ -15,7 +16,7 @@ import { labelsForField } from '../../lexicon/labels-for-field.js';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
 import { documentIndex, readingOptions } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
-import type { LabelSet } from '../shared/label-match.js';
+import { labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { findInEmailHeaders } from './find-email-headers.js';
@@ -45,7 +46,7 @@ export function configureExplicitEvidence(field: CanonicalField): StepConfigurat
   if (labels.exact.length === 0 && labels.synonyms.length === 0) return { skip: `No label can be derived for ${field.path}.` };
   return {
     config: {
-      labels: { exact: [...labels.exact], synonyms: [...labels.synonyms], concepts: [...labels.concepts] },
+      labels: labelsToConfig(labels),
       reading: readingToJson(valueReadingForField(field, labels)),
     },
   };
@@ -56,7 +57,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
   const key = capabilityKey(EXPLICIT_EVIDENCE_SPEC);
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
-    const labels = context.config.labels as unknown as LabelSet | undefined;
+    const labels = labelSetFromConfig(context.config.labels);
     if (!labels) return builder.build();
     const index = documentIndex(context.document, options.recognizers);
     const search = {
@@ -67,6 +68,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
       recognizerOptions: readingOptions(index.hints),
       builder,
       recorded: new Map(),
+      reads: new Map(),
     };
     findInJson(search, context.field.path);
     findInCsv(search, context.field.path);

@@ -10,14 +10,15 @@
 import type { JsonValue } from '@paxman/core';
 import type { RecognizerKind } from '../../recognizers/types.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
-import type { LineToken } from '../shared/document-index.js';
-import type { LabelMatch } from '../shared/label-match.js';
+import type { LineTokenIndex } from '../shared/document-index.js';
+import type { LabelMatch, LabelSet } from '../shared/label-match.js';
+import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
 import { alreadyRecorded, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
 const SEPARATOR = /^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:[:#=–-]|\.{2,}|…)?[ \t]*(?:(?:is|are|was|of|amounts? to|totals?|on|dated|le|du|am|vom|del)[ \t]+)?/iu;
 
-function conflicts(words: readonly string[], fieldConcepts: readonly string[]): boolean {
-  const concepts = conceptsOfLabel(words.join(' '));
+function conflicts(label: string, fieldConcepts: readonly string[]): boolean {
+  const concepts = conceptsOfLabel(label);
   return concepts.length > 0 && !concepts.some((concept) => fieldConcepts.includes(concept));
 }
 
@@ -38,32 +39,29 @@ export function findInlineLabels(context: SearchContext): void {
               : null;
   if (kind === null) return;
   const index = context.index.lineTokens();
-  const labels = [
-    ...context.labels.exact.map((label) => ({ label, strength: 'exact' as const, wordCount: label.split(' ').length })),
-    ...context.labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, wordCount: label.split(' ').length })),
-  ].sort((left, right) => right.wordCount - left.wordCount);
   const used = new Set<string>();
   // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
   const headerNames = (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
-  for (const { label, strength } of labels) {
-    const words = label.split(' ');
-    for (const [linePosition, tokenPosition] of index.byWord.get(words[0]!) ?? []) {
-      const { line, tokens } = index.lines[linePosition]!;
-      if (!words.every((word, offset) => tokens[tokenPosition + offset]?.word === word)) continue;
-      const first = tokens[tokenPosition]!;
-      const last = tokens[tokenPosition + words.length - 1]!;
-      if (used.has(`${line.span.layer}:${first.start}`)) continue;
-      if (headerNames.some((span) => span.layer === line.span.layer && span.start < last.end && first.start < span.end)) continue;
-      if (!adjacent(tokens, tokenPosition, words.length)) continue;
-      if (extendsIntoOtherConcept(tokens, tokenPosition, words.length, context.labels.concepts)) continue;
-      used.add(`${line.span.layer}:${first.start}`);
+  for (const { label, strength, words } of labelsLongestFirst(context.labels)) {
+    const positions = index.byWord.get(words[0]!);
+    if (positions === undefined) continue;
+    for (const position of positions) {
+      if (!continues(index, position, words)) continue;
+      const line = index.lines[index.lineOf[position]!]!;
+      const labelStart = index.starts[position]!;
+      const labelEnd = index.ends[position + words.length - 1]!;
+      if (used.has(`${line.span.layer}:${labelStart}`)) continue;
+      if (headerNames.some((span) => span.layer === line.span.layer && span.start < labelEnd && labelStart < span.end)) continue;
+      if (!adjacent(index, position, words.length)) continue;
+      if (extendsIntoOtherConcept(index, position, words.length, context.labels.concepts)) continue;
+      used.add(`${line.span.layer}:${labelStart}`);
       const layerText = context.index.layerText(line.span.layer);
       const lineEnd = line.span.end;
-      const rest = layerText.slice(last.end, lineEnd);
+      const rest = layerText.slice(labelEnd, lineEnd);
       const skipped = SEPARATOR.exec(rest)?.[0].length ?? 0;
-      const valueStart = last.end + skipped;
+      const valueStart = labelEnd + skipped;
       const valueText = layerText.slice(valueStart, lineEnd);
-      const read = context.index.memo(`inline:${kind}:${context.reading.fieldType}:${line.span.layer}:${valueStart}:${lineEnd}`, () => readInline(context, kind, valueText));
+      const read = context.index.memo(`inline:${kind}:${readingKey(context.reading)}:${line.span.layer}:${valueStart}:${lineEnd}`, () => readInline(context, kind, valueText));
       if (!read) continue;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer: line.span.layer };
       if (alreadyRecorded(context, span)) continue;
@@ -75,7 +73,7 @@ export function findInlineLabels(context: SearchContext): void {
         raw: text,
         rank: rankFor(match, false, 30),
         kind: evidenceKindFor(match, false),
-        spans: [span, { start: first.start, end: last.end, layer: line.span.layer }],
+        spans: [span, { start: labelStart, end: labelEnd, layer: line.span.layer }],
         text,
         label,
         detail: { structure: 'inline', key: label, ...read.detail },
@@ -84,23 +82,73 @@ export function findInlineLabels(context: SearchContext): void {
   }
 }
 
-/** Label words must be consecutive with at most a little punctuation between them. */
-function adjacent(tokens: readonly LineToken[], start: number, count: number): boolean {
-  for (let offset = 1; offset < count; offset += 1) {
-    const previous = tokens[start + offset - 1]!;
-    const current = tokens[start + offset]!;
-    if (current.start - previous.end > 3) return false;
+/** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
+function readingKey(reading: ValueReading): string {
+  let key = readingKeys.get(reading);
+  if (key === undefined) {
+    key = JSON.stringify([reading.fieldType, reading.maxLength, reading.enumValues]);
+    readingKeys.set(reading, key);
+  }
+  return key;
+}
+
+const readingKeys = new WeakMap<ValueReading, string>();
+
+interface InlineLabel {
+  readonly label: string;
+  readonly strength: 'exact' | 'synonym';
+  readonly words: readonly string[];
+}
+
+/** A field's labels with their words, longest first (exact before synonyms among equals); once per label set. */
+function labelsLongestFirst(labels: LabelSet): readonly InlineLabel[] {
+  let prepared = preparedLabels.get(labels);
+  if (prepared === undefined) {
+    prepared = [
+      ...labels.exact.map((label) => ({ label, strength: 'exact' as const, words: label.split(' ') })),
+      ...labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, words: label.split(' ') })),
+    ].sort((left, right) => right.words.length - left.words.length);
+    preparedLabels.set(labels, prepared);
+  }
+  return prepared;
+}
+
+const preparedLabels = new WeakMap<LabelSet, readonly InlineLabel[]>();
+
+/** The label's other words follow the word at `position` on its line. */
+function continues(index: LineTokenIndex, position: number, words: readonly string[]): boolean {
+  const line = index.lineOf[position];
+  for (let offset = 1; offset < words.length; offset += 1) {
+    const next = position + offset;
+    if (next >= index.words.length || index.lineOf[next] !== line || index.words[next] !== words[offset]) return false;
   }
   return true;
 }
 
-function extendsIntoOtherConcept(tokens: readonly LineToken[], start: number, count: number, fieldConcepts: readonly string[]): boolean {
-  const words = tokens.slice(start, start + count).map((token) => token.word);
+/** Label words must be consecutive with at most a little punctuation between them. */
+function adjacent(index: LineTokenIndex, start: number, count: number): boolean {
+  for (let offset = 1; offset < count; offset += 1) {
+    if (index.starts[start + offset]! - index.ends[start + offset - 1]! > 3) return false;
+  }
+  return true;
+}
+
+/** Words `from` to `to` (exclusive) joined by spaces, or null when they leave the line of `start`. */
+function wordsOnLine(index: LineTokenIndex, start: number, from: number, to: number): string | null {
+  if (from < 0 || to > index.words.length || index.lineOf[from] !== index.lineOf[start] || index.lineOf[to - 1] !== index.lineOf[start]) return null;
+  let text = index.words[from]!;
+  for (let position = from + 1; position < to; position += 1) text += ` ${index.words[position]!}`;
+  return text;
+}
+
+/** The label with one or two words before or after it names another concept ("Due date" around "date"). */
+function extendsIntoOtherConcept(index: LineTokenIndex, start: number, count: number, fieldConcepts: readonly string[]): boolean {
+  const label = wordsOnLine(index, start, start, start + count)!;
   for (let extra = 1; extra <= 2; extra += 1) {
-    const before = tokens.slice(Math.max(0, start - extra), start).map((token) => token.word);
-    if (before.length === extra && conflicts([...before, ...words], fieldConcepts)) return true;
-    const after = tokens.slice(start + count, start + count + extra).map((token) => token.word);
-    if (after.length === extra && conflicts([...words, ...after], fieldConcepts)) return true;
+    const before = wordsOnLine(index, start, start - extra, start);
+    if (before !== null && conflicts(`${before} ${label}`, fieldConcepts)) return true;
+    const after = wordsOnLine(index, start, start + count, start + count + extra);
+    if (after !== null && conflicts(`${label} ${after}`, fieldConcepts)) return true;
   }
   return false;
 }
@@ -123,7 +171,7 @@ function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER',
     const end = settled ? hit.end + code![0].length : hit.end;
     const money = { amount: value.amount, currency: settled ?? value.currency };
     if (context.reading.fieldType === 'DECIMAL') return { value: value.amount, start: 0, end: hit.end, detail: { fromMoney: true, currency: money.currency } };
-    return { value: money, start: 0, end, detail: { ...hit.detail, ...(settled ? { currencySource: 'code-adjacent', currencyCandidates: null } : {}) } };
+    return { value: money, start: 0, end, detail: { ...evidenceDetail(hit.detail, settled !== null), ...(settled ? { currencySource: 'code-adjacent' } : {}) } };
   }
-  return { value: hit.value, start: 0, end: hit.end, detail: { ...hit.detail } };
+  return { value: hit.value, start: 0, end: hit.end, detail: evidenceDetail(hit.detail) };
 }

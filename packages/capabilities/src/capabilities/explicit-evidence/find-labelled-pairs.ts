@@ -10,15 +10,20 @@ import { canonicalJson } from '@paxman/core';
 import type { Table } from '../../document.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
 import { normalizeLabelText } from '../../lexicon/normalize-label.js';
-import { matchLabel } from '../shared/label-match.js';
-import { readTypedValue } from '../shared/read-typed-value.js';
-import { recordLabelledValue, type SearchContext } from './search-context.js';
+import { matchLabel, type LabelMatch } from '../shared/label-match.js';
+import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
 export function findInKeyValues(context: SearchContext): void {
-  for (const pair of context.index.keyValues) {
-    const match = matchLabel(pair.key, context.labels);
-    if (!match) continue;
+  // Each distinct key is matched once; the matching pairs are then read in document order.
+  const matched: [number, LabelMatch][] = [];
+  for (const { key, positions } of context.index.keyValueKeys) {
+    const match = matchLabel(key, context.labels);
+    if (match) for (const position of positions) matched.push([position, match]);
+  }
+  matched.sort((left, right) => left[0] - right[0]);
+  for (const [position, match] of matched) {
+    const pair = context.index.keyValues[position]!;
     recordLabelledValue(context, {
       match,
       keySpan: pair.keySpan,
@@ -35,10 +40,22 @@ export function findInKeyValues(context: SearchContext): void {
 
 /** Table columns and totals rows. CSV grids are read by the structured finder. */
 export function findInTables(context: SearchContext): void {
+  // Rows whose first cell matches, grouped by table; each distinct first cell is matched once.
+  const labelledRows = new Map<number, [number, LabelMatch][]>();
+  for (const { text, rows } of context.index.rowLabels()) {
+    const match = matchLabel(text, context.labels);
+    if (!match) continue;
+    for (const [tableIndex, rowIndex] of rows) {
+      const list = labelledRows.get(tableIndex);
+      if (list) list.push([rowIndex, match]);
+      else labelledRows.set(tableIndex, [[rowIndex, match]]);
+    }
+  }
   context.index.document.tables.forEach((table, tableIndex) => {
     if (table.source === 'csv') return;
     findInColumns(context, table, tableIndex);
-    findInRowLabels(context, table, tableIndex);
+    const rows = labelledRows.get(tableIndex);
+    if (rows) findInRowLabels(context, table, tableIndex, rows.sort((left, right) => left[0] - right[0]));
   });
 }
 
@@ -50,7 +67,7 @@ function findInColumns(context: SearchContext, table: Table, tableIndex: number)
     const cells = table.rows.map((row) => row[column]).filter((cell) => cell !== undefined && cell.text.trim().length > 0);
     // Rows whose cell reads as the field's type; others (a repeated header, a note) are ignored.
     const readable = cells.flatMap((cell) => {
-      const read = readTypedValue(cell!.text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency: match.currency });
+      const read = readValue(context, cell!.text, match.currency);
       return read ? [{ cell: cell!, key: canonicalJson(read.value) }] : [];
     });
     if (readable.length === 0) return;
@@ -83,12 +100,11 @@ function isLabelCell(text: string): boolean {
   return normalized.includes(' ') && conceptsOfLabel(normalized).length > 0;
 }
 
-function findInRowLabels(context: SearchContext, table: Table, tableIndex: number): void {
-  table.rows.forEach((row, rowIndex) => {
-    const first = row[0];
-    if (!first || row.length < 2) return;
-    const match = matchLabel(first.text, context.labels);
-    if (!match) return;
+/** Rows whose first cell matched (`rows`: row index and match, ascending). */
+function findInRowLabels(context: SearchContext, table: Table, tableIndex: number, rows: readonly (readonly [number, LabelMatch])[]): void {
+  rows.forEach(([rowIndex, match]) => {
+    const row = table.rows[rowIndex]!;
+    const first = row[0]!;
     // The row's value cells end at the next cell that reads as a label of its own.
     let last = row.length - 1;
     for (let column = 2; column < row.length; column += 1) {

@@ -8,14 +8,26 @@
  */
 import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
 import { conceptsOfLabel, lexiconConcept } from '../../lexicon/business-lexicon.js';
-import { matchLabel, type LabelSet } from '../shared/label-match.js';
+import { matchLabel, type LabelMatch, type LabelSet } from '../shared/label-match.js';
 import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
 
 const RATE_WORDS = new Set(['rate', 'pct', 'percent', 'percentage', 'ratio']);
 
-/** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept). */
+/** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept); once per label set. */
 function baseLabels(context: SearchContext): LabelSet | null {
-  for (const label of context.labels.exact) {
+  let labels = baseLabelsOf.get(context.labels);
+  if (labels === undefined) {
+    labels = computeBaseLabels(context.labels);
+    baseLabelsOf.set(context.labels, labels);
+  }
+  return labels;
+}
+
+// The same object each run, so `matchLabel`'s cache per label set is reused.
+const baseLabelsOf = new WeakMap<LabelSet, LabelSet | null>();
+
+function computeBaseLabels(fieldLabels: LabelSet): LabelSet | null {
+  for (const label of fieldLabels.exact) {
     const words = label.split(' ');
     if (!words.some((word) => RATE_WORDS.has(word))) continue;
     const base = words.filter((word) => !RATE_WORDS.has(word)).join(' ');
@@ -30,11 +42,22 @@ export function findRateInLabels(context: SearchContext): void {
   if (context.reading.fieldType !== 'DECIMAL' || context.reading.percentAs === 'reject') return;
   const labels = baseLabels(context);
   if (!labels) return;
-  for (const pair of context.index.keyValues) {
-    if (!/%/.test(pair.key)) continue;
-    const match = matchLabel(pair.key, labels);
-    if (!match || match.strength === 'fuzzy') continue;
-    const hits = context.recognizers.findValues('PERCENT', pair.key, context.recognizerOptions);
+  // Each distinct key with a "%" is matched once; its pairs are then read in document order.
+  const matched: [number, LabelMatch][] = [];
+  for (const { key, positions } of context.index.keyValueKeys) {
+    if (!key.includes('%')) continue;
+    const match = matchLabel(key, labels);
+    if (match && match.strength !== 'fuzzy') for (const position of positions) matched.push([position, match]);
+  }
+  matched.sort((left, right) => left[0] - right[0]);
+  const percentages = new Map<string, ReturnType<SearchContext['recognizers']['findValues']>>();
+  for (const [position, match] of matched) {
+    const pair = context.index.keyValues[position]!;
+    let hits = percentages.get(pair.key);
+    if (hits === undefined) {
+      hits = context.recognizers.findValues('PERCENT', pair.key, context.recognizerOptions);
+      percentages.set(pair.key, hits);
+    }
     if (hits.length !== 1 || typeof hits[0]!.value !== 'string') continue;
     const hit = hits[0]!;
     const span = { start: pair.keySpan.start + hit.start, end: pair.keySpan.start + hit.end, layer: pair.keySpan.layer };

@@ -7,7 +7,7 @@ import { EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { RecognizerOptions } from '../../recognizers/types.js';
 import type { DocumentIndex } from '../shared/document-index.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
-import { readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
+import { readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
 
@@ -20,6 +20,19 @@ export interface SearchContext {
   readonly builder: ResultBuilder;
   /** Value spans already recorded per layer, sorted by start, so a weaker reading of the same text is not added twice. */
   readonly recorded: Map<string, SourceSpan[]>;
+  /** Readings of value texts by label currency and text (`readValue`): a long document repeats its values. */
+  readonly reads: Map<string, ReadValue | null>;
+}
+
+/** `readTypedValue` with the context's reading, once per text and label currency. */
+export function readValue(context: SearchContext, text: string, labelCurrency: string | null): ReadValue | null {
+  const key = `${labelCurrency ?? ''}\u0000${text}`;
+  let read = context.reads.get(key);
+  if (read === undefined) {
+    read = readTypedValue(text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency });
+    context.reads.set(key, read);
+  }
+  return read;
 }
 
 function insertionPoint(spans: readonly SourceSpan[], start: number): number {
@@ -102,10 +115,7 @@ export function recordLabelledValue(
   },
 ): boolean {
   if (input.singleValueLine === true && followedByAnotherNumber(context, input.valueSpan)) return false;
-  const read = readTypedValue(input.valueText, context.reading, context.recognizers, {
-    recognizerOptions: context.recognizerOptions,
-    labelCurrency: input.match.currency ?? input.extraCurrency ?? null,
-  });
+  const read = readValue(context, input.valueText, input.match.currency ?? input.extraCurrency ?? null);
   if (read === null) return false;
   const layerText = context.index.layerText(input.valueSpan.layer);
   const sliced = layerText.slice(input.valueSpan.start, input.valueSpan.end) === input.valueText;

@@ -25,7 +25,7 @@ import { compileSafeRegex } from '../../regex/safe-regex.js';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
 import { documentIndex, readingOptions } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
-import { readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
+import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
 
@@ -225,8 +225,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) return;
     const offset = line.text.indexOf(text);
     const span = { start: line.span.start + offset, end: line.span.start + offset + text.length, layer };
-    const lineIndex = document.lines.indexOf(line);
-    const below = document.lines.slice(lineIndex + 1).find((next) => next.span.layer === layer && next.text.trim().length > 0);
+    const below = lineBelow(document, document.lines.indexOf(line), layer);
     const followedBy = below === undefined ? null : letterheadFollower(below.text);
     builder.finding({
       value: text.replace(/\s+/g, ' '),
@@ -240,6 +239,15 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     });
     return;
   }
+}
+
+/** The first non-blank line of `layer` after the line at `position`. */
+function lineBelow(document: Document, position: number, layer: string): Document['lines'][number] | undefined {
+  for (let next = position + 1; next < document.lines.length; next += 1) {
+    const line = document.lines[next]!;
+    if (line.span.layer === layer && line.text.trim().length > 0) return line;
+  }
+  return undefined;
 }
 
 function groupByValue<T>(items: readonly T[], valueOf: (item: T) => JsonValue): Map<string, { value: JsonValue; items: T[] }> {
@@ -282,7 +290,7 @@ function recordRecognizerHits(builder: ResultBuilder, step: RecognizerStep, hits
       spans,
       text: first.text,
       pattern: `recognizer:${step.kind}`,
-      detail: { occurrences: group.items.length, distinctValues: groups.size, ambiguous: group.items.some((hit) => hit.ambiguous), ...first.detail },
+      detail: { occurrences: group.items.length, distinctValues: groups.size, ambiguous: group.items.some((hit) => hit.ambiguous), ...evidenceDetail(first.detail) },
     });
   }
 }

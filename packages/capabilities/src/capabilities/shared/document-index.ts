@@ -10,19 +10,37 @@ import { normalizeLabelText } from '../../lexicon/normalize-label.js';
 import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '../../recognizers/types.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
 
-/** A word of a document line, normalized as labels are (`normalizeLabelText`). */
-export interface LineToken {
-  readonly word: string;
-  /** Offsets in the line's layer. */
-  readonly start: number;
-  readonly end: number;
+/**
+ * The label words of a document's lines (each normalized as labels are,
+ * `normalizeLabelText`), in reading order, as parallel arrays — one entry per word, no
+ * object per word — and where each word occurs. A field's label is then found by looking
+ * up its first word, not by scanning the document.
+ */
+export interface LineTokenIndex {
+  /** The Document's lines (`lineOf` indexes them). */
+  readonly lines: readonly DocumentLine[];
+  readonly words: readonly string[];
+  /** Offsets of each word in its line's layer. */
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  /** Position in `lines` of each word's line; the words of one line are consecutive. */
+  readonly lineOf: readonly number[];
+  /** word → positions in `words`, in reading order. */
+  readonly byWord: ReadonlyMap<string, readonly number[]>;
 }
 
-/** Lines split into label words, and where each word occurs. */
-export interface LineTokenIndex {
-  readonly lines: readonly { readonly line: DocumentLine; readonly tokens: readonly LineToken[] }[];
-  /** word → [line position in `lines`, token position] pairs. */
-  readonly byWord: ReadonlyMap<string, readonly (readonly [number, number])[]>;
+/** A key of the document's key-value pairs and where its pairs are. */
+export interface KeyOccurrences {
+  readonly key: string;
+  /** Positions in `DocumentIndex.keyValues`, ascending. */
+  readonly positions: readonly number[];
+}
+
+/** A first-cell text of table rows and where those rows are. */
+export interface RowLabelOccurrences {
+  readonly text: string;
+  /** `[index in document.tables, index in its rows]`, in document order. */
+  readonly rows: readonly (readonly [number, number])[];
 }
 
 /** The index of one Document. */
@@ -35,6 +53,17 @@ export interface DocumentIndex {
   readonly hints: DocumentReadingHints;
   /** Key-value pairs other than e-mail headers (those are read from `document.email`). */
   readonly keyValues: readonly KeyValuePair[];
+  /**
+   * The distinct keys of `keyValues` (first-seen order), each with the positions of its
+   * pairs in `keyValues`: a field matches each key once, however often a long document
+   * repeats it (a label on every page).
+   */
+  readonly keyValueKeys: readonly KeyOccurrences[];
+  /**
+   * The distinct first-cell texts of table rows with two or more cells (CSV grids left
+   * out), each with its rows as `[table, row]` positions in document order (built on first use).
+   */
+  rowLabels(): readonly RowLabelOccurrences[];
   /** Recognizer hits of `kind` in the primary layer (cached per kind and options). */
   hits(kind: RecognizerKind, options?: RecognizerOptions): readonly RecognizedValue[];
   /** Line words (built on first use). */
@@ -58,31 +87,62 @@ function tokenWord(token: string): string {
   return normalizeLabelText(token);
 }
 
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex {
-  const entries: { line: DocumentLine; tokens: LineToken[] }[] = [];
-  const byWord = new Map<string, [number, number][]>();
-  for (const line of lines) {
-    if (line.text.length === 0 || line.text.length > MAX_LINE_LENGTH) continue;
-    const tokens: LineToken[] = [];
-    for (const match of line.text.matchAll(WORD)) {
-      // Label words never start with a digit: skip numbers (most tokens of a long document).
+  const words: string[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const lineOf: number[] = [];
+  const byWord = new Map<string, number[]>();
+  const add = (word: string, start: number, end: number, lineNumber: number): void => {
+    if (word.length === 0 || word.includes(' ')) return;
+    const position = words.length;
+    words.push(word);
+    starts.push(start);
+    ends.push(end);
+    lineOf.push(lineNumber);
+    const list = byWord.get(word);
+    if (list) list.push(position);
+    else byWord.set(word, [position]);
+  };
+  for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
+    const line = lines[lineNumber]!;
+    const text = line.text;
+    if (text.length === 0 || text.length > MAX_LINE_LENGTH) continue;
+    // The tokens `WORD` would match, found by hand for ASCII runs (no match object per
+    // word); anything else ("n°", "#", a non-ASCII letter) is left to the regex.
+    let at = 0;
+    while (at < text.length) {
+      const code = text.charCodeAt(at);
+      if (code < 128 && code !== 35 && !isAsciiAlphanumeric(code)) {
+        at += 1;
+        continue;
+      }
+      if (code < 128 && code !== 35) {
+        let end = at + 1;
+        while (end < text.length && isAsciiAlphanumeric(text.charCodeAt(end))) end += 1;
+        if (end === text.length || text.charCodeAt(end) < 128) {
+          // Label words never start with a digit: skip numbers (most tokens of a long document).
+          if (code > 57) {
+            const lower = text.slice(at, end).toLowerCase();
+            add(NUMBER_WORDS.has(lower) ? 'number' : lower, line.span.start + at, line.span.start + end, lineNumber);
+          }
+          at = end;
+          continue;
+        }
+      }
+      WORD.lastIndex = at;
+      const match = WORD.exec(text);
+      if (!match) break;
       const first = match[0].charCodeAt(0);
-      if (first >= 48 && first <= 57) continue;
-      const word = tokenWord(match[0]);
-      if (word.length === 0 || word.includes(' ')) continue;
-      const start = line.span.start + match.index;
-      tokens.push({ word, start, end: start + match[0].length });
+      if (first < 48 || first > 57) add(tokenWord(match[0]), line.span.start + match.index, line.span.start + match.index + match[0].length, lineNumber);
+      at = match.index + match[0].length;
     }
-    if (tokens.length === 0) continue;
-    const position = entries.length;
-    entries.push({ line, tokens });
-    tokens.forEach((token, tokenPosition) => {
-      const list = byWord.get(token.word) ?? [];
-      list.push([position, tokenPosition]);
-      byWord.set(token.word, list);
-    });
   }
-  return { lines: entries, byWord };
+  return { lines, words, starts, ends, lineOf, byWord };
 }
 
 const indexes = new WeakMap<Document, WeakMap<ValueRecognizers, DocumentIndex>>();
@@ -103,15 +163,18 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
   } catch {
     hints = {};
   }
+  const keyValues = document.keyValues.filter((pair) => pair.source !== 'email-header');
   const hitCache = new Map<string, readonly RecognizedValue[]>();
   let tokenIndex: LineTokenIndex | null = null;
+  let rowLabelIndex: readonly RowLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
   const index: DocumentIndex = {
     document,
     layerText: (layer) => document.layers[layer]?.text ?? '',
     primary,
     hints,
-    keyValues: document.keyValues.filter((pair) => pair.source !== 'email-header'),
+    keyValues,
+    keyValueKeys: groupKeys(keyValues),
     hits(kind, options = {}) {
       const key = `${kind}\u0000${JSON.stringify(options)}`;
       let found = hitCache.get(key);
@@ -121,6 +184,10 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
         hitCache.set(key, found);
       }
       return found;
+    },
+    rowLabels() {
+      rowLabelIndex ??= groupRowLabels(document);
+      return rowLabelIndex;
     },
     lineTokens() {
       tokenIndex ??= buildLineTokens(document.lines);
@@ -135,6 +202,31 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
   };
   byRecognizers.set(recognizers, index);
   return index;
+}
+
+function groupKeys(pairs: readonly KeyValuePair[]): KeyOccurrences[] {
+  const byKey = new Map<string, number[]>();
+  pairs.forEach((pair, position) => {
+    const positions = byKey.get(pair.key);
+    if (positions) positions.push(position);
+    else byKey.set(pair.key, [position]);
+  });
+  return [...byKey].map(([key, positions]) => ({ key, positions }));
+}
+
+function groupRowLabels(document: Document): RowLabelOccurrences[] {
+  const byText = new Map<string, [number, number][]>();
+  document.tables.forEach((table, tableIndex) => {
+    if (table.source === 'csv') return;
+    table.rows.forEach((row, rowIndex) => {
+      const first = row[0];
+      if (!first || row.length < 2) return;
+      const rows = byText.get(first.text);
+      if (rows) rows.push([tableIndex, rowIndex]);
+      else byText.set(first.text, [[tableIndex, rowIndex]]);
+    });
+  });
+  return [...byText].map(([text, rows]) => ({ text, rows }));
 }
 
 /** Recognizer options from document hints (undefined members left out). */

@@ -1,8 +1,9 @@
 /**
  * Deriving, once per field at plan time, how its values are read: the field type, what a
  * STRING holds (an e-mail, an identifier, a party name, …), the ENUM values with
- * synonyms, and the longest acceptable STRING. The result goes into step configs, so
- * `invoke` reads it without looking at the contract again.
+ * synonyms, and the longest acceptable STRING. The result goes into step configs (only
+ * what differs from the defaults), so `invoke` reads it without looking at the contract
+ * again.
  */
 import type { CanonicalField } from '@paxman/contract';
 import type { JsonValue } from '@paxman/core';
@@ -12,6 +13,8 @@ import type { StringSemantic, ValueReading } from './read-typed-value.js';
 
 const IDENTIFIER_CONCEPTS = new Set(['invoice-number', 'purchase-order', 'quote-number', 'order-number', 'customer-number', 'tax-id', 'bic']);
 const PARTY_CONCEPTS = new Set(['supplier', 'buyer', 'ship-to']);
+/** Longest STRING value read when the contract sets no `max_length`. */
+const DEFAULT_MAX_LENGTH = 300;
 
 /** What a STRING field holds. */
 export function stringSemantic(field: CanonicalField, labels: FieldLabels): StringSemantic {
@@ -38,7 +41,7 @@ export function valueReadingForField(field: CanonicalField, labels: FieldLabels)
     fieldType: field.type,
     semantic: field.type === 'STRING' ? stringSemantic(field, labels) : 'text',
     enumValues: field.enumValues.map((entry) => ({ value: entry.value, synonyms: [...entry.synonyms] })),
-    maxLength: typeof maxLength === 'number' && maxLength > 0 ? Math.min(maxLength, 500) : 300,
+    maxLength: typeof maxLength === 'number' && maxLength > 0 ? Math.min(maxLength, 500) : DEFAULT_MAX_LENGTH,
     percentAs: percentReading(field),
   };
 }
@@ -51,19 +54,48 @@ function percentReading(field: CanonicalField): ValueReading['percentAs'] {
   return 'reject';
 }
 
-/** A ValueReading as JSON for a step config. */
+/**
+ * A ValueReading as JSON for a step config, stating only what differs from the defaults
+ * (`semantic: 'text'`, no ENUM values, `maxLength: 300`, `percentAs: 'reject'`); an ENUM
+ * value without synonyms is written as its bare string, as the Dict DSL writes it.
+ */
 export function readingToJson(reading: ValueReading): JsonValue {
-  return { fieldType: reading.fieldType, semantic: reading.semantic, enumValues: reading.enumValues.map((entry) => ({ value: entry.value, synonyms: [...entry.synonyms] })), maxLength: reading.maxLength, percentAs: reading.percentAs };
+  const json: Record<string, JsonValue> = { fieldType: reading.fieldType };
+  if (reading.semantic !== 'text') json.semantic = reading.semantic;
+  if (reading.enumValues.length > 0) {
+    json.enumValues = reading.enumValues.map((entry) => (entry.synonyms.length === 0 ? entry.value : { value: entry.value, synonyms: [...entry.synonyms] }));
+  }
+  if (reading.maxLength !== DEFAULT_MAX_LENGTH) json.maxLength = reading.maxLength;
+  if (reading.percentAs !== 'reject') json.percentAs = reading.percentAs;
+  return json;
 }
 
-/** A ValueReading back from a step config (trusted: the planner stored what `configure` returned). */
+/**
+ * A ValueReading back from a step config (trusted: the planner stored what `configure`
+ * returned). Configs are frozen and shared by the runs of a plan, so each is read once.
+ */
 export function readingFromJson(value: JsonValue | undefined): ValueReading {
+  if (value === undefined || value === null || typeof value !== 'object') return parseReading(value);
+  let reading = readings.get(value);
+  if (reading === undefined) {
+    reading = parseReading(value);
+    if (Object.isFrozen(value)) readings.set(value, reading);
+  }
+  return reading;
+}
+
+const readings = new WeakMap<object, ValueReading>();
+
+function parseReading(value: JsonValue | undefined): ValueReading {
   const record = (value ?? {}) as Readonly<Record<string, JsonValue>>;
-  return {
+  const enumValues = (Array.isArray(record.enumValues) ? record.enumValues : []).map((entry) =>
+    typeof entry === 'string' ? { value: entry, synonyms: [] } : (entry as unknown as ValueReading['enumValues'][number]),
+  );
+  return Object.freeze({
     fieldType: record.fieldType as ValueReading['fieldType'],
     semantic: (record.semantic ?? 'text') as StringSemantic,
-    enumValues: (Array.isArray(record.enumValues) ? record.enumValues : []) as unknown as ValueReading['enumValues'],
-    maxLength: typeof record.maxLength === 'number' ? record.maxLength : 300,
+    enumValues,
+    maxLength: typeof record.maxLength === 'number' ? record.maxLength : DEFAULT_MAX_LENGTH,
     percentAs: record.percentAs === 'fraction' || record.percentAs === 'points' ? record.percentAs : 'reject',
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import { defineField } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
 import { labelsForField } from '../../lexicon/labels-for-field.js';
-import { editDistance, matchLabel } from './label-match.js';
+import { editDistance, labelSetFromConfig, labelsToConfig, matchLabel } from './label-match.js';
 
 const total = labelsForField(defineField({ path: 'total_amount', type: 'MONEY' }));
 const tax = labelsForField(defineField({ path: 'tax_amount', type: 'DECIMAL' }));
@@ -39,5 +39,22 @@ describe('matchLabel', () => {
     expect(editDistance('invoice', 'invoce', 2)).toBe(1);
     expect(editDistance('total', 'totla', 2)).toBe(1);
     expect(editDistance('subtotal', 'total', 1)).toBe(2);
+  });
+});
+
+describe('labelSetFromConfig', () => {
+  it('derives the synonyms a config leaves out, exactly as labelsForField does', () => {
+    for (const labels of [total, tax, invoiceDate, invoiceNumber, labelsForField(defineField({ path: 'invoice_total', type: 'MONEY', labels: ['Total due'] }))]) {
+      const config = JSON.parse(JSON.stringify(labelsToConfig(labels)));
+      expect(config).not.toHaveProperty('synonyms');
+      expect(labelSetFromConfig(config)).toEqual(labels);
+    }
+  });
+
+  it('gives the same object for the same labels and nothing for a config without labels', () => {
+    const config = labelsToConfig(total);
+    expect(labelSetFromConfig(JSON.parse(JSON.stringify(config)))).toBe(labelSetFromConfig(config));
+    expect(labelSetFromConfig(undefined)).toBeUndefined();
+    expect(labelSetFromConfig({ exact: ['total'], concepts: [] })?.synonyms).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@
  * is exactly a term of another lexicon concept, so "Subtotal" never passes for "total"
  * and "VAT number" never for "VAT".
  */
+import type { JsonValue } from '@paxman/core';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
+import { synonymLabels } from '../../lexicon/labels-for-field.js';
 import { normalizeLabel } from '../../lexicon/normalize-label.js';
 
 /** How a key matched: the `EvidenceKind` it earns and the label it matched. */
@@ -23,11 +25,56 @@ export interface LabelMatch {
   readonly qualified?: boolean;
 }
 
-/** Labels of a field as stored in a step config. */
+/** Labels of a field as searched: exact labels, lexicon synonyms, concept ids. */
 export interface LabelSet {
   readonly exact: readonly string[];
   readonly synonyms: readonly string[];
   readonly concepts: readonly string[];
+}
+
+/**
+ * The labels as a step config records them: the exact labels and the lexicon concept ids
+ * only. The synonyms are the concepts' terms, derived when the step runs
+ * (`labelSetFromConfig`); copying them into every plan would copy the lexicon.
+ */
+export function labelsToConfig(labels: LabelSet): JsonValue {
+  return { exact: [...labels.exact], concepts: [...labels.concepts] };
+}
+
+/**
+ * The label set of a step config's `labels` (`labelsToConfig`), with the synonyms derived
+ * from the lexicon; undefined when the config has none. The same exact labels and concepts
+ * give the same (frozen) object, so matches cached per label set outlive one run.
+ */
+export function labelSetFromConfig(value: JsonValue | undefined): LabelSet | undefined {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  // A plan's configs are frozen and shared by its runs: each is read once.
+  const known = labelSetsByConfig.get(value);
+  if (known !== undefined) return known;
+  const labels = labelSetOf(value as Readonly<Record<string, JsonValue>>);
+  if (Object.isFrozen(value)) labelSetsByConfig.set(value, labels);
+  return labels;
+}
+
+const labelSetsByConfig = new WeakMap<object, LabelSet>();
+
+function labelSetOf(record: Readonly<Record<string, JsonValue>>): LabelSet {
+  const exact = stringList(record.exact);
+  const concepts = stringList(record.concepts);
+  const key = `${exact.join('\n')}\u0000${concepts.join('\n')}`;
+  let labels = labelSets.get(key);
+  if (labels === undefined) {
+    labels = Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, concepts), concepts: Object.freeze(concepts) });
+    if (labelSets.size >= 1_000) labelSets.clear();
+    labelSets.set(key, labels);
+  }
+  return labels;
+}
+
+const labelSets = new Map<string, LabelSet>();
+
+function stringList(value: JsonValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
 /** Damerau–Levenshtein (optimal string alignment) distance, capped: returns `cap + 1` once exceeded. */

@@ -38,8 +38,20 @@ export interface ReadValue {
 
 const SEMANTIC_KIND = { email: 'EMAIL', phone: 'PHONE', iban: 'IBAN', url: 'URL', 'payment-card': 'PAYMENT_CARD' } as const;
 
-function fromHit(hit: RecognizedValue, value: JsonValue = hit.value, extra: Readonly<Record<string, JsonValue>> = {}): ReadValue {
-  return { value, start: hit.start, end: hit.end, ambiguous: hit.ambiguous, detail: { ...hit.detail, ...extra } };
+/**
+ * A recognizer hit's detail as evidence records it. The currencies an ambiguous symbol may
+ * stand for (`currencyCandidates`: 26 for "$") are the recognizer's data, the same for
+ * every "$"; evidence keeps how many there were (`currencyCandidateCount`), and nothing
+ * when the currency was settled otherwise (`settled`: a code next to the amount, the label).
+ */
+export function evidenceDetail(detail: Readonly<Record<string, JsonValue>>, settled = false): Record<string, JsonValue> {
+  if (!('currencyCandidates' in detail)) return { ...detail };
+  const { currencyCandidates: candidates, ...rest } = detail;
+  return !settled && Array.isArray(candidates) ? { ...rest, currencyCandidateCount: candidates.length } : rest;
+}
+
+function fromHit(hit: RecognizedValue, value: JsonValue = hit.value, extra: Readonly<Record<string, JsonValue>> = {}, settled = false): ReadValue {
+  return { value, start: hit.start, end: hit.end, ambiguous: hit.ambiguous, detail: { ...evidenceDetail(hit.detail, settled), ...extra } };
 }
 
 /**
@@ -97,11 +109,11 @@ export function readTypedValue(
             start: Math.min(hit.start, stated.start),
             end: Math.max(hit.end, stated.end),
             ambiguous: hit.ambiguous,
-            detail: { ...hit.detail, currencySource: 'code-adjacent', currencyCandidates: null },
+            detail: { ...evidenceDetail(hit.detail, true), currencySource: 'code-adjacent' },
           };
         }
         if (ambiguous && options.labelCurrency && options.labelCurrency !== hit.value.currency) {
-          return fromHit(hit, { amount: hit.value.amount, currency: options.labelCurrency }, { currencySource: 'label', currencyCandidates: null });
+          return fromHit(hit, { amount: hit.value.amount, currency: options.labelCurrency }, { currencySource: 'label' }, true);
         }
         if (hit.value.currency === null && options.labelCurrency) {
           return fromHit(hit, { amount: hit.value.amount, currency: options.labelCurrency }, { currencySource: 'label' });

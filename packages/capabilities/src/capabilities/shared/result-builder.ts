@@ -51,8 +51,14 @@ interface Group {
   omitted: number;
 }
 
-/** Most evidence records kept per candidate (the strongest first-found ones). */
-export const MAX_EVIDENCE_PER_CANDIDATE = 20;
+/**
+ * Most evidence records kept per candidate (the strongest first-found ones); the first
+ * record of the value counts the others (`detail.omittedSightings`). Eight independent
+ * places of a labelled reading of strength 0.74 or more (a synonym label read with an
+ * ambiguous "$") already give the rubric's maximum confidence (ADR 0007), so a value a long
+ * document repeats on every page is not scored lower for the cut (ADR 0010).
+ */
+export const MAX_EVIDENCE_PER_CANDIDATE = 8;
 
 /** A builder for one capability, field and invocation. */
 export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
@@ -145,6 +151,12 @@ export function createResultBuilder(options: { readonly capability: string; read
     },
     build() {
       const ordered = [...groups.values()].sort((left, right) => right.rank - left.rank || left.position - right.position);
+      // The first record of a value says how many further sightings were not recorded.
+      for (const group of ordered) {
+        if (group.omitted === 0) continue;
+        const first = evidenceById.get(group.evidenceIds[0]!)!;
+        evidenceById.set(first.id, { ...first, detail: { ...first.detail, omittedSightings: group.omitted } });
+      }
       const candidates: Candidate[] = ordered.map((group) => ({
         fieldPath: options.fieldPath,
         value: group.value,

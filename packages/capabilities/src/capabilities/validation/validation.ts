@@ -56,7 +56,8 @@ export function configureValidation(field: CanonicalField): StepConfiguration {
       fieldType: field.type,
       constraints: constraints.map((constraint) => ({ kind: constraint.kind, params: constraint.params })),
       checks,
-      enumValues: field.enumValues.map((entry) => entry.value),
+      // The allowed values matter only to the `enum_value` check (an `enum` constraint carries its own).
+      ...(checks.includes('enum_value') ? { enumValues: field.enumValues.map((entry) => entry.value) } : {}),
     },
   };
 }

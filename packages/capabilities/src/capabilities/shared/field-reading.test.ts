@@ -1,0 +1,32 @@
+import { defineField } from '@paxman/contract';
+import { describe, expect, it } from 'vitest';
+import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { readingFromJson, readingToJson, valueReadingForField } from './field-reading.js';
+
+function readingOf(input: Parameters<typeof defineField>[0]) {
+  const field = defineField(input);
+  return valueReadingForField(field, labelsForField(field));
+}
+
+describe('readingToJson', () => {
+  it('states only what differs from the defaults and reads back to the same reading', () => {
+    const plain = readingOf({ path: 'total_amount', type: 'MONEY' });
+    expect(readingToJson(plain)).toEqual({ fieldType: 'MONEY' });
+    expect(readingFromJson(JSON.parse(JSON.stringify(readingToJson(plain))))).toEqual(plain);
+    const party = readingOf({ path: 'supplier_name', type: 'STRING', constraints: [{ kind: 'max_length', params: { max: 80 } }] });
+    expect(readingToJson(party)).toEqual({ fieldType: 'STRING', semantic: 'party', maxLength: 80 });
+    expect(readingFromJson(readingToJson(party))).toEqual(party);
+    const rate = readingOf({ path: 'tax_rate', type: 'DECIMAL' });
+    expect(readingToJson(rate)).toEqual({ fieldType: 'DECIMAL', percentAs: 'fraction' });
+    expect(readingFromJson(readingToJson(rate))).toEqual(rate);
+  });
+
+  it('writes an ENUM value without synonyms as its bare string', () => {
+    const currency = readingOf({ path: 'currency', type: 'ENUM', enumValues: [{ value: 'EUR', synonyms: ['€'] }, { value: 'USD', synonyms: [] }] });
+    expect(readingToJson(currency)).toEqual({ fieldType: 'ENUM', enumValues: [{ value: 'EUR', synonyms: ['€'] }, 'USD'] });
+    expect(readingFromJson(readingToJson(currency)).enumValues).toEqual([
+      { value: 'EUR', synonyms: ['€'] },
+      { value: 'USD', synonyms: [] },
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+import { CapabilityTier, EvidenceKind } from '@paxman/core';
+import { describe, expect, it } from 'vitest';
+import { createResultBuilder, MAX_EVIDENCE_PER_CANDIDATE } from './result-builder.js';
+
+function finding(start: number, rank: number, value = 'INV-1') {
+  return { value, raw: value, rank, kind: EvidenceKind.EXACT_LABEL, spans: [{ start, end: start + 5, layer: 'input' }], label: 'invoice number', detail: { structure: 'key-value:colon' } };
+}
+
+describe('createResultBuilder', () => {
+  it('keeps the first sightings of a repeated value and counts the others in the first record', () => {
+    const builder = createResultBuilder({ capability: 'explicit_evidence@1.0.0', tier: CapabilityTier.EXPLICIT_EVIDENCE, fieldPath: 'invoice_number' });
+    for (let index = 0; index < MAX_EVIDENCE_PER_CANDIDATE + 3; index += 1) builder.finding(finding(index * 10, 300));
+    builder.finding(finding(500, 250, 'INV-2'));
+    const result = builder.build();
+    expect(result.candidates.map((candidate) => candidate.evidenceIds.length)).toEqual([MAX_EVIDENCE_PER_CANDIDATE, 1]);
+    const first = result.evidence.find((record) => record.id === result.candidates[0]!.evidenceIds[0])!;
+    expect(first.detail).toEqual({ structure: 'key-value:colon', omittedSightings: 3 });
+    expect(first.spans[0]!.start).toBe(0);
+    // Only the first record of a value carries the count, and only when something was left out.
+    expect(result.evidence.filter((record) => record.detail?.omittedSightings !== undefined)).toHaveLength(1);
+  });
+
+  it('still records a stronger sighting found after the cap', () => {
+    const builder = createResultBuilder({ capability: 'explicit_evidence@1.0.0', tier: CapabilityTier.EXPLICIT_EVIDENCE, fieldPath: 'invoice_number' });
+    for (let index = 0; index < MAX_EVIDENCE_PER_CANDIDATE; index += 1) builder.finding(finding(index * 10, 200));
+    builder.finding(finding(900, 300));
+    const result = builder.build();
+    expect(result.candidates[0]!.evidenceIds).toHaveLength(MAX_EVIDENCE_PER_CANDIDATE + 1);
+    expect(result.candidates[0]!.raw).toBe('INV-1');
+    expect(result.evidence.some((record) => record.detail?.omittedSightings !== undefined)).toBe(false);
+  });
+});
