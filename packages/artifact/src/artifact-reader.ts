@@ -2,7 +2,7 @@
  * Small validating readers for artifact JSON: each checks one shape at a JSON path and
  * throws `InvalidArtifactError` naming the path, what was expected and what was found.
  */
-import { InvalidArtifactError, type JsonValue, isPlainObject } from '@paxman/core';
+import { InvalidArtifactError, isPlainObject } from '@paxman/core';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -68,10 +68,40 @@ export function readOneOf<T extends string>(value: unknown, path: string, allowe
   return value as T;
 }
 
-export function readJsonValue(value: unknown, path: string): JsonValue {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return readNumber(value, path);
-  if (Array.isArray(value)) return value.map((item, index) => readJsonValue(item, `${path}[${index}]`));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, readJsonValue(item, `${path}.${key}`)]));
-  return fail(path, 'a JSON value', value);
+/**
+ * Checks that a value is JSON data (null, strings, booleans, finite numbers, arrays and
+ * plain objects of them) without copying it; the path of the first offending value is
+ * only spelled out when there is one.
+ */
+export function checkJsonValue(value: unknown, path: string): void {
+  const offence = firstNonJson(value);
+  if (offence !== null) {
+    const [suffix, bad] = offence;
+    if (typeof bad === 'number') fail(`${path}${suffix}`, 'a finite number', bad);
+    fail(`${path}${suffix}`, 'a JSON value', bad);
+  }
+}
+
+/** `[path suffix, value]` of the first value that is not JSON data, or null. */
+function firstNonJson(value: unknown): [string, unknown] | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : ['', value];
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      // A hole is not a value (the canonical form leaves it out); an undefined item is.
+      if (item === undefined && !(index in value)) continue;
+      const offence = firstNonJson(item);
+      if (offence !== null) return [`[${index}]${offence[0]}`, offence[1]];
+    }
+    return null;
+  }
+  if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
+      const offence = firstNonJson(value[key]);
+      if (offence !== null) return [`.${key}${offence[0]}`, offence[1]];
+    }
+    return null;
+  }
+  return ['', value];
 }

@@ -5,4 +5,4 @@
  */
 
 /** Bumped (major) whenever the artifact JSON or its hash composition changes incompatibly. */
-export const ARTIFACT_VERSION = '1.0.0';
+export const ARTIFACT_VERSION = '2.0.0';

@@ -1,7 +1,9 @@
 /** `buildArtifact`: normalized data, unresolved list, evidence and diagnostic order, counters, the seal. */
 import { compareDiagnostics, isSha256Hex } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
-import { candidateResults, contract, resolved, sampleArtifact, sourceText } from './__fixtures__/sample-run.js';
+import { candidateResults, contract, plan, resolved, sampleArtifact, sampleOptions, sourceText } from './__fixtures__/sample-run.js';
+import { listDiagnostics } from './artifact-diagnostics.js';
+import { buildArtifact } from './build-artifact.js';
 import { parseArtifact, serializeArtifact } from './parse-artifact.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
 import { computeReplayHash } from './replay-hash.js';
@@ -40,10 +42,29 @@ describe('buildArtifact', () => {
     }
   });
 
-  it('keeps diagnostics of every stage, sorted and without exact duplicates', () => {
-    const stages = artifact.diagnostics.map((diagnostic) => diagnostic.stage);
-    expect(stages).toEqual(['profile', 'plan', 'capability', 'reconcile']);
-    expect([...artifact.diagnostics].sort(compareDiagnostics)).toEqual(artifact.diagnostics);
+  it('stores each diagnostic once, where it belongs: the plan, its field, or the top level', () => {
+    expect(artifact.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['PROFILED']);
+    expect(artifact.plan!.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['OPTIONAL_FIELD']);
+    // The capability's diagnostic (reported twice) and the reconciler's both name purchase_order.
+    expect(artifact.fieldResults['purchase_order']!.diagnostics.map((diagnostic) => `${diagnostic.stage}:${diagnostic.code}`)).toEqual(['capability:NO_MATCH', 'reconcile:FIELD_UNRESOLVED']);
+    for (const [path, result] of Object.entries(artifact.fieldResults)) for (const diagnostic of result.diagnostics) expect(diagnostic.fieldPath).toBe(path);
+  });
+
+  it('lists every diagnostic of every stage with listDiagnostics, sorted and without exact duplicates', () => {
+    const all = listDiagnostics(artifact);
+    expect(all.map((diagnostic) => diagnostic.stage)).toEqual(['profile', 'plan', 'capability', 'reconcile']);
+    expect([...all].sort(compareDiagnostics)).toEqual(all);
+  });
+
+  it('keeps a diagnostic without a contract field, or naming an unknown one, at the top level, and a copy of a plan diagnostic only in the plan', () => {
+    const planCopy = plan.diagnostics[0]!;
+    const stray = { code: 'ODD', severity: 'WARNING', stage: 'execution', message: 'Not a contract field.', fieldPath: 'nowhere' } as const;
+    const run = { code: 'RUN', severity: 'INFO', stage: 'capability', message: 'Run-level note.', capability: 'explicit_evidence@1.0.0' } as const;
+    const built = sampleArtifact({ diagnostics: [planCopy, stray, run] });
+    expect(built.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['ODD', 'RUN']);
+    expect(built.plan!.diagnostics).toEqual([planCopy]);
+    expect(listDiagnostics(built).filter((diagnostic) => diagnostic.code === planCopy.code)).toHaveLength(1);
+    expect(parseArtifact(serializeArtifact(built))).toStrictEqual(built);
   });
 
   it('records contract, input, versions and deterministic counters apart from timings', () => {
@@ -74,6 +95,24 @@ describe('buildArtifact', () => {
     expect(computeReplayHash(artifact)).toBe(artifact.replayHash);
     expect(Object.isFrozen(artifact)).toBe(true);
     expect(Object.isFrozen(artifact.fieldResults['total_amount'])).toBe(true);
+    expect(Object.isFrozen(artifact.fieldResults['total_amount']!.value)).toBe(true);
+    expect(Object.isFrozen(artifact.statistics.timings.stages)).toBe(true);
+  });
+
+  it('is built in canonical form: its plain JSON text is its canonical text, and parsing that gives it back', () => {
+    const text = serializeArtifact(artifact);
+    expect(JSON.stringify(artifact)).toBe(text);
+    expect(parseArtifact(text)).toStrictEqual(artifact);
+    expect(JSON.parse(text)).toStrictEqual(artifact);
+  });
+
+  it('neither freezes nor changes what it was given', () => {
+    const options = sampleOptions();
+    const before = JSON.stringify(options);
+    buildArtifact(options);
+    expect(JSON.stringify(options)).toBe(before);
+    expect(Object.isFrozen(options.resolved![0]!.value)).toBe(false);
+    expect(Object.isFrozen(options.candidateResults![0]!.evidence[0])).toBe(false);
   });
 
   it('gives the same hash whatever the id, creation time, timings or order of evidence and diagnostics', () => {
@@ -115,7 +154,7 @@ describe('buildArtifact', () => {
   it('drops evidence ids that name no evidence record, with a diagnostic, so the artifact stays parseable', () => {
     const dangling = sampleArtifact({ resolved: resolved.map((result) => (result.fieldPath === 'invoice_date' ? { ...result, evidenceIds: ['ev_date', 'ev_ghost'] } : result)) });
     expect(dangling.fieldResults['invoice_date']!.evidenceIds).toEqual(['ev_date']);
-    expect(dangling.diagnostics).toContainEqual(expect.objectContaining({ code: 'DANGLING_EVIDENCE_ID', stage: 'artifact', fieldPath: 'invoice_date' }));
+    expect(dangling.fieldResults['invoice_date']!.diagnostics).toContainEqual(expect.objectContaining({ code: 'DANGLING_EVIDENCE_ID', stage: 'artifact', fieldPath: 'invoice_date' }));
     expect(parseArtifact(serializeArtifact(dangling))).toStrictEqual(dangling);
   });
 

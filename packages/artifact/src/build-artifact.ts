@@ -15,16 +15,16 @@ import {
   type StepStatistics,
   type Status,
   canonicalJson,
-  compareDiagnostics,
   compareStrings,
-  deepFreeze,
   formatDecimal,
   parseDecimal,
   sha256Hex,
+  toCanonicalData,
 } from '@paxman/core';
 import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
 import type { ExecutionPlan } from '@paxman/planner';
 import type { ResolvedResult, UnresolvedReason } from '@paxman/reconciler';
+import { diagnosticHomes, orderDiagnostics } from './artifact-diagnostics.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
 import type {
   ArtifactCapabilityCounters,
@@ -35,7 +35,6 @@ import type {
   ExecutionArtifact,
 } from './execution-artifact.js';
 import { assembleNormalizedData, hasOutputValue } from './normalized-data.js';
-import { computeReplayHash } from './replay-hash.js';
 
 /** Per-capability execution statistics, as the executor reports them (core's `StepStatistics`). */
 export type BuildArtifactStepStatistics = StepStatistics;
@@ -119,19 +118,12 @@ function toFieldResult(result: ResolvedResult): ArtifactFieldResult {
     confidence: result.confidence,
     band: result.band,
     evidenceIds: [...result.evidenceIds],
-    diagnostics: [...result.diagnostics].sort(compareDiagnostics),
+    diagnostics: [],
     defaulted: result.defaulted,
     requiresHuman: result.requiresHuman,
     unresolvedReason: result.unresolvedReason,
     conflict: result.conflict,
   };
-}
-
-/** Sorts and removes exact duplicates (ties broken by canonical JSON so the order is total). */
-export function orderDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const byText = new Map<string, Diagnostic>();
-  for (const diagnostic of diagnostics) byText.set(canonicalJson(diagnostic), diagnostic);
-  return [...byText.entries()].sort(([leftText, left], [rightText, right]) => compareDiagnostics(left, right) || compareStrings(leftText, rightText)).map(([, diagnostic]) => diagnostic);
 }
 
 function orderEvidence(records: readonly Evidence[], fieldOrder: ReadonlyMap<string, number>): Evidence[] {
@@ -196,7 +188,9 @@ function dropDanglingEvidenceIds(fieldResults: Record<string, ArtifactFieldResul
 
 /**
  * Builds, canonicalizes, hashes and freezes an artifact. The result is exactly what
- * `parseArtifact(serializeArtifact(result))` returns.
+ * `parseArtifact(serializeArtifact(result))` returns: its data is built directly in
+ * canonical form (`toCanonicalData`: keys in canonical order, frozen), so the hashed text
+ * is serialized once and never parsed back.
  */
 export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(options: BuildArtifactOptions): ExecutionArtifact<TData> {
   const { contract, plan } = options;
@@ -206,9 +200,11 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
 
   const resolvedByPath = new Map((options.resolved ?? []).map((result) => [result.fieldPath, result] as const));
   const fieldResults: Record<string, ArtifactFieldResult> = {};
+  const reported: Diagnostic[] = [...(options.diagnostics ?? [])];
   for (const field of fields) {
     const result = resolvedByPath.get(field.path);
     fieldResults[field.path] = result === undefined ? unresolvedFieldResult(options.missingFieldReason ?? 'NO_CANDIDATE') : toFieldResult(result);
+    if (result !== undefined) reported.push(...result.diagnostics);
   }
 
   let normalizedData: JsonValue = {};
@@ -224,14 +220,9 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     candidateResults.flatMap((result) => result.evidence),
     fieldOrder,
   );
-  const danglingDiagnostics = dropDanglingEvidenceIds(fieldResults, new Set(evidence.map((record) => record.id)));
-  const diagnostics = orderDiagnostics([
-    ...(options.diagnostics ?? []),
-    ...danglingDiagnostics,
-    ...(plan?.diagnostics ?? []),
-    ...candidateResults.flatMap((result) => result.diagnostics),
-    ...Object.values(fieldResults).flatMap((result) => result.diagnostics),
-  ]);
+  reported.push(...dropDanglingEvidenceIds(fieldResults, new Set(evidence.map((record) => record.id))));
+  for (const result of candidateResults) reported.push(...result.diagnostics);
+  const diagnostics = placeDiagnostics(reported, fieldResults, plan);
 
   const results = Object.values(fieldResults);
   const execution = options.execution;
@@ -256,62 +247,68 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     capabilities: { ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) },
   };
 
-  const fingerprint = contract === null ? null : fingerprintContract(contract);
-  const draft = {
-    status: options.status,
-    normalizedData,
-    fieldResults,
-    unresolvedFields,
-    evidence,
-    diagnostics,
-    plan,
-    statistics: { counters, timings },
+  // The replay-hashed part (everything but id, createdAt, replayHash and the timings), as
+  // canonical data: serialized once for the hash.
+  const hashed = toCanonicalData({
     contract: {
+      fingerprint: contract === null ? null : fingerprintContract(contract),
       id: contract?.id ?? options.contractIdentity?.id ?? null,
       version: contract?.version ?? options.contractIdentity?.version ?? null,
-      fingerprint,
     },
-    input: { contentHash: options.input.contentHash, size: options.input.size, inputType: options.input.inputType },
+    diagnostics,
+    evidence,
+    fieldResults,
+    input: { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size },
+    normalizedData,
+    plan,
+    statistics: { counters },
+    status: options.status,
+    unresolvedFields,
     versions: {
-      paxman: options.versions.paxman,
-      planner: options.versions.planner,
       artifact: ARTIFACT_VERSION,
       capabilities: capabilityVersions(plan, options.versions.capabilities ?? {}),
+      paxman: options.versions.paxman,
+      planner: options.versions.planner,
     },
-    id: options.id,
+  });
+  const replayHash = sha256Hex(canonicalJson(hashed));
+  // The whole artifact, members inserted in canonical key order.
+  return Object.freeze({
+    contract: hashed.contract,
     createdAt: options.createdAt,
-    replayHash: '',
-  };
-  // Through canonical JSON once, so the built artifact is exactly what parsing its JSON gives.
-  const sealed = sealCanonical(draft);
-  if (sealed !== null) return deepFreeze(sealed) as unknown as ExecutionArtifact<TData>;
-  const canonical = JSON.parse(canonicalJson(draft)) as ExecutionArtifact<TData>;
-  return deepFreeze({ ...canonical, replayHash: computeReplayHash(canonical) });
+    diagnostics: hashed.diagnostics,
+    evidence: hashed.evidence,
+    fieldResults: hashed.fieldResults,
+    id: options.id,
+    input: hashed.input,
+    normalizedData: hashed.normalizedData as Partial<TData>,
+    plan: hashed.plan,
+    replayHash,
+    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: toCanonicalData(timings) }),
+    status: hashed.status,
+    unresolvedFields: hashed.unresolvedFields,
+    versions: hashed.versions,
+  });
 }
 
 /**
- * The fast path of the sealing above (performance only, same result): the replay-hashed
- * part is serialized once, and that one text is both hashed and parsed; `id`, `createdAt`
- * and the timings are added in canonical key order. Canonical JSON is idempotent, so this
- * equals parsing the canonical JSON of the whole draft and hashing its hashed part. Returns
- * null (the reference path then runs and reports the problem) if anything fails.
+ * Stores each diagnostic once (see `artifact-diagnostics.ts`): fields' diagnostics go into
+ * their results (ordered), the plan keeps its own, and the ordered rest is returned for
+ * the top level.
  */
-function sealCanonical(draft: { readonly statistics: { readonly counters: unknown; readonly timings: unknown }; readonly [key: string]: unknown }): Record<string, unknown> | null {
-  try {
-    const { id, createdAt, replayHash: _unsealed, statistics, ...hashedRest } = draft;
-    const hashedText = canonicalJson({ ...hashedRest, statistics: { counters: statistics.counters } });
-    const hashed = JSON.parse(hashedText) as Record<string, unknown> & { readonly statistics: { readonly counters: unknown } };
-    const parts: Record<string, unknown> = {
-      ...hashed,
-      id: JSON.parse(canonicalJson(id)),
-      createdAt: JSON.parse(canonicalJson(createdAt)),
-      replayHash: sha256Hex(hashedText),
-      statistics: { counters: hashed.statistics.counters, timings: JSON.parse(canonicalJson(statistics.timings)) },
-    };
-    const sealed: Record<string, unknown> = {};
-    for (const key of Object.keys(parts).sort()) sealed[key] = parts[key];
-    return sealed;
-  } catch {
-    return null;
+function placeDiagnostics(reported: readonly Diagnostic[], fieldResults: Record<string, ArtifactFieldResult>, plan: ExecutionPlan | null): Diagnostic[] {
+  const homeOf = diagnosticHomes((path) => Object.hasOwn(fieldResults, path), plan?.diagnostics ?? []);
+  const topLevel: Diagnostic[] = [];
+  const byField = new Map<string, Diagnostic[]>();
+  for (const diagnostic of reported) {
+    const home = homeOf(diagnostic);
+    if (home.in === 'artifact') topLevel.push(diagnostic);
+    else if (home.in === 'field') {
+      const list = byField.get(home.path);
+      if (list === undefined) byField.set(home.path, [diagnostic]);
+      else list.push(diagnostic);
+    }
   }
+  for (const [path, list] of byField) fieldResults[path] = { ...fieldResults[path]!, diagnostics: orderDiagnostics(list) };
+  return orderDiagnostics(topLevel);
 }

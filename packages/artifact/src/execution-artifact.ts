@@ -12,6 +12,8 @@ import type { ResolvedResult } from '@paxman/reconciler';
  * The reconciler's verdict on one field, as the artifact records it (keyed by field
  * path, so without `fieldPath`): status, canonical value, confidence and band, evidence
  * ids, diagnostics, `defaulted`, `requiresHuman`, `unresolvedReason` and `conflict`.
+ * `diagnostics` holds every diagnostic of the run that names this field (reconciler,
+ * executor, capability, artifact), except the plan's own, which stay in `plan`.
  */
 export type ArtifactFieldResult = Omit<ResolvedResult, 'fieldPath'>;
 
@@ -98,7 +100,12 @@ export interface ExecutionArtifact<TData = Readonly<Record<string, JsonValue>>> 
   readonly unresolvedFields: readonly string[];
   /** Every evidence record of the run, deduplicated by id, in contract field order then id. */
   readonly evidence: readonly Evidence[];
-  /** Diagnostics of every stage, sorted with `compareDiagnostics`. */
+  /**
+   * The diagnostics with no other home (contract, profile, document, run-level execution,
+   * capability diagnostics without a contract field), in `orderDiagnostics` order. A
+   * field's diagnostics live in its field result and the plan's in `plan.diagnostics`,
+   * each stored once; `listDiagnostics(artifact)` gives all of them in one list.
+   */
   readonly diagnostics: readonly Diagnostic[];
   /** The plan that ran; null when the run ended before planning (invalid contract). */
   readonly plan: ExecutionPlan | null;

@@ -1,7 +1,8 @@
 /**
  * @paxman/artifact — the execution artifact (ARCHITECTURE §9): `buildArtifact`, its
  * canonical JSON (`serializeArtifact`), `parseArtifact`, the replay hash
- * (`computeReplayHash`) and `verifyArtifact`.
+ * (`computeReplayHash`), `verifyArtifact` and `listDiagnostics` (every diagnostic of an
+ * artifact in one ordered list).
  */
 export { ARTIFACT_VERSION } from './artifact-version.js';
 export type {
@@ -20,8 +21,8 @@ export {
   type BuildArtifactOptions,
   type BuildArtifactStepStatistics,
   buildArtifact,
-  orderDiagnostics,
 } from './build-artifact.js';
+export { listDiagnostics, orderDiagnostics } from './artifact-diagnostics.js';
 export { assembleNormalizedData, hasOutputValue, type AssembledData } from './normalized-data.js';
 export { serializeArtifact, parseArtifact } from './parse-artifact.js';
 export { computeReplayHash, hashedContent, verifyArtifact } from './replay-hash.js';

@@ -59,8 +59,22 @@ describe('serializeArtifact / parseArtifact', () => {
     ['an evidence id that resolves to nothing', (json: Record<string, any>) => json['fieldResults']['total_amount']['evidenceIds'].push('ev_missing'), /ev_missing/],
     ['a value for a field listed as unresolved', (json: Record<string, any>) => (json['normalizedData']['purchase_order'] = 'PO-1'), /purchase_order/],
     ['an unresolved field with no field result', (json: Record<string, any>) => json['unresolvedFields'].push('nope'), /nope/],
+    ['a field diagnostic stored at the top level too', (json: Record<string, any>) => json['diagnostics'].push(json['fieldResults']['purchase_order']['diagnostics'][0]), /\$\.diagnostics\[1\]: it names a contract field and belongs in \$\.fieldResults\["purchase_order"\]/],
+    ['a plan diagnostic stored at the top level too', (json: Record<string, any>) => json['diagnostics'].push(json['plan']['diagnostics'][0]), /\$\.diagnostics\[1\]: it is one of \$\.plan\.diagnostics/],
+    ['a field diagnostic stored under another field', (json: Record<string, any>) => json['fieldResults']['buyer']['diagnostics'].push(json['fieldResults']['purchase_order']['diagnostics'][0]), /fieldResults\["buyer"\]\.diagnostics\[0\]: .*purchase_order/],
+    ['a run-level diagnostic stored under a field', (json: Record<string, any>) => json['fieldResults']['buyer']['diagnostics'].push(json['diagnostics'][0]), /fieldResults\["buyer"\]\.diagnostics\[0\]: it names no contract field/],
+    ['field diagnostics out of order', (json: Record<string, any>) => json['fieldResults']['purchase_order']['diagnostics'].reverse(), /purchase_order"\]\.diagnostics\[1\]: diagnostics must be in canonical order/],
+    ['a diagnostic stored twice in its list', (json: Record<string, any>) => json['diagnostics'].push(json['diagnostics'][0]), /\$\.diagnostics\[1\]: diagnostics must be in canonical order without duplicates/],
   ])('rejects %s with a typed error naming the path', (_name, change, message) => {
     expect(parseError(mutate(change)).message).toMatch(message);
+  });
+
+  it('checks where diagnostics live only for its own format major, so an older artifact can still be read and refused by version', () => {
+    const older = mutate((json) => {
+      json['versions']['artifact'] = '1.0.0';
+      json['diagnostics'].push(...json['plan']['diagnostics']);
+    });
+    expect(parseArtifact(older).versions.artifact).toBe('1.0.0');
   });
 
   test.prop([fc.jsonValue(), fc.double({ min: 0, max: 1, noNaN: true }), fc.string()])('round-trips any JSON value, confidence and label', (value, confidence, label) => {

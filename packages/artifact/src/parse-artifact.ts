@@ -2,7 +2,8 @@
  * `serializeArtifact` and `parseArtifact`: the artifact's JSON form is its RFC 8785
  * canonical JSON, and parsing validates every member (shape, enumerations, hashes, the
  * embedded plan) plus the artifact's internal consistency (evidence ids resolve, no
- * unresolved field has a value), so a typed artifact always comes back — or a typed
+ * unresolved field has a value, every diagnostic is stored once, where it belongs, in
+ * order), so a typed artifact always comes back — or a typed
  * `InvalidArtifactError` naming the offending path. `parseArtifact(serializeArtifact(a))`
  * deep-equals `a`, and serializing it again gives the same text.
  */
@@ -13,18 +14,19 @@ import {
   InvalidArtifactError,
   STATUSES,
   canonicalJson,
-  deepFreeze,
+  freezeCanonicalData,
   isDecimalString,
   isSha256Hex,
   type JsonValue,
+  toCanonicalData,
 } from '@paxman/core';
 import { parsePlan } from '@paxman/planner';
 import {
+  checkJsonValue,
   fail,
   readArray,
   readBoolean,
   readCount,
-  readJsonValue,
   readNullableString,
   readNumber,
   readObject,
@@ -32,6 +34,8 @@ import {
   readRecord,
   readString,
 } from './artifact-reader.js';
+import { type DiagnosticHome, diagnosticHomes, isOrderedPair } from './artifact-diagnostics.js';
+import { ARTIFACT_VERSION } from './artifact-version.js';
 import type { ExecutionArtifact } from './execution-artifact.js';
 
 /**
@@ -49,7 +53,14 @@ const EVIDENCE_KINDS = Object.values(EvidenceKind);
 const VERDICTS = ['SUPPORTS', 'CONTRADICTS', 'NEUTRAL'] as const;
 const SEVERITIES = ['ERROR', 'WARNING', 'INFO'] as const;
 const STAGES = ['contract', 'profile', 'plan', 'execution', 'capability', 'reconcile', 'artifact', 'inference'] as const;
+const CAPABILITY_KEY = /^[^@]+@[^@]+$/;
 const ARTIFACT_KEYS = ['status', 'normalizedData', 'fieldResults', 'unresolvedFields', 'evidence', 'diagnostics', 'plan', 'statistics', 'contract', 'input', 'versions', 'id', 'createdAt', 'replayHash'];
+
+/** The text before the first dot of a version (`"2"` for `2.0.0`). */
+function majorOf(version: string): string {
+  const dot = version.indexOf('.');
+  return dot < 0 ? version : version.slice(0, dot);
+}
 
 function readSha256(value: unknown, path: string): string {
   const text = readString(value, path);
@@ -79,19 +90,36 @@ function checkDiagnostic(value: unknown, path: string): Diagnostic {
   readString(diagnostic['message'], `${path}.message`);
   if (diagnostic['fieldPath'] !== undefined) readString(diagnostic['fieldPath'], `${path}.fieldPath`);
   if (diagnostic['capability'] !== undefined) readString(diagnostic['capability'], `${path}.capability`);
-  if (diagnostic['context'] !== undefined) readJsonValue(readRecord(diagnostic['context'], `${path}.context`), `${path}.context`);
+  if (diagnostic['context'] !== undefined) checkJsonValue(readRecord(diagnostic['context'], `${path}.context`), `${path}.context`);
   return diagnostic as unknown as Diagnostic;
 }
 
-function checkDiagnostics(value: unknown, path: string): void {
-  readArray(value, path).forEach((item, index) => checkDiagnostic(item, `${path}[${index}]`));
+function checkDiagnostics(value: unknown, path: string): Diagnostic[] {
+  return readArray(value, path).map((item, index) => checkDiagnostic(item, `${path}[${index}]`));
+}
+
+function describeHome(home: DiagnosticHome): string {
+  if (home.in === 'plan') return 'it is one of $.plan.diagnostics, stored there only';
+  if (home.in === 'field') return `it names a contract field and belongs in $.fieldResults["${home.path}"].diagnostics`;
+  return 'it names no contract field and belongs in $.diagnostics';
+}
+
+/** A stored diagnostic list: each diagnostic in its home (`expected`), in canonical order, once. */
+function checkPlacement(diagnostics: readonly Diagnostic[], path: string, homeOf: (diagnostic: Diagnostic) => DiagnosticHome, isHome: (home: DiagnosticHome) => boolean): void {
+  diagnostics.forEach((diagnostic, index) => {
+    const home = homeOf(diagnostic);
+    if (!isHome(home)) throw new InvalidArtifactError(`Invalid artifact at ${path}[${index}]: ${describeHome(home)}.`, { context: { path: `${path}[${index}]` } });
+    if (index > 0 && !isOrderedPair(diagnostics[index - 1]!, diagnostic)) {
+      throw new InvalidArtifactError(`Invalid artifact at ${path}[${index}]: diagnostics must be in canonical order without duplicates.`, { context: { path: `${path}[${index}]` } });
+    }
+  });
 }
 
 function checkEvidence(value: unknown, path: string): string {
   const record = readObject(value, path, ['id', 'capability', 'fieldPath', 'kind', 'spans'], ['text', 'label', 'pattern', 'verdict', 'detail']);
   const id = readString(record['id'], `${path}.id`);
   const capability = readString(record['capability'], `${path}.capability`);
-  if (!/^[^@]+@[^@]+$/.test(capability)) fail(`${path}.capability`, '"id@version"', capability);
+  if (!CAPABILITY_KEY.test(capability)) fail(`${path}.capability`, '"id@version"', capability);
   readString(record['fieldPath'], `${path}.fieldPath`);
   readOneOf(record['kind'], `${path}.kind`, EVIDENCE_KINDS);
   readArray(record['spans'], `${path}.spans`).forEach((item, index) => {
@@ -103,18 +131,18 @@ function checkEvidence(value: unknown, path: string): string {
   });
   for (const key of ['text', 'label', 'pattern']) if (record[key] !== undefined) readString(record[key], `${path}.${key}`);
   if (record['verdict'] !== undefined) readOneOf(record['verdict'], `${path}.verdict`, VERDICTS);
-  if (record['detail'] !== undefined) readJsonValue(readRecord(record['detail'], `${path}.detail`), `${path}.detail`);
+  if (record['detail'] !== undefined) checkJsonValue(readRecord(record['detail'], `${path}.detail`), `${path}.detail`);
   return id;
 }
 
-function checkFieldResult(value: unknown, path: string): { status: string; defaulted: boolean; evidenceIds: string[] } {
+function checkFieldResult(value: unknown, path: string): { status: string; defaulted: boolean; evidenceIds: string[]; diagnostics: Diagnostic[] } {
   const result = readObject(value, path, ['status', 'value', 'confidence', 'band', 'evidenceIds', 'diagnostics', 'defaulted', 'requiresHuman', 'unresolvedReason', 'conflict']);
   const status = readOneOf(result['status'], `${path}.status`, FIELD_STATUSES);
-  readJsonValue(result['value'], `${path}.value`);
+  checkJsonValue(result['value'], `${path}.value`);
   readConfidence(result['confidence'], `${path}.confidence`);
   readOneOf(result['band'], `${path}.band`, BANDS);
   const evidenceIds = readStringArray(result['evidenceIds'], `${path}.evidenceIds`);
-  checkDiagnostics(result['diagnostics'], `${path}.diagnostics`);
+  const diagnostics = checkDiagnostics(result['diagnostics'], `${path}.diagnostics`);
   const defaulted = readBoolean(result['defaulted'], `${path}.defaulted`);
   readBoolean(result['requiresHuman'], `${path}.requiresHuman`);
   if (result['unresolvedReason'] !== null) readOneOf(result['unresolvedReason'], `${path}.unresolvedReason`, UNRESOLVED_REASONS);
@@ -123,12 +151,12 @@ function checkFieldResult(value: unknown, path: string): { status: string; defau
     readArray(conflict['values'], `${path}.conflict.values`).forEach((item, index) => {
       const entryPath = `${path}.conflict.values[${index}]`;
       const entry = readObject(item, entryPath, ['value', 'confidence', 'evidenceIds']);
-      readJsonValue(entry['value'], `${entryPath}.value`);
+      checkJsonValue(entry['value'], `${entryPath}.value`);
       readConfidence(entry['confidence'], `${entryPath}.confidence`);
       readStringArray(entry['evidenceIds'], `${entryPath}.evidenceIds`);
     });
   }
-  return { status, defaulted, evidenceIds };
+  return { status, defaulted, evidenceIds, diagnostics };
 }
 
 function checkStatistics(value: unknown): void {
@@ -172,18 +200,19 @@ function checkArtifact(value: unknown): void {
   const artifact = readObject(value, '$', ARTIFACT_KEYS);
   readOneOf(artifact['status'], '$.status', STATUSES);
   const normalizedData = readRecord(artifact['normalizedData'], '$.normalizedData');
-  readJsonValue(normalizedData, '$.normalizedData');
+  checkJsonValue(normalizedData, '$.normalizedData');
 
   const fieldResults = readRecord(artifact['fieldResults'], '$.fieldResults');
   const checkedResults = Object.entries(fieldResults).map(([path, result]) => [path, checkFieldResult(result, `$.fieldResults["${path}"]`)] as const);
 
   const unresolvedFields = readStringArray(artifact['unresolvedFields'], '$.unresolvedFields');
   const evidenceIds = new Set(readArray(artifact['evidence'], '$.evidence').map((item, index) => checkEvidence(item, `$.evidence[${index}]`)));
-  checkDiagnostics(artifact['diagnostics'], '$.diagnostics');
+  const diagnostics = checkDiagnostics(artifact['diagnostics'], '$.diagnostics');
 
+  let planDiagnostics: readonly Diagnostic[] = [];
   if (artifact['plan'] !== null) {
     try {
-      parsePlan(artifact['plan']);
+      planDiagnostics = parsePlan(artifact['plan']).diagnostics;
     } catch (cause) {
       throw new InvalidArtifactError(`Invalid artifact at $.plan: ${(cause as Error).message}`, { cause, context: { path: '$.plan' } });
     }
@@ -214,6 +243,15 @@ function checkArtifact(value: unknown): void {
       if (!evidenceIds.has(id)) throw new InvalidArtifactError(`Invalid artifact at $.fieldResults["${path}"].evidenceIds: evidence "${id}" is not in $.evidence.`, { context: { path: `$.fieldResults["${path}"]`, evidenceId: id } });
     }
   }
+  // Where diagnostics live is a rule of this format major; an artifact of another major is
+  // read for its shape only, so `replay` can refuse it for its version.
+  if (majorOf(versions['artifact'] as string) === majorOf(ARTIFACT_VERSION)) {
+    const homeOf = diagnosticHomes((path) => Object.hasOwn(fieldResults, path), planDiagnostics);
+    checkPlacement(diagnostics, '$.diagnostics', homeOf, (home) => home.in === 'artifact');
+    for (const [path, result] of checkedResults) {
+      checkPlacement(result.diagnostics, `$.fieldResults["${path}"].diagnostics`, homeOf, (home) => home.in === 'field' && home.path === path);
+    }
+  }
   for (const [index, path] of unresolvedFields.entries()) {
     const result = fieldResults[path];
     if (result === undefined) throw new InvalidArtifactError(`Invalid artifact at $.unresolvedFields[${index}]: "${path}" has no field result.`, { context: { path: `$.unresolvedFields[${index}]` } });
@@ -238,13 +276,8 @@ export function parseArtifact<TData = Readonly<Record<string, JsonValue>>>(json:
     }
   }
   checkArtifact(value);
-  if (typeof json === 'string') {
-    // `value` is this call's own parse of `json`. When `json` already is the canonical text
-    // (the usual case: a stored artifact), re-parsing that text would give `value` again, so
-    // `value` itself is returned. Freezing it first lets the replay hash reuse the text of
-    // its frozen members instead of serializing the artifact a second time.
-    deepFreeze(value);
-    if (canonicalJson(value) === json) return value as ExecutionArtifact<TData>;
-  }
-  return deepFreeze(JSON.parse(canonicalJson(value)) as ExecutionArtifact<TData>);
+  // The artifact is the canonical form of the value: for this call's own parse of `json`
+  // that is the value itself, frozen in place when its keys are already in canonical order
+  // (the usual case: a stored artifact); a caller's value is never modified.
+  return (typeof json === 'string' ? freezeCanonicalData(value) : toCanonicalData(value)) as ExecutionArtifact<TData>;
 }

@@ -5,13 +5,20 @@
  * versions are all covered, so changing any of them is detected (unlike Python v1.0.2,
  * whose hash left out status and data).
  */
-import { HashMismatchError, canonicalJson, sha256Hex } from '@paxman/core';
+import { HashMismatchError, canonicalJson, hasCanonicalOrder, sha256Hex } from '@paxman/core';
 import type { ExecutionArtifact } from './execution-artifact.js';
 
-/** The part of an artifact the replay hash covers. */
+/**
+ * The part of an artifact the replay hash covers. Its members are inserted in canonical
+ * key order, so for an artifact in canonical form it is canonical data too and its
+ * canonical JSON is written in one native pass.
+ */
 export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
   const { id: _id, createdAt: _createdAt, replayHash: _replayHash, statistics, ...rest } = artifact;
-  return { ...rest, statistics: { counters: statistics.counters } };
+  const members: Record<string, unknown> = { ...rest, statistics: { counters: statistics.counters } };
+  const content: Record<string, unknown> = {};
+  for (const key of Object.keys(members).sort()) content[key] = members[key];
+  return content;
 }
 
 /**
@@ -20,7 +27,9 @@ export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
  * @example computeReplayHash(artifact) === artifact.replayHash // for an untouched artifact
  */
 export function computeReplayHash(artifact: ExecutionArtifact<unknown>): string {
-  return sha256Hex(canonicalJson(hashedContent(artifact)));
+  const content = hashedContent(artifact);
+  // An artifact in canonical key order (built or parsed) gives content in that order too.
+  return sha256Hex(hasCanonicalOrder(artifact) ? JSON.stringify(content) : canonicalJson(content));
 }
 
 /**

@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
+import { canonicalHash, canonicalJson, freezeCanonicalData, hasCanonicalOrder, isSha256Hex, sha256Hex, toCanonicalData } from './canonical-json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
 function shuffleKeys(value: unknown, seed: number): unknown {
@@ -60,16 +60,85 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(() => canonicalJson({ z: 1, b: { c: [1, undefined] }, a: Number.NaN })).toThrow(/\$\.b\.c\[1\]/);
   });
 
-  it('reuses the text of deep-frozen data but never of data that can still change', () => {
-    const long = 'x'.repeat(300);
-    const frozen = Object.freeze({ b: Object.freeze([long, 1]), a: long });
-    expect(canonicalJson({ plan: frozen })).toBe(canonicalize({ plan: frozen }));
-    expect(canonicalJson({ again: frozen })).toBe(canonicalize({ again: frozen }));
-    const inner = { value: long };
+  it('gives the reference text for data already in key order, with integer-like keys, own toJSON or a null prototype', () => {
+    const sorted = { a: [1, { b: -0, c: 'x' }], d: { e: null, f: undefined } };
+    expect(canonicalJson(sorted)).toBe(canonicalize(sorted));
+    const integerKeys = { '1': 'one', '10': 'ten', '2': 'two', a: 'a' };
+    expect(canonicalJson(integerKeys)).toBe('{"1":"one","10":"ten","2":"two","a":"a"}');
+    const ownToJson = { a: 1, toJSON: () => 'replaced' };
+    expect(canonicalJson(ownToJson)).toBe(canonicalize(ownToJson));
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1, b: [2] });
+    expect(canonicalJson(bare)).toBe('{"a":1,"b":[2]}');
+    expect(canonicalJson({ a: new String('x') })).toBe(canonicalize({ a: new String('x') }));
+  });
+
+  it('sees changes to mutable data inside frozen data', () => {
+    const inner = { value: 'x'.repeat(300) };
     const shallow = Object.freeze({ inner });
     expect(canonicalJson(shallow)).toBe(canonicalize(shallow));
     inner.value = 'changed';
     expect(canonicalJson(shallow)).toBe('{"inner":{"value":"changed"}}');
+  });
+
+  describe('toCanonicalData / freezeCanonicalData', () => {
+    const deepFrozen = (value: unknown): boolean => value === null || typeof value !== 'object' || (Object.isFrozen(value) && Object.values(value).every(deepFrozen));
+
+    it('equals parsing the canonical text, deep-frozen, with its keys in canonical order', () => {
+      const anything = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.dictionary(fc.string(), fc.oneof(fc.constant(undefined), fc.constant(-0), fc.string())));
+      fc.assert(
+        fc.property(anything, fc.nat(20), (value, seed) => {
+          const shuffled = shuffleKeys(value, seed);
+          const data = toCanonicalData(shuffled);
+          const reference = JSON.parse(canonicalize(value)!) as unknown;
+          expect(data).toStrictEqual(reference);
+          expect(deepFrozen(data)).toBe(true);
+          expect(JSON.stringify(data)).toBe(JSON.stringify(reference));
+          expect(canonicalJson(data)).toBe(canonicalize(value));
+          expect(hasCanonicalOrder(data)).toBe(JSON.stringify(data) === canonicalize(value));
+        }),
+      );
+    });
+
+    it('keeps canonicalJson exact for copies whose integer-like keys enumerate first', () => {
+      const data = toCanonicalData({ b: 1, '10': 2, '2': 3 });
+      expect(Object.keys(data)).toEqual(['2', '10', 'b']);
+      expect(hasCanonicalOrder(data)).toBe(false);
+      expect(canonicalJson(data)).toBe('{"10":2,"2":3,"b":1}');
+    });
+
+    it('never changes its argument, and shares frozen subtrees that are already canonical', () => {
+      const frozen = Object.freeze({ a: Object.freeze([1, 2]), b: 'x' });
+      const value = { z: frozen, y: [3], x: -0 };
+      const data = toCanonicalData(value);
+      expect(Object.isFrozen(value)).toBe(false);
+      expect(Object.isFrozen(value.y)).toBe(false);
+      expect(Object.keys(value)).toEqual(['z', 'y', 'x']);
+      expect(data).toStrictEqual({ x: 0, y: [3], z: { a: [1, 2], b: 'x' } });
+      expect(Object.is(data.x, -0)).toBe(false);
+      expect(data.z).toBe(frozen);
+      expect(data.y).not.toBe(value.y);
+      expect(toCanonicalData(Object.freeze({ b: 1, a: 2 }))).toStrictEqual({ a: 2, b: 1 });
+    });
+
+    it('freezes an owned value in place when it already is canonical, and copies what is not', () => {
+      const owned = JSON.parse('{"a":{"b":[1,{"c":2}]},"d":{"f":1,"e":2}}') as { a: { b: unknown[] }; d: Record<string, number> };
+      const inner = owned.a;
+      const data = freezeCanonicalData(owned);
+      expect(data.a).toBe(inner);
+      expect(Object.isFrozen(inner.b[1])).toBe(true);
+      expect(Object.keys(data.d)).toEqual(['e', 'f']);
+      expect(deepFrozen(data)).toBe(true);
+    });
+
+    it('throws as canonicalJson does for values with no JSON form, and keeps toJSON and __proto__ members', () => {
+      expect(() => toCanonicalData({ a: [Number.NaN] })).toThrow(InvalidInputError);
+      expect(() => toCanonicalData(undefined)).toThrow(InvalidInputError);
+      const date = new Date(Date.UTC(2024, 0, 2));
+      expect(toCanonicalData({ when: date })).toStrictEqual({ when: '2024-01-02T00:00:00.000Z' });
+      const withProto = JSON.parse('{"__proto__":{"x":1},"a":1}') as unknown;
+      expect(toCanonicalData(withProto)).toStrictEqual(JSON.parse(canonicalJson(withProto)));
+      expect(Object.keys(toCanonicalData(withProto) as object)).toEqual(['__proto__', 'a']);
+    });
   });
 
   it('rejects values with no JSON form instead of dropping them', () => {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { InvalidInputError } from './errors/invalid-input-error.js';
+import { deepFreeze } from './json.js';
 
 /**
  * RFC 8785 canonical JSON of a value. Rejects values that have no JSON form (undefined
@@ -14,13 +15,15 @@ import { InvalidInputError } from './errors/invalid-input-error.js';
  * @example canonicalJson({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
+  // Data already in canonical key order (a parsed or built artifact, `toCanonicalData`'s
+  // result) is checked in one allocation-free pass, or known, and serialized natively.
+  if (hasCanonicalOrder(value)) return JSON.stringify(value);
   try {
-    subtreeHasMutable = false;
     return serializePlain(value);
   } catch (error) {
     if (error !== NOT_PLAIN) throw error;
   }
-  // Anything the fast path does not handle (a value with no JSON form, `toJSON`, a sparse
+  // Anything the fast paths do not handle (a value with no JSON form, `toJSON`, a sparse
   // array) takes the reference path, so errors and edge cases behave exactly as before.
   assertJsonCompatible(value, '$');
   const text = canonicalize(value);
@@ -30,13 +33,61 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
-/** Thrown (never escapes) when `serializePlain` meets a value it leaves to the reference path. */
+/**
+ * True when `JSON.stringify(value)` is `canonicalJson(value)`: the value is plain JSON data
+ * whose object keys enumerate in code-unit order (see `isInCanonicalOrder`), such as any
+ * result of `toCanonicalData`, which is remembered rather than checked again.
+ */
+export function hasCanonicalOrder(value: unknown): boolean {
+  return (typeof value === 'object' && value !== null && canonicalRoots.has(value)) || isInCanonicalOrder(value);
+}
+
+/**
+ * True when `JSON.stringify(value)` already is the canonical text: plain JSON data
+ * (plain objects and dense arrays, finite numbers, no `toJSON`) whose object keys
+ * enumerate in code-unit order. `JSON.stringify` enumerates keys as `Object.keys` does
+ * and writes scalars exactly as RFC 8785 does, and both leave undefined members out.
+ */
+function isInCanonicalOrder(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        for (let index = 0; index < value.length; index += 1) {
+          const item: unknown = value[index];
+          if (item === undefined || !isInCanonicalOrder(item)) return false;
+        }
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+      const keys = Object.keys(value);
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index]!;
+        if (index > 0 && !(keys[index - 1]! < key)) return false;
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== undefined && !isInCanonicalOrder(item)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Thrown (never escapes) when a fast path meets a value it leaves to the reference path. */
 const NOT_PLAIN: unique symbol = Symbol('not plain JSON');
 
 /**
- * The fast path: one pass that checks and serializes plain JSON data (strings, finite
- * numbers, booleans, null, dense arrays, objects without `toJSON`), byte-identical to
- * `canonicalize` (keys in UTF-16 code-unit order, `JSON.stringify` for every scalar,
+ * The second fast path: one pass that checks and serializes plain JSON data (strings,
+ * finite numbers, booleans, null, dense arrays, objects without `toJSON`), byte-identical
+ * to `canonicalize` (keys in UTF-16 code-unit order, `JSON.stringify` for every scalar,
  * undefined members left out). Throws `NOT_PLAIN` for anything else.
  */
 function serializePlain(value: unknown): string {
@@ -48,21 +99,10 @@ function serializePlain(value: unknown): string {
     case 'number':
       if (!Number.isFinite(value)) throw NOT_PLAIN;
       return JSON.stringify(value);
-    case 'object': {
+    case 'object':
       if (value === null) return 'null';
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
-      const frozen = Object.isFrozen(value);
-      if (frozen) {
-        const remembered = frozenTexts.get(value);
-        if (remembered !== undefined) return remembered;
-      }
-      const outerHasMutable = subtreeHasMutable;
-      subtreeHasMutable = false;
-      const text = Array.isArray(value) ? serializeArray(value) : serializeObject(value as Record<string, unknown>);
-      if (frozen && !subtreeHasMutable && text.length >= REMEMBERED_TEXT_MIN_LENGTH) frozenTexts.set(value, text);
-      subtreeHasMutable = outerHasMutable || subtreeHasMutable || !frozen;
-      return text;
-    }
+      return Array.isArray(value) ? serializeArray(value) : serializeObject(value as Record<string, unknown>);
     default:
       throw NOT_PLAIN;
   }
@@ -107,16 +147,137 @@ function quotedKey(key: string): string {
 
 const quotedKeys = new Map<string, string>();
 
-/*
- * Deep-frozen data cannot change, so the text of a large deep-frozen object or array is
- * remembered (weakly, so it dies with the object) and reused: plans and step
- * configurations shared by the runs of one contract are serialized once. Frozen objects
- * are taken to be plain data (no getters), as everything canonicalized in Paxman is.
+/**
+ * The data `JSON.parse(canonicalJson(value))` gives, deep-frozen, built without the text:
+ * keys inserted in canonical order, `-0` as `0`, undefined members left out. Subtrees of
+ * `value` that are already frozen and in that form are shared rather than copied; `value`
+ * itself is never modified. Values with no JSON form throw as `canonicalJson` does.
+ * @example toCanonicalData({ b: 1, a: -0 }) // frozen { a: 0, b: 1 }
  */
-const frozenTexts = new WeakMap<object, string>();
-const REMEMBERED_TEXT_MIN_LENGTH = 256;
-/** True while serializing a subtree that holds an object that is not frozen. */
-let subtreeHasMutable = false;
+export function toCanonicalData<T>(value: T): T {
+  return canonicalDataOf(value, false);
+}
+
+/**
+ * `toCanonicalData` for a value the caller owns outright (typically its own fresh
+ * `JSON.parse` result): objects already in canonical form are frozen in place instead of
+ * copied, so canonical JSON text parses into its canonical data with one freezing pass.
+ */
+export function freezeCanonicalData<T>(value: T): T {
+  return canonicalDataOf(value, true);
+}
+
+function canonicalDataOf<T>(value: T, adopt: boolean): T {
+  adoptUnfrozen = adopt;
+  keysInInsertionOrder = true;
+  try {
+    const data = canonicalCopy(value);
+    if (typeof data === 'object' && data !== null && keysInInsertionOrder) canonicalRoots.add(data);
+    return data as T;
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+  } finally {
+    adoptUnfrozen = false;
+  }
+  return deepFreeze(JSON.parse(canonicalJson(value)) as T);
+}
+
+/** While `freezeCanonicalData` runs: unfrozen objects in canonical form may be frozen in place. */
+let adoptUnfrozen = false;
+/**
+ * False once a copied object has a key that may be an array index: such keys enumerate
+ * before the others whatever the insertion order, so the copy's key order is not checked.
+ */
+let keysInInsertionOrder = true;
+/**
+ * Results of `toCanonicalData` known to be deep-frozen data in canonical key order, so
+ * `canonicalJson` serializes them without checking them again (weakly held: one entry per
+ * call, dying with the data).
+ */
+const canonicalRoots = new WeakSet<object>();
+
+function startsWithDigit(key: string): boolean {
+  const code = key.charCodeAt(0);
+  return code >= 48 && code <= 57;
+}
+
+function canonicalCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw NOT_PLAIN;
+      return value === 0 ? 0 : value;
+    case 'object':
+      if (value === null) return null;
+      return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+    default:
+      throw NOT_PLAIN;
+  }
+}
+
+/**
+ * The shared ending of `canonicalArray` / `canonicalObject`: `copy` is null while nothing
+ * in `original` had to change, in which case `original` itself is the canonical data (if
+ * it is frozen, or may be frozen in place); otherwise the (completed) copy is.
+ */
+function frozenResult<T extends object>(original: T, copy: T | null, copyAll: () => T): T {
+  if (copy !== null) return Object.freeze(copy);
+  if (Object.isFrozen(original)) return original;
+  return Object.freeze(adoptUnfrozen ? original : copyAll());
+}
+
+function canonicalArray(value: readonly unknown[]): readonly unknown[] {
+  if (Object.getPrototypeOf(value) !== Array.prototype) throw NOT_PLAIN;
+  const length = value.length;
+  // Allocated only once an item differs from the original's.
+  let copy: unknown[] | null = null;
+  for (let index = 0; index < length; index += 1) {
+    const item: unknown = value[index];
+    if (item === undefined) throw NOT_PLAIN;
+    const copied = canonicalCopy(item);
+    if (copy !== null) copy.push(copied);
+    else if (!Object.is(copied, item)) {
+      copy = value.slice(0, index);
+      copy.push(copied);
+    }
+  }
+  return frozenResult(value, copy, () => value.slice());
+}
+
+function canonicalObject(record: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (Object.getPrototypeOf(record) !== Object.prototype || typeof record['toJSON'] === 'function') throw NOT_PLAIN;
+  const keys = Object.keys(record);
+  let sorted = true;
+  for (let index = 1; index < keys.length; index += 1) {
+    if (!(keys[index - 1]! < keys[index]!)) {
+      sorted = false;
+      keys.sort();
+      break;
+    }
+  }
+  if (!sorted && keys.length > 1 && keys.some(startsWithDigit)) keysInInsertionOrder = false;
+  // Allocated once the key order or a member differs from the original's.
+  let copy: Record<string, unknown> | null = sorted ? null : {};
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    // An own `__proto__` cannot be re-created by assignment: the reference path copies it.
+    if (key === '__proto__') throw NOT_PLAIN;
+    const item = record[key];
+    const copied = item === undefined ? undefined : canonicalCopy(item);
+    if (copy === null && (item === undefined || !Object.is(copied, item))) {
+      copy = {};
+      for (let before = 0; before < index; before += 1) copy[keys[before]!] = record[keys[before]!];
+    }
+    if (copy !== null && copied !== undefined) copy[key] = copied;
+  }
+  return frozenResult(record, copy, () => {
+    const whole: Record<string, unknown> = {};
+    for (const key of keys) whole[key] = record[key];
+    return whole;
+  });
+}
 
 function assertJsonCompatible(value: unknown, path: string): void {
   switch (typeof value) {

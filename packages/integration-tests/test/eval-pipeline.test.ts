@@ -4,7 +4,7 @@
  * the source text, and values that are mostly right — asserted as general properties
  * and a few unmistakable values, not exact scores that move as quality work goes on.
  */
-import { ConfidenceBand, type ExecutionArtifact, normalize, replay, serializeArtifact, verifyArtifact } from 'paxman';
+import { ConfidenceBand, type ExecutionArtifact, listDiagnostics, normalize, replay, serializeArtifact, verifyArtifact } from 'paxman';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPORA, type EvalCase, type EvalCorpus, loadCorpus, matchesExpected } from './support/eval-corpus.js';
 
@@ -29,7 +29,7 @@ describe.each(CORPORA)('corpus %s', (corpusName) => {
   it('ends every case in a reconciled status with a result for every contract field', () => {
     expect(runs.length).toBeGreaterThan(0);
     for (const { evalCase, artifact } of runs) {
-      expect(['SUCCESS', 'PARTIAL_SUCCESS', 'UNRESOLVED'], `${evalCase.id}: ${artifact.status} ${JSON.stringify(artifact.diagnostics.filter((d) => d.severity === 'ERROR'))}`).toContain(artifact.status);
+      expect(['SUCCESS', 'PARTIAL_SUCCESS', 'UNRESOLVED'], `${evalCase.id}: ${artifact.status} ${JSON.stringify(listDiagnostics(artifact).filter((d) => d.severity === 'ERROR'))}`).toContain(artifact.status);
       expect(artifact.contract.id).toBe(corpus.contract.id);
       for (const field of corpus.contract.fields) expect(artifact.fieldResults, `${evalCase.id}.${field.name}`).toHaveProperty([field.name]);
     }

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAICompatible } from '@paxman/inference';
-import { createPaxman } from 'paxman';
+import { createPaxman, listDiagnostics } from 'paxman';
 import { type FakeServer, startFakeServer } from '../../inference/test/fake-openai-server.js';
 
 const contract = {
@@ -66,7 +66,7 @@ describe('inference tiers behind the validation boundary', () => {
     expect(artifact.fieldResults.project_code!.value ?? null).toBeNull();
     expect(JSON.stringify(artifact.normalizedData)).not.toContain('ZZZ-1');
     expect(JSON.stringify(artifact.normalizedData)).not.toContain('0.00');
-    expect(artifact.diagnostics.some((diagnostic) => diagnostic.code === 'INFERENCE_ABSTAINED')).toBe(true);
+    expect(listDiagnostics(artifact).some((diagnostic) => diagnostic.code === 'INFERENCE_ABSTAINED')).toBe(true);
   });
 
   it('turns provider failures into diagnostics and leaves the field unresolved', async () => {
@@ -74,7 +74,7 @@ describe('inference tiers behind the validation boundary', () => {
     const paxman = createPaxman({ providers: { local: openAICompatible({ baseUrl: server.baseUrl, model: 'tiny', maxRetries: 1, retryBaseDelayMs: 1 }) } });
     const artifact = await paxman.normalize(invoice, { contract, policy: { allowLocalInference: true } });
     expect(artifact.fieldResults.project_code!.status).toBe('UNRESOLVED');
-    expect(artifact.diagnostics.some((diagnostic) => diagnostic.code === 'INFERENCE_PROVIDER_ERROR' || diagnostic.code === 'CAPABILITY_ERROR')).toBe(true);
+    expect(listDiagnostics(artifact).some((diagnostic) => diagnostic.code === 'INFERENCE_PROVIDER_ERROR' || diagnostic.code === 'CAPABILITY_ERROR')).toBe(true);
     expect(artifact.normalizedData).toMatchObject({ invoice_number: 'NW-5531' });
   });
 

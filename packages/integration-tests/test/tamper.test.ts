@@ -59,6 +59,13 @@ describe('tampering with a serialized artifact', () => {
     ['an evidence span', (json: Record<string, any>) => (json['evidence'][0].spans[0].end += 1)],
     ['an evidence label', (json: Record<string, any>) => (json['evidence'][0].capability = 'explicit_evidence@9.9.9')],
     ['a diagnostic', (json: Record<string, any>) => json['diagnostics'].push({ code: 'FORGED', severity: 'INFO', stage: 'artifact', message: 'added later' })],
+    [
+      'a field diagnostic',
+      (json: Record<string, any>) => {
+        const withDiagnostics = Object.values<Record<string, any>>(json['fieldResults']).find((result) => result['diagnostics'].length > 0)!;
+        withDiagnostics['diagnostics'][0].message += ' (edited)';
+      },
+    ],
     ['the plan', (json: Record<string, any>) => (json['plan'].fieldPlans[0].targetConfidence = 0.1)],
     ['the effective policy in the plan', (json: Record<string, any>) => (json['plan'].policy.unresolvedAcceptable = !json['plan'].policy.unresolvedAcceptable)],
     ['a counter', (json: Record<string, any>) => (json['statistics'].counters.totalFields += 1)],

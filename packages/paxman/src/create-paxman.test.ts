@@ -11,7 +11,7 @@ import {
   manualClock,
   sequentialIdGenerator,
 } from '@paxman/core';
-import { computeReplayHash, serializeArtifact } from '@paxman/artifact';
+import { computeReplayHash, listDiagnostics, serializeArtifact } from '@paxman/artifact';
 import { describe, expect, it } from 'vitest';
 import { fakeStages, labelReader } from './__fixtures__/fake-stages.js';
 import { createPaxmanWithStages } from './create-paxman.js';
@@ -80,7 +80,7 @@ describe('normalize', () => {
     expect(artifact.status).toBe('INPUT_TOO_LARGE');
     expect(artifact.normalizedData).toEqual({});
     expect(artifact.unresolvedFields).toHaveLength(4);
-    expect(artifact.diagnostics.some((diagnostic) => diagnostic.code === 'INPUT_TOO_LARGE')).toBe(true);
+    expect(listDiagnostics(artifact).some((diagnostic) => diagnostic.code === 'INPUT_TOO_LARGE')).toBe(true);
   });
 
   it('resolves to an EXECUTION_FAILED artifact when a stage fails', async () => {
@@ -164,6 +164,15 @@ describe('replay', () => {
       const resealed = { ...forged, replayHash: computeReplayHash(forged) };
       await expect(paxman.replay(resealed, { contract })).rejects.toThrow(VersionMismatchError);
     }
+  });
+
+  it('fails with VersionMismatchError for an artifact of format 1, which stored diagnostics twice', async () => {
+    const paxman = instance();
+    const artifact = await paxman.normalize(text, { contract });
+    const formatOne = { ...artifact, diagnostics: listDiagnostics(artifact), versions: { ...artifact.versions, artifact: '1.0.0' } };
+    const resealed = { ...formatOne, replayHash: computeReplayHash(formatOne) };
+    await expect(paxman.replay(resealed, { contract })).rejects.toThrow(VersionMismatchError);
+    await expect(paxman.replay(resealed, { contract })).rejects.toThrow(/artifact format 1\.0\.0/);
   });
 
   it('fails with CapabilityNotFoundError when this instance lacks a capability version the artifact used', async () => {

@@ -14,6 +14,7 @@ export {
   parseArtifact,
   computeReplayHash,
   verifyArtifact,
+  listDiagnostics,
   type ExecutionArtifact,
   type ArtifactFieldResult,
   type ArtifactContract,

@@ -17,8 +17,10 @@ import type { ReplayOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import { PAXMAN_VERSION } from './version.js';
 
+const SEMVER = /^v?(\d+)\.\d+\.\d+(?:[-+].*)?$/;
+
 function major(version: string): string | null {
-  const match = /^v?(\d+)\.\d+\.\d+(?:[-+].*)?$/.exec(version);
+  const match = SEMVER.exec(version);
   return match === null ? null : match[1]!;
 }
 

@@ -4,7 +4,7 @@
  * source line the evidence points at, or the evidence text for derived layers such as
  * PDF text), followed by the fields' unresolved reasons and the replay hash.
  */
-import type { CanonicalField, Evidence, ExecutionArtifact, JsonValue } from 'paxman';
+import { type CanonicalField, type Evidence, type ExecutionArtifact, type JsonValue, listDiagnostics } from 'paxman';
 
 const WIDE_COLUMNS = { field: 22, status: 16, value: 26, confidence: 6 } as const;
 const NARROW_COLUMNS = { field: 16, status: 15, value: 16, confidence: 4 } as const;
@@ -94,7 +94,7 @@ export function renderArtifactTable(artifact: ExecutionArtifact, options: { read
       ].join('  ').trimEnd(),
     );
   }
-  const problems = artifact.diagnostics.filter((diagnostic) => diagnostic.severity === 'ERROR');
+  const problems = listDiagnostics(artifact).filter((diagnostic) => diagnostic.severity === 'ERROR');
   if (problems.length > 0) {
     lines.push('');
     for (const problem of problems.slice(0, 10)) lines.push(`error ${problem.code}${problem.fieldPath !== undefined ? ` (${problem.fieldPath})` : ''}: ${problem.message}`);

@@ -11,7 +11,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
-import { type CanonicalContract, type ExecutionArtifact, PaxmanError, adaptContract, normalize, serializeArtifact } from 'paxman';
+import { type CanonicalContract, type ExecutionArtifact, PaxmanError, adaptContract, listDiagnostics, normalize, serializeArtifact } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { renderArtifactTable } from './artifact-table.js';
 import { UsageError, readInputFile, readJsonOption } from './option-files.js';
@@ -129,7 +129,7 @@ async function normalizeBatch(files: readonly string[], outDirectory: string, op
     fieldsTotal += results.length;
     fieldsResolved += results.filter((result) => result.status === 'SUCCESS' || result.status === 'PARTIAL_SUCCESS').length;
     if (artifact.status === 'EXECUTION_FAILED') {
-      const reason = artifact.diagnostics.find((diagnostic) => diagnostic.severity === 'ERROR')?.message ?? 'execution failed';
+      const reason = listDiagnostics(artifact).find((diagnostic) => diagnostic.severity === 'ERROR')?.message ?? 'execution failed';
       if (showProgress) stderr.write('\n');
       stderr.write(`paxman normalize: ${file} failed (artifact written): ${reason}\n`);
     }
