@@ -54,5 +54,13 @@ export function defineContract(input: ContractInput): CanonicalContract {
 
 /** Every field of a contract, depth first in declaration order (nested members after their parent). */
 export function flattenFields(fields: readonly CanonicalField[]): CanonicalField[] {
-  return fields.flatMap((field) => [field, ...flattenFields(field.fields)]);
+  const flat: CanonicalField[] = [];
+  const visit = (list: readonly CanonicalField[]): void => {
+    for (const field of list) {
+      flat.push(field);
+      visit(field.fields);
+    }
+  };
+  visit(fields);
+  return flat;
 }

@@ -4,7 +4,7 @@
  * `numberEncoding`, recursively — so the same contract written in any supported format
  * has the same fingerprint, and any semantic difference changes it.
  */
-import { canonicalHash } from '@paxman/core';
+import { canonicalHash, isDeeplyFrozen } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from './model.js';
 
 /** The part of a field that enters the fingerprint (everything but `numberEncoding`). */
@@ -29,20 +29,12 @@ export function fingerprintPayload(contract: CanonicalContract): unknown {
 export function fingerprintContract(contract: CanonicalContract): string {
   // A frozen contract cannot change, so its fingerprint is computed once per object (the
   // planner, the artifact and replay all ask for it); an unfrozen one is hashed every time.
-  if (!isDeeplyFrozen(contract)) return canonicalHash(fingerprintPayload(contract));
+  // Only deep-frozen contracts enter the cache, and they stay deep-frozen, so a hit needs no check.
   let fingerprint = fingerprints.get(contract);
-  if (fingerprint === undefined) {
-    fingerprint = canonicalHash(fingerprintPayload(contract));
-    fingerprints.set(contract, fingerprint);
-  }
+  if (fingerprint !== undefined) return fingerprint;
+  fingerprint = canonicalHash(fingerprintPayload(contract));
+  if (isDeeplyFrozen(contract)) fingerprints.set(contract, fingerprint);
   return fingerprint;
 }
 
 const fingerprints = new WeakMap<CanonicalContract, string>();
-
-function isDeeplyFrozen(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return true;
-  if (!Object.isFrozen(value)) return false;
-  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
-  return true;
-}

@@ -165,6 +165,22 @@ describe('adaptContract caching (per registry, exact source)', () => {
     expect(first.id).toBe('invoice');
   });
 
+  it('follows every change to the same source object and finds the cached contract again when it is back', () => {
+    const registry = createDefaultAdapterRegistry();
+    const source = structuredClone(dsl) as { fields: { name: string; type: string; required?: boolean }[] };
+    const first = adaptContract(source, { registry });
+    expect(adaptContract(source, { registry })).toBe(first);
+    source.fields.push({ name: 'tax', type: 'MONEY', required: false });
+    expect(adaptContract(source, { registry }).fields.map((field) => field.path)).toEqual(['total', 'tax']);
+    source.fields.pop();
+    expect(adaptContract(source, { registry })).toBe(first);
+    source.fields[0]!.type = 'DECIMAL';
+    expect(adaptContract(source, { registry }).fields[0]!.type).toBe('DECIMAL');
+    source.fields[0]!.type = 'MONEY';
+    expect(adaptContract(source, { registry, format: 'dict-dsl' })).toEqual(first);
+    expect(adaptContract(source, { registry })).toBe(first);
+  });
+
   it('never caches an error', () => {
     const registry = createDefaultAdapterRegistry();
     const bad = { id: 'x', fields: [{ name: 'total', type: 'NOPE' }] };

@@ -55,3 +55,35 @@ describe('createPolicy', () => {
     expect(effective).toEqual({ ...DEFAULT_POLICY, confidenceFloor: 0.5, unresolvedAcceptable: true });
   });
 });
+
+describe('policy and budget of frozen inputs', () => {
+  it('gives the same policy again for a deep-frozen input, and a fresh reading of a mutable one', () => {
+    const frozen = Object.freeze({ confidenceFloor: 0.9, fxRates: Object.freeze({ 'EUR/USD': '1.08' }) });
+    expect(createPolicy(frozen)).toBe(createPolicy(frozen));
+    expect(createPolicy(frozen)).toEqual(createPolicy({ confidenceFloor: 0.9, fxRates: { 'EUR/USD': '1.08' } }));
+    const mutable: { confidenceFloor: number } = { confidenceFloor: 0.9 };
+    expect(createPolicy(mutable).confidenceFloor).toBe(0.9);
+    mutable.confidenceFloor = 0.7;
+    expect(createPolicy(mutable).confidenceFloor).toBe(0.7);
+  });
+
+  it('merges a frozen call-site policy with each contract policy on its own', () => {
+    const callSite = createPolicy({ confidenceFloor: 0.9 });
+    const strict = Object.freeze({ confidenceFloor: 0.95 });
+    expect(mergePolicy(callSite, strict).confidenceFloor).toBe(0.95);
+    expect(mergePolicy(callSite, undefined).confidenceFloor).toBe(0.9);
+    expect(mergePolicy(callSite, null).confidenceFloor).toBe(0.9);
+    expect(mergePolicy(callSite, strict)).toBe(mergePolicy(callSite, strict));
+    expect(() => mergePolicy(callSite, Object.freeze({ confidenceFloor: 2 }))).toThrow(InvalidPolicyError);
+    expect(() => mergePolicy(callSite, Object.freeze({ confidenceFloor: 2 }))).toThrow(InvalidPolicyError);
+  });
+
+  it('validates a frozen budget every time it is invalid and remembers a valid one', () => {
+    const invalid = Object.freeze({ maxRemoteInferenceCalls: -1 });
+    expect(() => createBudget(invalid)).toThrow(InvalidBudgetError);
+    expect(() => createBudget(invalid)).toThrow(InvalidBudgetError);
+    const valid = Object.freeze({ maxRemoteInferenceCalls: 0 });
+    expect(createBudget(valid)).toBe(createBudget(valid));
+    expect(createBudget(valid)).toEqual({ maxRemoteInferenceCalls: 0 });
+  });
+});

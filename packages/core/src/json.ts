@@ -13,11 +13,44 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return prototype === Object.prototype || prototype === null;
 }
 
-/** Deeply freezes a JSON-like value in place and returns it. */
+/**
+ * Deeply freezes a JSON-like value in place and returns it. A value that is already
+ * frozen is taken to be deeply frozen and left alone, so freezing a new object that holds
+ * shared frozen parts (a plan's step configs, a cached contract) touches only the new parts.
+ */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) freezeTree(value);
   return value;
+}
+
+function freezeTree(value: object): void {
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) freezeTree(item);
+    }
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) freezeTree(item);
+  }
+}
+
+/*
+ * Deep frozenness is permanent (nothing can unfreeze an object or replace a member of a
+ * frozen one), so a value found deeply frozen once is remembered (weakly) and never walked
+ * again: per-contract caches ask this of the same contract on every run.
+ */
+const deeplyFrozen = new WeakSet<object>();
+
+/** True when `value` and everything reachable from it is frozen (primitives are). */
+export function isDeeplyFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (deeplyFrozen.has(value)) return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
+  deeplyFrozen.add(value);
+  return true;
 }

@@ -5,7 +5,7 @@
  * policy over the call site's), which every later subsystem reads from the plan.
  */
 import { InvalidPolicyError } from './errors/invalid-policy-error.js';
-import { isPlainObject } from './json.js';
+import { isDeeplyFrozen, isPlainObject } from './json.js';
 import { isIsoCurrencyCode } from './money/currency.js';
 import { formatDecimal, parseDecimal } from './money/decimal.js';
 import { CurrencyPolicy, isCurrencyPolicy } from './vocabulary.js';
@@ -104,13 +104,41 @@ function normalizeFxRates(rates: unknown): Readonly<Record<string, string>> {
  * @example createPolicy({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' } })
  */
 export function createPolicy(input: PolicyInput | Policy | null | undefined = {}): Policy {
-  return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (input === null || typeof input !== 'object' || !isDeeplyFrozen(input)) return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  let policy = createdPolicies.get(input);
+  if (policy === undefined) {
+    policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+    createdPolicies.set(input, policy);
+  }
+  return policy;
 }
+
+/*
+ * A deep-frozen input cannot change, so the policy made from it (or, for `mergePolicy`,
+ * from a pair of them) is remembered weakly and returned again: a batch passes the same
+ * policy object for every document. Invalid input throws every time (nothing is cached).
+ */
+const createdPolicies = new WeakMap<object, Policy>();
+const mergedPolicies = new WeakMap<object, WeakMap<object, Policy>>();
+const NO_CONTRACT_POLICY: object = Object.freeze({});
 
 /**
  * The effective policy: defaults, then the call-site policy, then the contract's own
  * policy (which wins for that contract). Both inputs are validated.
  */
 export function mergePolicy(callSite: PolicyInput | Policy | null | undefined, contractPolicy: PolicyInput | Partial<Policy> | null | undefined): Policy {
-  return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(callSite), ...validatePolicyInput(contractPolicy) });
+  const merge = (): Policy => Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(callSite), ...validatePolicyInput(contractPolicy) });
+  const contractKey = contractPolicy === null || contractPolicy === undefined ? NO_CONTRACT_POLICY : contractPolicy;
+  if (callSite === null || typeof callSite !== 'object' || typeof contractKey !== 'object' || !isDeeplyFrozen(callSite) || !isDeeplyFrozen(contractKey)) return merge();
+  let byContractPolicy = mergedPolicies.get(callSite);
+  if (byContractPolicy === undefined) {
+    byContractPolicy = new WeakMap();
+    mergedPolicies.set(callSite, byContractPolicy);
+  }
+  let policy = byContractPolicy.get(contractKey);
+  if (policy === undefined) {
+    policy = merge();
+    byContractPolicy.set(contractKey, policy);
+  }
+  return policy;
 }

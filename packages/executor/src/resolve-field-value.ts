@@ -44,6 +44,8 @@ export function resolveFieldValue(input: {
 }
 
 function toResolved(path: string, group: readonly Candidate[]): ResolvedFieldValue {
-  const evidenceIds = [...new Set(group.flatMap((candidate) => candidate.evidenceIds))];
+  const ids = new Set<string>();
+  for (const candidate of group) for (const id of candidate.evidenceIds) ids.add(id);
+  const evidenceIds = [...ids];
   return { path, value: group[0]!.value, evidenceIds };
 }

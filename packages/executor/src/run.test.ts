@@ -153,6 +153,35 @@ describe('run: order and context', () => {
   });
 });
 
+describe('run: synchronous and asynchronous capabilities', () => {
+  it('gives the same results whether steps return values or promises, in any mix', async () => {
+    const fields: FieldInput[] = [
+      { path: 'a', type: 'STRING', required: true },
+      { path: 'b', type: 'STRING' },
+    ];
+    const chainOf = (asyncAt: readonly number[]) =>
+      ['first', 'second', 'third'].map((id, index) =>
+        scriptedCapability({
+          id,
+          tier: (index + 1) as CapabilityTier,
+          invoke: (context) => {
+            const result = context.field.path === 'a' || index === 2 ? found(context, `${id}-${context.field.path}`, (index + 1) as CapabilityTier, id) : { candidates: [], evidence: [], diagnostics: [] };
+            return asyncAt.includes(index) ? Promise.resolve(result) : result;
+          },
+        }),
+      );
+    const lowScorer: FieldScorer = (input) => (input.candidates.length >= 2 ? 0.9 : 0.5);
+    const runWith = async (asyncAt: readonly number[]) => {
+      const { contract, registry, plan: executionPlan } = setup(fields, chainOf(asyncAt), { policy: { confidenceFloor: 0.9 } });
+      return (await run({ plan: executionPlan, contract, document, registry, scoreField: lowScorer })).results;
+    };
+    const allSync = await runWith([]);
+    expect(outcomes(allSync[0]!)).toEqual(['RAN', 'RAN', 'SKIPPED_EARLY_STOP']);
+    expect(outcomes(allSync[1]!)).toEqual(['RAN', 'RAN', 'RAN']);
+    for (const asyncAt of [[0], [1], [0, 2], [0, 1, 2]]) expect(await runWith(asyncAt)).toEqual(allSync);
+  });
+});
+
 describe('run: early stop', () => {
   const chain = () => [finder('explicit', 1, () => 'A'), finder('pattern', 2, () => 'A'), finder('remote', 6, () => 'A', { usd: '0.01' })];
   const fields: FieldInput[] = [{ path: 'a', type: 'STRING', required: true }];

@@ -35,7 +35,7 @@ import type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 import { type BudgetTracker, type StepCost, createBudgetTracker } from './budget-tracker.js';
 import { ExecutionDiagnosticCode } from './execution-diagnostic-codes.js';
 import type { ExecutionStatistics } from './execution-statistics.js';
-import { describeThrown, invokeStep, isCapabilityResult } from './invoke-step.js';
+import { type StepInvocation, describeThrown, invokeStep, isCapabilityResult } from './invoke-step.js';
 import { resolveFieldValue } from './resolve-field-value.js';
 import { type StatisticsCollector, createStatisticsCollector } from './statistics-collector.js';
 
@@ -102,7 +102,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
   const results: CandidateResult[] = [];
   for (const fieldPlan of options.plan.fieldPlans) {
-    results.push(await runField(state, fieldPlan, fields.get(fieldPlan.fieldPath)!));
+    const outcome = runField(state, fieldPlan, fields.get(fieldPlan.fieldPath)!);
+    results.push(outcome instanceof Promise ? await outcome : outcome);
   }
   return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
 }
@@ -133,45 +134,65 @@ function executionDiagnostic(code: string, severity: Diagnostic['severity'], mes
   return { code, severity, stage: 'execution', message, fieldPath, ...(capability !== undefined ? { capability } : {}), ...(context !== undefined ? { context } : {}) };
 }
 
-async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): Promise<CandidateResult> {
+/** The state of one field's chain while it runs. */
+interface FieldRun {
+  readonly state: RunState;
+  readonly fieldPlan: FieldPlan;
+  readonly field: CanonicalField;
+  readonly path: string;
+  readonly candidates: Candidate[];
+  readonly evidence: Evidence[];
+  readonly diagnostics: Diagnostic[];
+  readonly steps: StepRecord[];
+  invoked: number;
+  failed: number;
+  aborted: boolean;
+  scorer: FieldScorer | undefined;
+  lastScore: number | null;
+}
+
+/**
+ * Runs one field's chain. Synchronous while every step is (the deterministic capabilities
+ * are), so such a chain never waits for a turn of the event loop; from the first step
+ * that returns a promise on, the rest runs after it settles.
+ */
+function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): CandidateResult | Promise<CandidateResult> {
   const path = fieldPlan.fieldPath;
   if (fieldPlan.shortCircuit !== null) {
     return { fieldPath: path, candidates: [], evidence: [], diagnostics: [], steps: [], status: 'SHORT_CIRCUITED', shortCircuit: fieldPlan.shortCircuit };
   }
+  const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: state.options.scoreField, lastScore: null };
+  return runSteps(run, 0);
+}
+
+function record(run: FieldRun, step: PlanStep, outcome: StepOutcome, candidateCount = 0): void {
+  run.steps.push({ capability: step.capability, outcome, candidateCount });
+}
+
+/** Runs the steps from `from` on: the field's result, or a promise of it once a step is asynchronous. */
+function runSteps(run: FieldRun, from: number): CandidateResult | Promise<CandidateResult> {
+  const { state, fieldPlan, path, candidates, evidence, diagnostics } = run;
   const { options, tracker } = state;
   const signal = options.signal;
-  const candidates: Candidate[] = [];
-  const evidence: Evidence[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const steps: StepRecord[] = [];
-  let invoked = 0;
-  let failed = 0;
-  let aborted = false;
-  let scorer = options.scoreField;
-  let lastScore: number | null = null;
-  const record = (step: PlanStep, outcome: StepOutcome, candidateCount = 0): void => {
-    steps.push({ capability: step.capability, outcome, candidateCount });
-  };
-
-  for (let index = 0; index < fieldPlan.steps.length; index += 1) {
+  for (let index = from; index < fieldPlan.steps.length; index += 1) {
     const step = fieldPlan.steps[index]!;
     if (signal?.aborted) {
-      aborted = true;
-      abortRest(fieldPlan, index, record, diagnostics);
+      run.aborted = true;
+      abortRest(run, index);
       break;
     }
     const capability = lookupCapability(state, step.capability);
     if (capability === null) {
-      failed += 1;
-      invoked += 1;
-      record(step, 'FAILED');
+      run.failed += 1;
+      run.invoked += 1;
+      record(run, step, 'FAILED');
       diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.CAPABILITY_NOT_FOUND, DiagnosticSeverity.ERROR, `The plan names ${step.capability}, which is not registered.`, path, step.capability));
       continue;
     }
     const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
     const exclusion = tracker.check({ usd: step.costHint.usd, ms: step.costHint.ms, remoteCalls });
     if (exclusion !== null) {
-      record(step, 'SKIPPED_BUDGET');
+      record(run, step, 'SKIPPED_BUDGET');
       diagnostics.push(
         executionDiagnostic(
           ExecutionDiagnosticCode.BUDGET_EXCLUDES,
@@ -186,10 +207,10 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
     }
 
     const stepStarted = state.clock.monotonic();
-    const invocation = await invokeStep(
+    const pending = invokeStep(
       capability,
       {
-        field,
+        field: run.field,
         contract: options.contract,
         config: step.config,
         document: options.document,
@@ -202,90 +223,109 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
       },
       signal,
     );
-    const durationMs = state.clock.monotonic() - stepStarted;
-    invoked += 1;
-    const usage = 'result' in invocation && isCapabilityResult(invocation.result) ? invocation.result.usage : undefined;
-    const booked = bookedCost(step, remoteCalls, usage);
-    tracker.book(booked);
-    state.statistics.record(step.capability, {
-      estimatedUsd: step.costHint.usd,
-      reportedUsd: usage?.usd !== undefined && isDecimalString(usage.usd) ? usage.usd : null,
-      tokens: booked.tokens,
-      durationMs,
-      remoteCalls: booked.remoteCalls,
-      bookedUsd: booked.usd,
-    });
+    if (pending instanceof Promise) {
+      return pending.then((invocation) => (afterStep(run, index, remoteCalls, stepStarted, invocation) ? runSteps(run, index + 1) : finishField(run)));
+    }
+    if (!afterStep(run, index, remoteCalls, stepStarted, pending)) break;
+  }
+  return finishField(run);
+}
 
-    if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
-      aborted = true;
-      abortRest(fieldPlan, index, record, diagnostics);
-      break;
-    }
-    if ('error' in invocation) {
-      failed += 1;
-      record(step, 'FAILED');
-      const thrown = describeThrown(invocation.error, ExecutionDiagnosticCode.CAPABILITY_ERROR);
-      diagnostics.push(
-        executionDiagnostic(thrown.code, DiagnosticSeverity.ERROR, `${step.capability} failed on '${path}': ${thrown.message}`, path, step.capability, {
-          errorCode: thrown.code,
-          errorName: thrown.name,
-          ...(PaxmanError.isInstance(invocation.error) ? { errorContext: invocation.error.context } : {}),
-        }),
-      );
-      continue;
-    }
-    const result = invocation.result;
-    if (!isCapabilityResult(result)) {
-      failed += 1;
-      record(step, 'FAILED');
-      diagnostics.push(
-        executionDiagnostic(ExecutionDiagnosticCode.INVALID_CAPABILITY_RESULT, DiagnosticSeverity.ERROR, `${step.capability} returned something that is not a capability result (expected { candidates, evidence, diagnostics }).`, path, step.capability),
-      );
-      continue;
-    }
-    let accepted = 0;
-    for (const candidate of result.candidates) {
-      if (candidate !== null && typeof candidate === 'object' && candidate.fieldPath === path) {
-        candidates.push(candidate);
-        accepted += 1;
-      } else {
-        diagnostics.push(
-          executionDiagnostic(ExecutionDiagnosticCode.CANDIDATE_FIELD_MISMATCH, DiagnosticSeverity.WARNING, `${step.capability} proposed a candidate for '${String((candidate as Candidate | null)?.fieldPath)}' while running for '${path}'; it was dropped.`, path, step.capability),
-        );
-      }
-    }
-    for (const item of result.evidence) evidence.push(item);
-    for (const item of result.diagnostics) diagnostics.push(item);
-    record(step, 'RAN', accepted);
+/** Books and records a finished invocation; false when the chain stops here (cancelled, or early stop). */
+function afterStep(run: FieldRun, index: number, remoteCalls: number, stepStarted: number, invocation: StepInvocation): boolean {
+  const { state, fieldPlan, path, candidates, evidence, diagnostics } = run;
+  const step = fieldPlan.steps[index]!;
+  const signal = state.options.signal;
+  const durationMs = state.clock.monotonic() - stepStarted;
+  run.invoked += 1;
+  const usage = 'result' in invocation && isCapabilityResult(invocation.result) ? invocation.result.usage : undefined;
+  const booked = bookedCost(step, remoteCalls, usage);
+  state.tracker.book(booked);
+  state.statistics.record(step.capability, {
+    estimatedUsd: step.costHint.usd,
+    reportedUsd: usage?.usd !== undefined && isDecimalString(usage.usd) ? usage.usd : null,
+    tokens: booked.tokens,
+    durationMs,
+    remoteCalls: booked.remoteCalls,
+    bookedUsd: booked.usd,
+  });
 
-    if (scorer !== undefined && candidates.length > 0) {
-      try {
-        lastScore = scorer({ fieldPath: path, candidates, evidence });
-      } catch (error) {
-        scorer = undefined;
-        lastScore = null;
-        const thrown = describeThrown(error, ExecutionDiagnosticCode.SCORER_ERROR);
-        diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.SCORER_ERROR, DiagnosticSeverity.WARNING, `The early-stop scorer failed on '${path}': ${thrown.message}; the field runs its whole chain.`, path, undefined, { errorCode: thrown.code }));
-      }
-      if (fieldPlan.earlyStop && lastScore !== null && lastScore >= fieldPlan.targetConfidence && index + 1 < fieldPlan.steps.length) {
-        const rest = fieldPlan.steps.slice(index + 1);
-        for (const skipped of rest) record(skipped, 'SKIPPED_EARLY_STOP');
-        diagnostics.push(
-          executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${step.capability}; ${rest.length} later step(s) skipped.`, path, step.capability, {
-            confidence: lastScore,
-            targetConfidence: fieldPlan.targetConfidence,
-            skipped: rest.map((skipped) => skipped.capability),
-          }),
-        );
-        break;
-      }
+  if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
+    run.aborted = true;
+    abortRest(run, index);
+    return false;
+  }
+  if ('error' in invocation) {
+    run.failed += 1;
+    record(run, step, 'FAILED');
+    const thrown = describeThrown(invocation.error, ExecutionDiagnosticCode.CAPABILITY_ERROR);
+    diagnostics.push(
+      executionDiagnostic(thrown.code, DiagnosticSeverity.ERROR, `${step.capability} failed on '${path}': ${thrown.message}`, path, step.capability, {
+        errorCode: thrown.code,
+        errorName: thrown.name,
+        ...(PaxmanError.isInstance(invocation.error) ? { errorContext: invocation.error.context } : {}),
+      }),
+    );
+    return true;
+  }
+  const result = invocation.result;
+  if (!isCapabilityResult(result)) {
+    run.failed += 1;
+    record(run, step, 'FAILED');
+    diagnostics.push(
+      executionDiagnostic(ExecutionDiagnosticCode.INVALID_CAPABILITY_RESULT, DiagnosticSeverity.ERROR, `${step.capability} returned something that is not a capability result (expected { candidates, evidence, diagnostics }).`, path, step.capability),
+    );
+    return true;
+  }
+  let accepted = 0;
+  for (const candidate of result.candidates) {
+    if (candidate !== null && typeof candidate === 'object' && candidate.fieldPath === path) {
+      candidates.push(candidate);
+      accepted += 1;
+    } else {
+      diagnostics.push(
+        executionDiagnostic(ExecutionDiagnosticCode.CANDIDATE_FIELD_MISMATCH, DiagnosticSeverity.WARNING, `${step.capability} proposed a candidate for '${String((candidate as Candidate | null)?.fieldPath)}' while running for '${path}'; it was dropped.`, path, step.capability),
+      );
     }
   }
+  for (const item of result.evidence) evidence.push(item);
+  for (const item of result.diagnostics) diagnostics.push(item);
+  record(run, step, 'RAN', accepted);
 
-  const status: FieldExecutionStatus = aborted ? 'ABORTED' : invoked > 0 && failed === invoked ? 'EXECUTION_FAILED' : 'COMPLETED';
+  if (run.scorer === undefined || candidates.length === 0) return true;
+  try {
+    run.lastScore = run.scorer({ fieldPath: path, candidates, evidence });
+  } catch (error) {
+    run.scorer = undefined;
+    run.lastScore = null;
+    const thrown = describeThrown(error, ExecutionDiagnosticCode.SCORER_ERROR);
+    diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.SCORER_ERROR, DiagnosticSeverity.WARNING, `The early-stop scorer failed on '${path}': ${thrown.message}; the field runs its whole chain.`, path, undefined, { errorCode: thrown.code }));
+  }
+  const lastScore = run.lastScore;
+  if (!fieldPlan.earlyStop || lastScore === null || !(lastScore >= fieldPlan.targetConfidence) || index + 1 >= fieldPlan.steps.length) return true;
+  const skipped: string[] = [];
+  for (let later = index + 1; later < fieldPlan.steps.length; later += 1) {
+    const laterStep = fieldPlan.steps[later]!;
+    record(run, laterStep, 'SKIPPED_EARLY_STOP');
+    skipped.push(laterStep.capability);
+  }
+  diagnostics.push(
+    executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${step.capability}; ${skipped.length} later step(s) skipped.`, path, step.capability, {
+      confidence: lastScore,
+      targetConfidence: fieldPlan.targetConfidence,
+      skipped,
+    }),
+  );
+  return false;
+}
+
+/** The field's result once its chain has stopped; passes its value forward to later fields. */
+function finishField(run: FieldRun): CandidateResult {
+  const { state, fieldPlan, path, candidates, evidence, diagnostics, steps, aborted } = run;
+  const status: FieldExecutionStatus = aborted ? 'ABORTED' : run.invoked > 0 && run.failed === run.invoked ? 'EXECUTION_FAILED' : 'COMPLETED';
   if (!aborted) {
     try {
-      const value = resolveFieldValue({ fieldPath: path, candidates, evidence, targetConfidence: fieldPlan.targetConfidence, scoreField: scorer, knownScore: lastScore });
+      const value = resolveFieldValue({ fieldPath: path, candidates, evidence, targetConfidence: fieldPlan.targetConfidence, scoreField: run.scorer, knownScore: run.lastScore });
       if (value !== null) state.resolved.set(path, value);
     } catch {
       // A scorer that throws here has already been reported (or will be by the reconciler); nothing is passed forward.
@@ -294,12 +334,16 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
   return { fieldPath: path, candidates, evidence, diagnostics, steps, status, shortCircuit: null };
 }
 
-function abortRest(fieldPlan: FieldPlan, from: number, record: (step: PlanStep, outcome: StepOutcome) => void, diagnostics: Diagnostic[]): void {
-  const rest = fieldPlan.steps.slice(from);
-  for (const step of rest) record(step, 'ABORTED');
-  diagnostics.push(
-    executionDiagnostic(ExecutionDiagnosticCode.ABORTED, DiagnosticSeverity.WARNING, `The run was cancelled; ${rest.length} step(s) of '${fieldPlan.fieldPath}' did not run.`, fieldPlan.fieldPath, undefined, {
-      notRun: rest.map((step) => step.capability),
+function abortRest(run: FieldRun, from: number): void {
+  const notRun: string[] = [];
+  for (let index = from; index < run.fieldPlan.steps.length; index += 1) {
+    const step = run.fieldPlan.steps[index]!;
+    record(run, step, 'ABORTED');
+    notRun.push(step.capability);
+  }
+  run.diagnostics.push(
+    executionDiagnostic(ExecutionDiagnosticCode.ABORTED, DiagnosticSeverity.WARNING, `The run was cancelled; ${notRun.length} step(s) of '${run.fieldPlan.fieldPath}' did not run.`, run.fieldPlan.fieldPath, undefined, {
+      notRun,
     }),
   );
 }

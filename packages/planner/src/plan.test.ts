@@ -1,5 +1,6 @@
 /** Unit tests of `plan()`: field order, the heuristic chain, scoring, gates and diagnostics. */
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '@paxman/core';
 import { defineContract, fingerprintContract } from '@paxman/contract';
 import type { InputProfile } from '@paxman/input-profile';
 import { fakeCapability, standardCapabilities, testRegistry } from './__fixtures__/test-registry.js';
@@ -312,3 +313,35 @@ describe('plan: gates', () => {
     expect(Object.isFrozen(result.policy)).toBe(true);
   });
 });
+
+describe('plan: the input-independent part is built once per contract and settings', () => {
+  const frozenCapabilities = () => standardCapabilities().map((capability) => deepFreeze({ ...capability }));
+  const otherProfile: InputProfile = { ...textProfile, size: 90, contentHash: 'cd'.repeat(32) };
+
+  it('shares the body between inputs, and it equals a plan made without sharing', () => {
+    const registry = createCapabilityRegistry(frozenCapabilities());
+    const first = plan({ contract: invoice, profile: textProfile, registry });
+    const second = plan({ contract: invoice, profile: otherProfile, registry });
+    expect(second.fieldPlans).toBe(first.fieldPlans);
+    expect(second.inputContentHash).toBe(otherProfile.contentHash);
+    expect(first.inputContentHash).toBe(HASH);
+    const unshared = plan({ contract: invoice, profile: textProfile, registry: createCapabilityRegistry(standardCapabilities()) });
+    expect(first).toEqual(unshared);
+  });
+
+  it('plans again when the capabilities, the policy, the budget or the providers differ, and for an empty input', () => {
+    const registry = createCapabilityRegistry(frozenCapabilities());
+    const before = plan({ contract: invoice, profile: textProfile, registry });
+    expect(plan({ contract: invoice, profile: textProfile, registry, policy: { allowLocalInference: false } }).diagnostics).not.toEqual(before.diagnostics);
+    expect(plan({ contract: invoice, profile: textProfile, registry, policy: { confidenceFloor: 0.95 } }).fieldPlans[0]!.targetConfidence).toBe(0.95);
+    expect(plan({ contract: invoice, profile: textProfile, registry, budget: { maxRemoteInferenceCalls: 0 } }).fieldPlans).not.toBe(before.fieldPlans);
+    expect(plan({ contract: invoice, profile: textProfile, registry, providers: { local: false } }).fieldPlans).not.toBe(before.fieldPlans);
+    expect(plan({ contract: invoice, profile: { ...textProfile, isEmpty: true }, registry }).fieldPlans.every((fieldPlan) => fieldPlan.shortCircuit === 'EMPTY_INPUT')).toBe(true);
+    registry.register(deepFreeze({ ...fakeCapability({ id: 'aaa_first', tier: 1, ms: 0 }) }));
+    const after = plan({ contract: invoice, profile: textProfile, registry });
+    expect(stepIds(after, 'total')[0]).toBe('aaa_first@1.0.0');
+    expect(stepIds(before, 'total')[0]).not.toBe('aaa_first@1.0.0');
+    expect(plan({ contract: invoice, profile: textProfile, registry }).fieldPlans).toBe(after.fieldPlans);
+  });
+});
+

@@ -9,6 +9,7 @@
 import {
   type Budget,
   type BudgetInput,
+  type BudgetJson,
   CapabilityTier,
   type Diagnostic,
   DiagnosticSeverity,
@@ -19,6 +20,7 @@ import {
   createBudget,
   deepFreeze,
   isCapabilityTier,
+  isDeeplyFrozen,
   isPlainObject,
   mergePolicy,
   parseDecimal,
@@ -91,22 +93,88 @@ function contractFingerprint(contract: CanonicalContract): string {
  * @example plan({ contract, profile: makeProfile(input), registry, policy: { allowRemoteInference: false } })
  */
 export function plan(options: PlanOptions): ExecutionPlan {
-  const { contract, profile, registry } = options;
+  const { contract, profile } = options;
   const policy = mergePolicy(options.policy, contract.policy);
   const budget = createBudget(options.budget);
-  const diagnostics: Diagnostic[] = [];
-
   const inputTooLarge = budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes;
+  let body: PlanBody;
   if (inputTooLarge) {
-    diagnostics.push(
-      planDiagnostic(PlanDiagnosticCode.INPUT_TOO_LARGE, DiagnosticSeverity.ERROR, `The input is ${profile.size} bytes, above budget.maxInputBytes (${budget.maxInputBytes}); the run fails fast without running any capability.`, {
-        context: { size: profile.size, maxInputBytes: budget.maxInputBytes! },
-      }),
-    );
+    const gate = planDiagnostic(PlanDiagnosticCode.INPUT_TOO_LARGE, DiagnosticSeverity.ERROR, `The input is ${profile.size} bytes, above budget.maxInputBytes (${budget.maxInputBytes}); the run fails fast without running any capability.`, {
+      context: { size: profile.size, maxInputBytes: budget.maxInputBytes! },
+    });
+    body = buildBody(options, policy, budget, ShortCircuitReason.INPUT_TOO_LARGE, gate);
   } else if (profile.isEmpty) {
-    diagnostics.push(planDiagnostic(PlanDiagnosticCode.EMPTY_INPUT, DiagnosticSeverity.WARNING, 'The input is empty (or whitespace only); every field is short-circuited to UNRESOLVED.', { context: { size: profile.size } }));
+    const gate = planDiagnostic(PlanDiagnosticCode.EMPTY_INPUT, DiagnosticSeverity.WARNING, 'The input is empty (or whitespace only); every field is short-circuited to UNRESOLVED.', { context: { size: profile.size } });
+    body = buildBody(options, policy, budget, ShortCircuitReason.EMPTY_INPUT, gate);
+  } else {
+    body = runningBody(options, policy, budget);
   }
-  const runsFields = !inputTooLarge && !profile.isEmpty;
+  return deepFreeze({
+    plannerVersion: PLANNER_VERSION,
+    contractFingerprint: contractFingerprint(contract),
+    inputContentHash: profile.contentHash,
+    policy: body.policy,
+    budget: body.budget,
+    fieldPlans: body.fieldPlans,
+    diagnostics: body.diagnostics,
+    failFast: inputTooLarge ? ShortCircuitReason.INPUT_TOO_LARGE : null,
+  });
+}
+
+/** Everything in a plan but the planner version, the fingerprint, the input hash and `failFast`. */
+interface PlanBody {
+  readonly policy: Policy;
+  readonly budget: BudgetJson;
+  readonly fieldPlans: readonly FieldPlan[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/*
+ * When the fields run (the input is neither empty nor over budget), the plan body depends
+ * only on the contract, the effective policy, the budget, the configured providers and the
+ * registered capabilities — not on the input. For a deep-frozen contract and a registry of
+ * frozen capabilities with deep-frozen specs (nothing the body is made from can change),
+ * it is built once per (contract, settings, capabilities) and shared, deep-frozen, by
+ * later plans: a batch over one contract plans once. The capabilities are compared one by
+ * one (registering or replacing one changes the list), and each contract keeps a few
+ * bodies at most.
+ */
+const BODIES_PER_CONTRACT = 8;
+const runningBodies = new WeakMap<CanonicalContract, Map<string, { readonly capabilities: readonly Capability[]; readonly body: PlanBody }>>();
+
+function runningBody(options: PlanOptions, policy: Policy, budget: Budget): PlanBody {
+  const { contract, registry } = options;
+  const capabilities = registry.list();
+  if (!isDeeplyFrozen(contract) || !capabilities.every((capability) => Object.isFrozen(capability) && isDeeplyFrozen(capability.spec))) {
+    return buildBody(options, policy, budget, null, null);
+  }
+  const providers = options.providers;
+  const settings = `${JSON.stringify(policy)}\u0000${JSON.stringify(budgetToJson(budget))}\u0000${String(providers?.local)}\u0000${String(providers?.remote)}`;
+  let bodies = runningBodies.get(contract);
+  if (bodies === undefined) {
+    bodies = new Map();
+    runningBodies.set(contract, bodies);
+  }
+  const cached = bodies.get(settings);
+  if (cached !== undefined && sameCapabilities(cached.capabilities, capabilities)) return cached.body;
+  const body = deepFreeze(buildBody(options, policy, budget, null, null));
+  if (cached === undefined && bodies.size >= BODIES_PER_CONTRACT) bodies.delete(bodies.keys().next().value!);
+  bodies.set(settings, { capabilities, body });
+  return body;
+}
+
+function sameCapabilities(left: readonly Capability[], right: readonly Capability[]): boolean {
+  return left.length === right.length && left.every((capability, index) => capability === right[index]);
+}
+
+/**
+ * The plan body. `gateReason` (with its diagnostic) short-circuits every field when the
+ * input is empty or too large; null plans every field's chain.
+ */
+function buildBody(options: PlanOptions, policy: Policy, budget: Budget, gateReason: string | null, gateDiagnostic: Diagnostic | null): PlanBody {
+  const { contract, registry } = options;
+  const diagnostics: Diagnostic[] = gateDiagnostic === null ? [] : [gateDiagnostic];
+  const runsFields = gateReason === null;
 
   const plannable = runsFields ? plannableCapabilities(registry, diagnostics) : [];
   const excludedTiers = runsFields ? inferenceGates(plannable, policy, budget, options.providers, diagnostics) : new Map<CapabilityTier, string>();
@@ -116,10 +184,8 @@ export function plan(options: PlanOptions): ExecutionPlan {
     const field = entry.field;
     const reasons: string[] = [];
     const steps = runsFields ? chainFor(field, contract, plannable, excludedTiers, reasons, diagnostics) : [];
-    let shortCircuit: string | null = null;
-    if (inputTooLarge) shortCircuit = ShortCircuitReason.INPUT_TOO_LARGE;
-    else if (profile.isEmpty) shortCircuit = ShortCircuitReason.EMPTY_INPUT;
-    else if (steps.length === 0) shortCircuit = entry.hasMembers ? ShortCircuitReason.ASSEMBLED_FROM_MEMBERS : ShortCircuitReason.NO_CAPABILITY;
+    let shortCircuit: string | null = gateReason;
+    if (shortCircuit === null && steps.length === 0) shortCircuit = entry.hasMembers ? ShortCircuitReason.ASSEMBLED_FROM_MEMBERS : ShortCircuitReason.NO_CAPABILITY;
     const fieldPlan: FieldPlan = {
       fieldId: field.id,
       fieldPath: field.path,
@@ -151,17 +217,12 @@ export function plan(options: PlanOptions): ExecutionPlan {
       }),
     );
   }
-
-  return deepFreeze({
-    plannerVersion: PLANNER_VERSION,
-    contractFingerprint: contractFingerprint(contract),
-    inputContentHash: profile.contentHash,
+  return {
     policy: { ...policy, fxRates: { ...policy.fxRates } },
     budget: budgetToJson(budget),
     fieldPlans: fieldOrder.map((draft) => draft.fieldPlan),
     diagnostics,
-    failFast: inputTooLarge ? ShortCircuitReason.INPUT_TOO_LARGE : null,
-  });
+  };
 }
 
 /** The latest version of each registered capability id, with a readable spec; ids sorted. */
@@ -281,20 +342,9 @@ type StepConfiguration = { readonly config: Readonly<Record<string, JsonValue>> 
 // replayed — with the diagnostics it produced — for every later plan of the same contract
 // object (a batch over one contract). The cached config is deep-frozen before it is shared.
 const configurations = new WeakMap<CanonicalContract, WeakMap<object, Map<CanonicalField, { readonly result: StepConfiguration; readonly diagnostics: readonly Diagnostic[] }>>>();
-const frozenContracts = new WeakSet<CanonicalContract>();
-
-function isDeeplyFrozen(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return true;
-  if (!Object.isFrozen(value)) return false;
-  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
-  return true;
-}
 
 function configureStep(entry: PlannableCapability, field: CanonicalField, contract: CanonicalContract, diagnostics: Diagnostic[]): StepConfiguration {
-  if (!frozenContracts.has(contract)) {
-    if (!isDeeplyFrozen(contract)) return configureUncached(entry, field, contract, diagnostics);
-    frozenContracts.add(contract);
-  }
+  if (!isDeeplyFrozen(contract)) return configureUncached(entry, field, contract, diagnostics);
   let byCapability = configurations.get(contract);
   if (byCapability === undefined) {
     byCapability = new WeakMap();

@@ -156,15 +156,21 @@ export interface ValueEvidence {
  */
 export function valueConfidence(evidence: ValueEvidence): number {
   // A supporting derived check is one more independent sighting of fixed strength.
-  const strengths = [...evidence.placeStrengths, ...Array.from({ length: evidence.supportCount }, () => DERIVED_SUPPORT_STRENGTH)].sort((left, right) => right - left);
+  const strengths = evidence.placeStrengths.slice();
+  for (let count = 0; count < evidence.supportCount; count += 1) strengths.push(DERIVED_SUPPORT_STRENGTH);
+  if (strengths.length > 1) strengths.sort(descending);
   let doubt = 1 - clamp(strengths[0] ?? 0);
-  for (const strength of strengths.slice(1)) doubt *= 1 - AGREEMENT_WEIGHT * clamp(strength);
+  for (let index = 1; index < strengths.length; index += 1) doubt *= 1 - AGREEMENT_WEIGHT * clamp(strengths[index]!);
   // No alternative reading at all: an independent check at full weight.
   if (evidence.uncontested === true) doubt *= 1 - UNCONTESTED_STRENGTH;
   let confidence = Math.max(1 - doubt, clamp(evidence.standaloneStrength ?? 0));
   confidence *= DERIVED_CONTRADICTION_FACTOR ** evidence.contradictionCount;
   confidence *= VALIDATION_FAILURE_FACTOR ** evidence.failedValidationCount;
   return Math.min(confidence, evidence.ceiling, MAX_CONFIDENCE);
+}
+
+function descending(left: number, right: number): number {
+  return right - left;
 }
 
 function clamp(value: number): number {

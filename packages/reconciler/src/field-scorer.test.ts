@@ -28,4 +28,26 @@ describe('scoreField', () => {
     const score = scoreField({ fieldPath: 'number', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) }, { contract, policy: policy() });
     expect(score).toBeLessThanOrEqual(0.5);
   });
+
+  it('reconciles the lists it scored as they are now: items added after scoring count, the same items give the same result', () => {
+    const effective = policy();
+    const first = sighting('number', { kind: 'EXACT_LABEL', value: 'A-1', at: [0, 3] });
+    const candidates = [first.candidate];
+    const evidence = [...first.evidence];
+    const result = { ...resultOf('number', []), candidates, evidence };
+    const score = createFieldScorer(contract, effective)({ fieldPath: 'number', candidates, evidence });
+    const same = reconcile({ contract, candidateResults: [result], policy: effective })[0]!;
+    expect(same.confidence).toBe(score);
+    expect(same.value).toBe('A-1');
+    const rival = sighting('number', { kind: 'EXACT_LABEL', value: 'B-2', at: [10, 13] });
+    candidates.push(rival.candidate);
+    evidence.push(...rival.evidence);
+    const now = reconcile({ contract, candidateResults: [result], policy: effective })[0]!;
+    const fresh = reconcile({ contract, candidateResults: [resultOf('number', [first, rival])], policy: effective })[0]!;
+    expect(now).toEqual(fresh);
+    expect(now.status).not.toBe('SUCCESS');
+    candidates.pop();
+    evidence.splice(first.evidence.length);
+    expect(reconcile({ contract, candidateResults: [result], policy: effective })[0]).toEqual(same);
+  });
 });

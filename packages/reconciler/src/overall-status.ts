@@ -11,7 +11,16 @@ import type { ResolvedResult } from './resolved-result.js';
 
 /** Paths of the fields that are required all the way from the root. */
 export function effectivelyRequiredPaths(fields: readonly CanonicalField[]): string[] {
-  return fields.filter((field) => field.required).flatMap((field) => [field.path, ...effectivelyRequiredPaths(field.fields)]);
+  const paths: string[] = [];
+  const visit = (list: readonly CanonicalField[]): void => {
+    for (const field of list) {
+      if (!field.required) continue;
+      paths.push(field.path);
+      visit(field.fields);
+    }
+  };
+  visit(fields);
+  return paths;
 }
 
 function isResolved(result: ResolvedResult | undefined): boolean {

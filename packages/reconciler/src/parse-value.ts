@@ -6,7 +6,7 @@
  * with strict rules; anything else fails with a reason, and the candidate is dropped.
  */
 import type { CanonicalField } from '@paxman/contract';
-import { type JsonValue, formatDecimal, isDecimalString, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
+import { type JsonValue, formatDecimal, formatDecimalText, isDecimalString, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
 import { type CurrencyReading, parseLooseDecimal, readCurrency } from './parse-number.js';
 
 export type ParseOutcome =
@@ -94,7 +94,7 @@ function parseInteger(value: JsonValue): ParseOutcome {
 function parseDecimalValue(value: JsonValue): ParseOutcome {
   if (typeof value === 'number') return Number.isFinite(value) ? ok(formatDecimal(parseDecimal(value))) : fail('not a finite number');
   if (typeof value !== 'string') return fail(`expected a decimal string, got ${describe(value)}`);
-  if (isDecimalString(value)) return ok(formatDecimal(parseDecimal(value), decimalPlaces(value.trim())));
+  if (isDecimalString(value)) return ok(formatDecimalText(value.trim(), decimalPlaces(value.trim())));
   const decimal = parseLooseDecimal(value);
   return decimal === null ? fail(`"${clip(value)}" is not a decimal number`) : ok(decimal, true);
 }
@@ -174,7 +174,7 @@ function parseMoneyValue(value: JsonValue): ParseOutcome {
     if (currency !== null && !isIsoCurrencyCode(currency)) return fail(`currency ${JSON.stringify(currency)} is not an ISO 4217 code`);
     let decimal: string | null = null;
     if (typeof amount === 'number' && Number.isFinite(amount)) decimal = formatDecimal(parseDecimal(amount));
-    else if (typeof amount === 'string') decimal = isDecimalString(amount) ? formatDecimal(parseDecimal(amount)) : parseLooseDecimal(amount);
+    else if (typeof amount === 'string') decimal = isDecimalString(amount) ? formatDecimalText(amount.trim()) : parseLooseDecimal(amount);
     if (decimal === null) return fail(`amount ${JSON.stringify(amount ?? null)} is not a decimal number`);
     return ok({ amount: decimal, currency });
   }
@@ -185,7 +185,7 @@ function parseMoneyValue(value: JsonValue): ParseOutcome {
     const decimal = parseLooseDecimal(value);
     if (decimal === null) return fail(`"${clip(value)}" is not an amount`);
     const reading = readCurrency(value);
-    return ok({ amount: formatDecimal(parseDecimal(decimal)), currency: reading?.currency ?? null }, true, reading);
+    return ok({ amount: formatDecimalText(decimal), currency: reading?.currency ?? null }, true, reading);
   }
   return fail(`expected money {amount, currency}, got ${describe(value)}`);
 }

@@ -105,18 +105,28 @@ function makeDiagnostic(
   };
 }
 
+/**
+ * The canonical JSON of a candidate's identity (capability, value, raw, tier, sorted
+ * evidence ids): the sort key of `canonicalCandidates`. Written directly for the usual
+ * shape — the same text `canonicalJson` writes for that object.
+ */
 function candidateOrderKey(candidate: Candidate): string {
-  return canonicalJson({
-    capability: candidate.capability,
-    value: candidate.value,
-    raw: candidate.raw,
-    tier: candidate.tier,
-    evidenceIds: [...candidate.evidenceIds].sort(compareStrings),
-  });
+  const { capability, value, raw, tier, evidenceIds } = candidate;
+  const sortedIds = evidenceIds.length < 2 ? evidenceIds : [...evidenceIds].sort(compareStrings);
+  if (typeof capability !== 'string' || typeof raw !== 'string' || typeof tier !== 'number' || !Number.isFinite(tier) || value === undefined || !sortedIds.every((id) => typeof id === 'string')) {
+    return canonicalJson({ capability, value, raw, tier, evidenceIds: sortedIds });
+  }
+  let ids = '';
+  for (const id of sortedIds) ids += ids === '' ? JSON.stringify(id) : `,${JSON.stringify(id)}`;
+  return `{"capability":${JSON.stringify(capability)},"evidenceIds":[${ids}],"raw":${JSON.stringify(raw)},"tier":${JSON.stringify(tier)},"value":${canonicalJson(value)}}`;
 }
 
 /** Candidates in a canonical order with exact duplicates removed (the same sighting reported twice). */
 function canonicalCandidates(candidates: readonly Candidate[]): Candidate[] {
+  if (candidates.length === 1) {
+    candidateOrderKey(candidates[0]!); // rejects a value with no JSON form, as for several
+    return [candidates[0]!];
+  }
   const byKey = new Map<string, Candidate>();
   for (const candidate of candidates) {
     const key = candidateOrderKey(candidate);
@@ -170,6 +180,59 @@ function evidenceCurrencySource(evidence: readonly Evidence[]): CurrencySource |
  * early-stop scorer and `reconcileField` share it, so they always agree.
  */
 export function assessField(field: CanonicalField, result: CandidateResult | undefined, context: FieldContext): FieldAssessment {
+  const candidates = result?.candidates;
+  const evidence = result?.evidence;
+  if (candidates === undefined || evidence === undefined || candidates.length === 0) return assessUncached(field, result, context);
+  const dominant = context.documentContext?.dominantCurrency ?? null;
+  const seen = assessments.get(candidates);
+  if (
+    seen !== undefined &&
+    seen.field === field &&
+    seen.policy === context.policy &&
+    seen.dominant === dominant &&
+    seen.evidenceList === evidence &&
+    sameItems(seen.candidates, candidates) &&
+    sameItems(seen.evidence, evidence)
+  ) {
+    return seen.assessment;
+  }
+  const assessment = assessUncached(field, result, context);
+  // Only an assessment with a value: without one, the empty reason depends on the rest of `result`.
+  if (assessment.hasValue) {
+    const remembered: RememberedAssessment = { field, policy: context.policy, dominant, evidenceList: evidence, candidates: candidates.slice(), evidence: evidence.slice(), assessment };
+    if (seen === undefined) assessments.set(candidates, remembered);
+    else Object.assign(seen, remembered);
+  }
+  return assessment;
+}
+
+/*
+ * The executor scores a field after each step on its growing candidate and evidence
+ * lists, and the reconciler then assesses the very same lists again. The last assessment
+ * with a value is remembered per candidate list (weakly: it dies with the run) and reused
+ * while the field, the policy, the dominant currency and both lists (item by item) are
+ * the same; candidates and evidence records are values that nothing changes once a
+ * capability has produced them, so the same items give the same assessment.
+ */
+interface RememberedAssessment {
+  field: CanonicalField;
+  policy: Policy;
+  dominant: string | null;
+  evidenceList: readonly Evidence[];
+  candidates: readonly Candidate[];
+  evidence: readonly Evidence[];
+  assessment: FieldAssessment;
+}
+
+const assessments = new WeakMap<readonly Candidate[], RememberedAssessment>();
+
+function sameItems<T>(left: readonly T[], right: readonly T[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+function assessUncached(field: CanonicalField, result: CandidateResult | undefined, context: FieldContext): FieldAssessment {
   const diagnostics: Diagnostic[] = [];
   const statedDominant = context.documentContext?.dominantCurrency ?? null;
   const dominantCurrency = isIsoCurrencyCode(statedDominant) ? statedDominant : null;
@@ -410,9 +473,10 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     }
   }
   // Verdict evidence no candidate references applies to the value it names.
-  const referenced = new Set(entries.flatMap((entry) => entry.candidate.evidenceIds));
+  const referenced = new Set<string>();
+  for (const entry of entries) for (const id of entry.candidate.evidenceIds) referenced.add(id);
   const looseVerdicts = new Map<string, Evidence[]>();
-  for (const record of [...evidenceById.values()]) {
+  for (const record of evidenceById.values()) {
     if (!isVerdictEvidence(record) || referenced.has(record.id) || record.fieldPath !== field.path) continue;
     const named = VALUE_KEYS.map((key) => record.detail?.[key]).find((value) => value !== undefined);
     if (named === undefined) continue;
@@ -478,9 +542,12 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
   // A labelled value that is the only value proposed for the field is uncontested.
   const groups: Group[] = graded.map(({ key, members, evidence, labelled, verdictIds }) => {
     const confidence = valueConfidence({ ...evidence, uncontested: labelled && graded.length === 1 });
-    const ranked = [...members].sort((left, right) => strongestFinding(right) - strongestFinding(left) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)));
-    const evidenceIds = [...new Set([...members.flatMap((member) => member.candidate.evidenceIds), ...verdictIds])].sort(compareStrings);
-    return { key, members, value: outputValue(field, ranked[0]!.value), confidence, strongest: strongestFinding(ranked[0]!), evidenceIds };
+    const best = members.length === 1 ? members[0]! : [...members].sort((left, right) => strongestFinding(right) - strongestFinding(left) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)))[0]!;
+    const ids = new Set<string>();
+    for (const member of members) for (const id of member.candidate.evidenceIds) ids.add(id);
+    for (const id of verdictIds) ids.add(id);
+    const evidenceIds = [...ids].sort(compareStrings);
+    return { key, members, value: outputValue(field, best.value), confidence, strongest: strongestFinding(best), evidenceIds };
   });
   return groups.sort((left, right) => right.confidence - left.confidence || right.strongest - left.strongest || compareStrings(left.key, right.key));
 }

@@ -60,3 +60,28 @@ export function quantizeDecimal(value: Decimal, places: number): Decimal {
   }
   return new Decimal(value.toFixed(places, DecimalJs.ROUND_HALF_EVEN));
 }
+
+/** A decimal string already written as decimal.js prints it: no sign but `-`, no leading zeros, no exponent. */
+const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d{0,19})(?:\.\d{1,30})?$/;
+
+/**
+ * `formatDecimal(parseDecimal(text), minimumPlaces)` for a decimal string: the fraction
+ * keeps its digits up to the last non-zero one, then is padded to `minimumPlaces`.
+ * Text already in plain form (`"1234.50"`, `"-0.5"`) is rewritten as text, without a
+ * Decimal; anything else (signs, spaces, leading zeros, `.5`) goes through decimal.js.
+ * @example formatDecimalText('12.50') // '12.5'; formatDecimalText('12.5', 2) // '12.50'
+ */
+export function formatDecimalText(text: string, minimumPlaces = 0): string {
+  if (!PLAIN_DECIMAL.test(text) || !Number.isInteger(minimumPlaces) || minimumPlaces < 0 || minimumPlaces > 100) return formatDecimal(parseDecimal(text), minimumPlaces);
+  const point = text.indexOf('.');
+  const whole = point < 0 ? text : text.slice(0, point);
+  let fraction = point < 0 ? '' : text.slice(point + 1);
+  let significant = fraction.length;
+  while (significant > 0 && fraction.charCodeAt(significant - 1) === 48) significant -= 1;
+  const places = Math.max(significant, minimumPlaces);
+  fraction = places <= fraction.length ? fraction.slice(0, places) : fraction + '0'.repeat(places - fraction.length);
+  const isZero = /^-?0$/.test(whole) && significant === 0;
+  const unsigned = isZero && whole.startsWith('-') ? whole.slice(1) : whole;
+  return places === 0 ? unsigned : `${unsigned}.${fraction}`;
+}
+

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
+
+describe('formatDecimalText', () => {
+  it('writes what formatDecimal(parseDecimal(text)) writes', () => {
+    const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
+    const text = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 6 }), (value, places) => {
+        let expected: string;
+        try {
+          expected = formatDecimal(parseDecimal(value), places);
+        } catch {
+          expect(() => formatDecimalText(value, places)).toThrow();
+          return;
+        }
+        expect(formatDecimalText(value, places)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps the places asked for and drops a negative zero sign', () => {
+    expect(formatDecimalText('12.50')).toBe('12.5');
+    expect(formatDecimalText('12.50', 2)).toBe('12.50');
+    expect(formatDecimalText('12', 2)).toBe('12.00');
+    expect(formatDecimalText('-0.00')).toBe('0');
+    expect(formatDecimalText('-0.00', 2)).toBe('0.00');
+    expect(formatDecimalText('-3.10', 1)).toBe('-3.1');
+    expect(formatDecimalText('007.5')).toBe('7.5');
+  });
+});
