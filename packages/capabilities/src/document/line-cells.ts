@@ -24,6 +24,13 @@ export function splitCells(text: string, start: number, end: number): LineCell[]
   let index = start;
   while (index < end) {
     const code = text.charCodeAt(index);
+    // Fast path: printable ASCII other than `|` is cell text.
+    if (code > 0x20 && code < 0x7f && code !== 0x7c) {
+      if (cellStart === -1) cellStart = index;
+      lastNonSpace = index;
+      index += 1;
+      continue;
+    }
     let separatorEnd = -1;
     if (code === 0x09 || code === 0x7c) {
       separatorEnd = index + 1;

@@ -36,17 +36,22 @@ function pair(
   };
 }
 
+const COLON = 0x3a;
+const FULLWIDTH_COLON = 0xff1a;
+const DOT = 0x2e;
+const ELLIPSIS = 0x2026;
+
 /** The position of a label-ending colon in the cell, or -1. */
 function findLabelColon(text: string, cell: LineCell): number {
   const limit = Math.min(cell.end, cell.start + 64);
   for (let index = cell.start + 1; index < limit; index += 1) {
-    const character = text[index];
-    if (character !== ':' && character !== '：') continue;
-    const after = index + 1 < cell.end ? text[index + 1]! : ' ';
-    if (after === '/' || after === '\\' || after === ':' || after === '=') return -1;
+    const code = text.charCodeAt(index);
+    if (code !== COLON && code !== FULLWIDTH_COLON) continue;
+    const after = index + 1 < cell.end ? text.charCodeAt(index + 1) : 0x20;
+    // `/` `\` `:` `=` after the colon: a URL, a path, `::` or `:=`, not a label.
+    if (after === 0x2f || after === 0x5c || after === COLON || after === 0x3d) return -1;
     const before = text.charCodeAt(index - 1);
-    const afterCode = after.charCodeAt(0);
-    if (before >= 0x30 && before <= 0x39 && afterCode >= 0x30 && afterCode <= 0x39) return -1;
+    if (before >= 0x30 && before <= 0x39 && after >= 0x30 && after <= 0x39) return -1;
     return index;
   }
   return -1;
@@ -55,14 +60,22 @@ function findLabelColon(text: string, cell: LineCell): number {
 /** The start of a run of 3+ dots (or `…`) in the cell, and its end, or null. */
 function findLeader(text: string, cell: LineCell): [number, number] | null {
   for (let index = cell.start + 1; index < cell.end; index += 1) {
-    const character = text[index];
-    if (character === '…' || (character === '.' && text[index + 1] === '.' && text[index + 2] === '.')) {
+    const code = text.charCodeAt(index);
+    if (code === ELLIPSIS || (code === DOT && text.charCodeAt(index + 1) === DOT && text.charCodeAt(index + 2) === DOT)) {
       let end = index;
-      while (end < cell.end && (text[end] === '.' || text[end] === '…' || (text[end] === ' ' && (text[end + 1] === '.' || text[end + 1] === '…')))) end += 1;
+      while (end < cell.end && isLeaderAt(text, end)) end += 1;
       return [index, end];
     }
   }
   return null;
+}
+
+/** A leader continues at `index`: a dot, `…`, or a space before one. */
+function isLeaderAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code === DOT || code === ELLIPSIS) return true;
+  const next = text.charCodeAt(index + 1);
+  return code === 0x20 && (next === DOT || next === ELLIPSIS);
 }
 
 function keyBounds(text: string, start: number, end: number): [number, number] | null {

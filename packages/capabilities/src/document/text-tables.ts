@@ -40,28 +40,27 @@ function overlap(column: Column, start: number, end: number): number {
 
 /** Places the cells of one row into `columns` (positions relative to the line start). */
 function placeRow(text: string, layer: string, line: DocumentLine, cells: readonly LineCell[], columns: readonly Column[]): TableCell[] {
-  const placed: (LineCell | undefined)[] = Array.from({ length: columns.length });
-  if (cells.length === columns.length) {
-    cells.forEach((cell, index) => (placed[index] = cell));
-  } else {
-    for (const cell of cells) {
-      const start = cell.start - line.span.start;
-      const end = cell.end - line.span.start;
-      let best = 0;
-      let bestScore = -Infinity;
-      columns.forEach((column, index) => {
-        const score = overlap(column, start, end);
-        const distance = -Math.abs((column.start + column.end) / 2 - (start + end) / 2);
-        const combined = score > 0 ? score : distance - 1000;
-        if (combined > bestScore) {
-          bestScore = combined;
-          best = index;
-        }
-      });
-      const existing = placed[best];
-      // Two cells in one column: merge them into one span (the text between is source text too).
-      placed[best] = existing === undefined ? cell : { start: Math.min(existing.start, cell.start), end: Math.max(existing.end, cell.end) };
+  // The common case: one cell per column.
+  if (cells.length === columns.length) return cells.map((cell) => cellOf(text, layer, cell));
+  const placed: (LineCell | undefined)[] = new Array<LineCell | undefined>(columns.length).fill(undefined);
+  for (const cell of cells) {
+    const start = cell.start - line.span.start;
+    const end = cell.end - line.span.start;
+    let best = 0;
+    let bestScore = -Infinity;
+    for (let index = 0; index < columns.length; index += 1) {
+      const column = columns[index]!;
+      const score = overlap(column, start, end);
+      const distance = -Math.abs((column.start + column.end) / 2 - (start + end) / 2);
+      const combined = score > 0 ? score : distance - 1000;
+      if (combined > bestScore) {
+        bestScore = combined;
+        best = index;
+      }
     }
+    const existing = placed[best];
+    // Two cells in one column: merge them into one span (the text between is source text too).
+    placed[best] = existing === undefined ? cell : { start: Math.min(existing.start, cell.start), end: Math.max(existing.end, cell.end) };
   }
   return placed.map((cell) =>
     cell === undefined ? { text: '', span: { start: line.span.end, end: line.span.end, layer } } : cellOf(text, layer, cell),

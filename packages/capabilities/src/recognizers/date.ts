@@ -191,24 +191,51 @@ function namedReading(match: RegExpExecArray, format: string): DateReading | nul
   return { start: match.index, end: match.index + match[0].length, year, month, day, ambiguous: false, detail };
 }
 
+/**
+ * A date pattern tried only where a cheap pattern that every match must satisfy matches:
+ * the same matches as scanning with the exact pattern, at a fraction of the cost (the
+ * look-behinds of the exact pattern are slow to try at every position of a long text).
+ */
+interface PrefilteredPattern {
+  /** Sticky. */
+  readonly exact: RegExp;
+  /** Global; matches wherever `exact` does (a necessary condition). */
+  readonly candidate: RegExp;
+}
+
+function prefiltered(exact: RegExp, candidate: RegExp): PrefilteredPattern {
+  return { exact: new RegExp(exact.source, exact.flags.replace('g', '') + 'y'), candidate };
+}
+
+const ISO_SCAN = prefiltered(ISO, /\d{4}[-/.]\d{1,2}[-/.]\d/g);
+const NUMERIC_SCAN = prefiltered(NUMERIC, /\d{1,2}[-/.]\d{1,2}[-/.]\d\d/g);
+
 function collect(
-  pattern: RegExp,
+  pattern: PrefilteredPattern,
   text: string,
   read: (match: RegExpExecArray) => DateReading | null,
   into: DateReading[],
 ): void {
-  pattern.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text)) !== null) {
+  const { exact, candidate } = pattern;
+  let found: RegExpExecArray | null;
+  candidate.lastIndex = 0;
+  while ((found = candidate.exec(text)) !== null) {
+    exact.lastIndex = found.index;
+    const match = exact.exec(text);
+    if (match === null) {
+      candidate.lastIndex = found.index + 1;
+      continue;
+    }
     const reading = read(match);
     if (reading !== null) into.push(reading);
+    candidate.lastIndex = match.index + match[0].length;
   }
 }
 
 /** Finds DATE values (`YYYY-MM-DD`). */
 export function findDates(text: string, options: RecognizerOptions): RecognizedValue[] {
   const readings: DateReading[] = [];
-  collect(ISO, text, (match) => {
+  collect(ISO_SCAN, text, (match) => {
     const groups = match.groups ?? {};
     const year = Number(groups['year']);
     const month = Number(groups['month']);
@@ -216,10 +243,41 @@ export function findDates(text: string, options: RecognizerOptions): RecognizedV
     if (!isValidDate(year, month, day)) return null;
     return { start: match.index, end: match.index + match[0].length, year, month, day, ambiguous: false, detail: { format: 'iso', dateOrder: 'YMD' } };
   }, readings);
-  collect(NUMERIC, text, (match) => numericReading(match, options), readings);
+  collect(NUMERIC_SCAN, text, (match) => numericReading(match, options), readings);
   collectNamed(text, readings);
   const hits = readings.map((reading) => toHit(text, reading));
   return selectNonOverlapping(hits);
+}
+
+/**
+ * The numeric dates (`25/03/2024`) of `text` exactly as `findDates(text, {})` returns them,
+ * without the ISO and month-name scans — or null when a month name stands near one of
+ * them, where a named date could claim its text (then call `findDates`). ISO dates cannot
+ * overlap a numeric date: both need a digit run that no digit or `digit.` precedes.
+ */
+export function findNumericDates(text: string): RecognizedValue[] | null {
+  const readings: DateReading[] = [];
+  collect(NUMERIC_SCAN, text, (match) => numericReading(match, NO_OPTIONS), readings);
+  const hits: RecognizedValue[] = [];
+  for (const reading of readings) {
+    // A named date lies within its month name's reach: look for a month name there.
+    if (monthNameWithin(text, reading.start - REACH_AFTER - LONGEST_MONTH - 1, reading.end + REACH_BEFORE)) return null;
+    hits.push(toHit(text, reading));
+  }
+  return hits;
+}
+
+const NO_OPTIONS: RecognizerOptions = Object.freeze({});
+const LONGEST_MONTH = Math.max(...[...MONTH_NUMBERS.keys()].map((name) => name.length));
+
+/** True when a letter run in `[from, to)` (the first may be cut) is a month name. */
+function monthNameWithin(text: string, from: number, to: number): boolean {
+  LETTER_RUN.lastIndex = Math.max(0, from);
+  let run: RegExpExecArray | null;
+  while ((run = LETTER_RUN.exec(text)) !== null && run.index < to) {
+    if (MONTH_NUMBERS.has(run[0].toLowerCase())) return true;
+  }
+  return false;
 }
 
 // Letter runs found without the `u` flag (every month name is in the Basic Multilingual Plane).

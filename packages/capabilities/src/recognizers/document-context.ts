@@ -5,10 +5,10 @@
  * currency (from codes and unambiguous symbols) and the decimal separator (from numerals
  * such as `1,234.56` or `12,50`). Callers pass them back as `RecognizerOptions`.
  */
-import { findCurrencies } from './currency-code.js';
-import { findDates } from './date.js';
-import { findMoney } from './money.js';
-import { scanNumerals } from './numeral.js';
+import { countCertainCurrencies } from './currency-code.js';
+import { findDates, findNumericDates } from './date.js';
+import { MONEY_NUMERALS, countCertainMoneyCurrencies } from './money.js';
+import { scanNumeralsWith } from './numeral.js';
 import { searchedText } from '../document/searched-text.js';
 
 /** What the document as a whole says about its conventions; null where it says nothing. */
@@ -47,24 +47,27 @@ function increment<T>(counts: Map<T, number>, key: T): void {
  */
 export function inferDocumentContext(text: string): DocumentContext {
   // The facade and the field capabilities' document index both ask about the same
-  // document text; the answer is a pure function of the text, so the last one is kept.
-  if (lastContext !== null && lastContext.text === text) return lastContext.context;
+  // document text in one run; the answer is a pure function of the text, so it is kept
+  // for the second question and then let go (a large input is not held after its run).
+  if (pending !== null && pending.text === text) {
+    const { context } = pending;
+    pending = null;
+    return context;
+  }
   const context = inferUncached(text);
-  // A huge text is not kept alive after the run for the sake of a cache hit.
-  lastContext = text.length <= MAX_CACHED_TEXT_LENGTH ? { text, context } : null;
+  pending = { text, context };
   return context;
 }
 
-const MAX_CACHED_TEXT_LENGTH = 4_000_000;
-
-let lastContext: { readonly text: string; readonly context: DocumentContext } | null = null;
+let pending: { readonly text: string; readonly context: DocumentContext } | null = null;
 
 function inferUncached(fullText: string): DocumentContext {
   // The conventions of a huge text are read from its searched head (`searchedText`).
   const text = searchedText(fullText);
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
-    for (const hit of findDates(text, {})) {
+    // Only numeric dates vote; the full date scan is needed only when a named date may overlap one.
+    for (const hit of findNumericDates(text) ?? findDates(text, {})) {
       const order = hit.detail['dateOrder'];
       if (hit.detail['format'] === 'numeric' && !hit.ambiguous && (order === 'DMY' || order === 'MDY')) {
         const [first, second] = hit.text.split(/[-/.]/).map((part) => Number(part.replace(/\D/g, '')));
@@ -73,18 +76,12 @@ function inferUncached(fullText: string): DocumentContext {
       }
     }
     const currencies = new Map<string, number>();
-    for (const hit of findMoney(text, {}, 'scan')) {
-      const source = hit.detail['currencySource'];
-      const value = hit.value as { currency: string | null };
-      if ((source === 'code' || source === 'symbol') && value.currency !== null) increment(currencies, value.currency);
-    }
-    for (const hit of findCurrencies(text, {})) {
-      if (hit.detail['currencySource'] !== 'symbol-ambiguous' && typeof hit.value === 'string') {
-        increment(currencies, hit.value);
-      }
-    }
+    // Both numeral readings (MONEY's and the plain one) share one pass of the numeral pattern.
+    const [moneyNumerals = [], numerals = []] = scanNumeralsWith(text, [MONEY_NUMERALS, {}]);
+    countCertainMoneyCurrencies(text, moneyNumerals, currencies);
+    countCertainCurrencies(text, currencies);
     const separators = new Map<'.' | ',', number>();
-    for (const numeral of scanNumerals(text)) {
+    for (const numeral of numerals) {
       if (numeral.ambiguous) continue;
       if (numeral.decimalSeparator !== null && !numeral.singleGroup) increment(separators, numeral.decimalSeparator);
       else if (numeral.groupSeparator === ',') increment(separators, '.');

@@ -63,7 +63,9 @@ export function findEnumValues(text: string, values: readonly EnumValue[] | unde
   }
   if (compiled === null) return [];
   const hits: RecognizedValue[] = [];
-  const pattern = new RegExp(compiled.pattern.source, compiled.pattern.flags);
+  // The compiled pattern is reused (scans never nest), from the start of the text.
+  const { pattern } = compiled;
+  pattern.lastIndex = 0;
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(text)) !== null) {
     if (match[0] === '') {

@@ -69,13 +69,17 @@ interface CachedScan {
 }
 
 /**
- * Recent scans: every field step scans the same document, often for the same kind, so a
- * few entries save whole passes. Hits are frozen, so sharing them is safe.
+ * Recent scans of short texts: field steps read the same cells and lines, often for the
+ * same kind, so a few entries save repeated scans. Hits are frozen, so sharing them is
+ * safe. A whole document is not kept here (its scans are memoized per Document by the
+ * capabilities' document index), so a large input is not held after its run.
  */
 const recentScans: CachedScan[] = [];
 const RECENT_SCANS = 16;
+const CACHED_TEXT_LIMIT = 4096;
 
 function cachedScan(kind: RecognizerKind, text: string, options: RecognizerOptions): readonly RecognizedValue[] {
+  if (text.length > CACHED_TEXT_LIMIT) return Object.freeze(selectNonOverlapping(dispatch(kind, text, options, 'scan')));
   const key = optionsKey(options);
   const index = recentScans.findIndex(
     (entry) => entry.kind === kind && entry.key === key && entry.enumValues === options.enumValues && entry.text === text,

@@ -20,7 +20,7 @@ import {
   markerKeysLongestFirst,
   type CurrencyMarker,
 } from './currency-symbols.js';
-import { scanNumerals, type Numeral } from './numeral.js';
+import { scanNumerals, type Numeral, type NumeralOptions } from './numeral.js';
 import { escapeRegExp, isWordCharacterAt, makeHit } from './text-scan.js';
 import type { RecognizedValue, RecognizerMode, RecognizerOptions } from './types.js';
 
@@ -121,15 +121,30 @@ function markerFromWritten(written: string, code: string | undefined): CurrencyM
   return CURRENCY_SYMBOLS.get(compact) ?? CURRENCY_WORDS.get(lower) ?? null;
 }
 
+function isAsciiLetterDigitOrSpace(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x20;
+}
+
+/** True when one of the two code units before `index` is (part of) a letter. */
+function letterBefore(text: string, index: number): boolean {
+  const first = Math.max(0, index - 2);
+  let ascii = true;
+  for (let position = first; position < index; position += 1) {
+    const code = text.charCodeAt(position);
+    if (code >= 128) ascii = false;
+    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return true;
+  }
+  return !ascii && LETTER.test(text.slice(first, index));
+}
+
 function findPrefix(text: string, numeral: Numeral, cursor: number): FoundMarker | null {
   // Fast path for the common case: a one-character symbol with no letters before it (`$12`, `€ 5`).
   const gap = text[numeral.start - 1] === ' ' || text[numeral.start - 1] === '\u00a0' ? 1 : 0;
   const symbolIndex = numeral.start - 1 - gap;
   const symbol = symbolIndex >= cursor ? text[symbolIndex] : undefined;
-  if (symbol !== undefined && symbol.length === 1 && !/[A-Za-z0-9 ]/.test(symbol)) {
+  if (symbol !== undefined && !isAsciiLetterDigitOrSpace(symbol.charCodeAt(0))) {
     const single = CURRENCY_SYMBOLS.get(symbol);
-    const before = text.slice(Math.max(0, symbolIndex - 2), symbolIndex);
-    if (single !== undefined && !LETTER.test(before)) {
+    if (single !== undefined && !letterBefore(text, symbolIndex)) {
       return { marker: single, written: symbol, start: symbolIndex, end: numeral.start, exponent: 0 };
     }
   }
@@ -164,6 +179,7 @@ function findPrefix(text: string, numeral: Numeral, cursor: number): FoundMarker
 }
 
 function findSuffix(text: string, end: number): { found: FoundMarker; scale: string | undefined } | null {
+  if (!suffixPossibleAt(text, end)) return null;
   SUFFIX_PATTERN.lastIndex = end;
   const match = SUFFIX_PATTERN.exec(text);
   if (match === null || match.groups === undefined) return null;
@@ -195,35 +211,81 @@ function resolveCurrency(
 /** Finds MONEY values. */
 export function findMoney(text: string, options: RecognizerOptions, mode: RecognizerMode): RecognizedValue[] {
   const hits: RecognizedValue[] = [];
+  locateAmounts(text, scanNumerals(text, MONEY_NUMERALS), mode, (numeral, span) => hits.push(amountHit(text, numeral, span, options)));
+  return hits;
+}
+
+/** How MONEY reads numerals: a lone `1,234` is a thousand and more, and `USD115` is read. */
+export const MONEY_NUMERALS: NumeralOptions = Object.freeze({ preferThousands: true, allowLetterBefore: true });
+
+/**
+ * Adds one to `counts` for every amount a document scan (`findMoney(text, {}, 'scan')`)
+ * finds with a currency code or an unambiguous symbol, without building hits. `numerals`
+ * is `scanNumerals(text, MONEY_NUMERALS)`.
+ */
+export function countCertainMoneyCurrencies(text: string, numerals: readonly Numeral[], counts: Map<string, number>): void {
+  locateAmounts(text, numerals, 'scan', (_numeral, span) => {
+    const marker = span.marker?.marker;
+    if (marker !== undefined && marker.candidates.length <= 1) counts.set(marker.code, (counts.get(marker.code) ?? 0) + 1);
+  });
+}
+
+/** Where an amount stands and what surrounds it; the value is read from it by `amountHit`. */
+interface AmountSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly prefix: FoundMarker | null;
+  readonly marker: FoundMarker | null;
+  readonly scale: string | undefined;
+  readonly minor: string | undefined;
+  readonly negative: boolean;
+}
+
+/** Calls `found` for every amount of `text`, in order, each after the previous one's end. */
+function locateAmounts(
+  text: string,
+  numerals: readonly Numeral[],
+  mode: RecognizerMode,
+  found: (numeral: Numeral, span: AmountSpan) => void,
+): void {
   let cursor = 0;
-  for (const numeral of scanNumerals(text, { preferThousands: true, allowLetterBefore: true })) {
+  for (const numeral of numerals) {
     if (numeral.start < cursor) continue;
-    const hit = readAmount(text, numeral, options, mode, cursor);
-    if (hit !== null) {
-      hits.push(hit);
-      cursor = hit.end;
+    const span = locateAmount(text, numeral, mode, cursor);
+    if (span !== null) {
+      found(numeral, span);
+      cursor = span.end;
     }
   }
-  return hits;
 }
 
 /** Characters that cannot start or end a currency marker: digits, spaces, plain punctuation. */
 const NOT_MARKER = /[\s\d.,;:!?"'()[\]{}<>/*+=|#&@_-]/;
+/** `NOT_MARKER` for the ASCII code units, looked up without a regex. */
+const ASCII_NOT_MARKER: readonly boolean[] = Array.from({ length: 128 }, (_, code) => NOT_MARKER.test(String.fromCharCode(code)));
+
+/** True when the code unit at `index` may belong to a currency marker (false outside the text). */
+function mayBeMarkerAt(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return false;
+  const code = text.charCodeAt(index);
+  return code < 128 ? !ASCII_NOT_MARKER[code] : !NOT_MARKER.test(text[index]!);
+}
 
 /** True when a marker may stand within two characters of `index` (cheap test before the regexes). */
 function markerPossibleNear(text: string, first: number, second: number): boolean {
-  const a = text[first];
-  const b = text[second];
-  return (a !== undefined && !NOT_MARKER.test(a)) || (b !== undefined && !NOT_MARKER.test(b));
+  return mayBeMarkerAt(text, first) || mayBeMarkerAt(text, second);
 }
 
-function readAmount(
-  text: string,
-  numeral: Numeral,
-  options: RecognizerOptions,
-  mode: RecognizerMode,
-  cursor: number,
-): RecognizedValue | null {
+/**
+ * True when a suffix marker or scale word may start at `end`, after at most one space:
+ * every one starts with a letter or a symbol (cheap test before the suffix regexes).
+ */
+function suffixPossibleAt(text: string, end: number): boolean {
+  const code = text.charCodeAt(end);
+  return mayBeMarkerAt(text, code === 0x20 || code === 0xa0 ? end + 1 : end);
+}
+
+function locateAmount(text: string, numeral: Numeral, mode: RecognizerMode, cursor: number): AmountSpan | null {
   const prefixPossible = markerPossibleNear(text, numeral.start - 1, numeral.start - 2);
   const suffixPossible = markerPossibleNear(text, numeral.end, numeral.end + 1) || text.charCodeAt(numeral.end) === 41;
   if (mode === 'scan' && !prefixPossible && !suffixPossible) return null;
@@ -242,7 +304,7 @@ function readAmount(
       }
     }
     SCALE_PATTERN.lastIndex = end;
-    const scaleMatch = SCALE_PATTERN.exec(text);
+    const scaleMatch = suffixPossibleAt(text, end) ? SCALE_PATTERN.exec(text) : null;
     if (scaleMatch !== null) {
       scale = scaleMatch.groups?.['scale'];
       end += scaleMatch[0].length;
@@ -295,7 +357,11 @@ function readAmount(
     start -= 1;
     negative = true;
   }
+  return { start, end, prefix, marker, scale, minor, negative };
+}
 
+function amountHit(text: string, numeral: Numeral, span: AmountSpan, options: RecognizerOptions): RecognizedValue {
+  const { start, end, prefix, marker, scale, minor, negative } = span;
   const exponent = (scale === undefined ? 0 : (SCALE_EXPONENT[scale.toLowerCase()] ?? 0)) + (marker?.exponent ?? 0);
   const finish = (written: string): string => {
     let result = minor === undefined ? written : `${written}.${minor}`;

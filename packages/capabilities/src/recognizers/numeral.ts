@@ -93,36 +93,148 @@ function continuesBefore(text: string, start: number, allowLetterBefore: boolean
  * the caller checks what letters follow.
  */
 export function scanNumerals(text: string, options: NumeralOptions = {}): readonly Numeral[] {
-  const key = `${options.decimalSeparator ?? ''}|${options.preferThousands === true ? 1 : 0}|${options.allowLetterBefore === true ? 1 : 0}`;
-  const recent = recentScans.find((entry) => entry.key === key && entry.text === text);
-  if (recent !== undefined) return recent.numerals;
-  const numerals = Object.freeze(scanAll(text, options));
-  recentScans.unshift({ key, text, numerals });
-  if (recentScans.length > RECENT_SCANS) recentScans.pop();
-  return numerals;
+  return scanNumeralsWith(text, [options])[0] ?? [];
 }
 
-/** The last few scans: MONEY, DECIMAL, INTEGER and PERCENT scan the same document in turn. */
+/**
+ * `scanNumerals` once per options set, in that order: the scans run side by side over
+ * the same pattern matches, found once, so reading a text two ways costs little more than
+ * one way.
+ */
+export function scanNumeralsWith(text: string, optionsList: readonly NumeralOptions[]): (readonly Numeral[])[] {
+  const cacheable = text.length <= CACHED_TEXT_LIMIT;
+  const keys = optionsList.map(optionsKey);
+  const results: (readonly Numeral[] | undefined)[] = keys.map((key) =>
+    cacheable ? recentScans.find((entry) => entry.key === key && entry.text === text)?.numerals : undefined,
+  );
+  const scans = optionsList.flatMap((options, index) => (results[index] === undefined ? [newScan(options, index)] : []));
+  if (scans.length === 1) runScan(text, scans[0]!, liveMatches(text));
+  else if (scans.length > 1) runSideBySide(text, scans);
+  for (const scan of scans) {
+    const numerals = Object.freeze(scan.found);
+    results[scan.index] = numerals;
+    if (cacheable) {
+      recentScans.unshift({ key: keys[scan.index] ?? '', text, numerals });
+      if (recentScans.length > RECENT_SCANS) recentScans.pop();
+    }
+  }
+  return results.map((numerals) => numerals ?? []);
+}
+
+function optionsKey(options: NumeralOptions): string {
+  return `${options.decimalSeparator ?? ''}|${options.preferThousands === true ? 1 : 0}|${options.allowLetterBefore === true ? 1 : 0}`;
+}
+
+/**
+ * The last few scans of short texts (a cell, a line): MONEY, DECIMAL, INTEGER and PERCENT
+ * read the same cell in turn. A whole document is not kept here: its scans are memoized
+ * per Document by the capabilities' document index.
+ */
 const recentScans: { readonly key: string; readonly text: string; readonly numerals: readonly Numeral[] }[] = [];
 const RECENT_SCANS = 4;
+const CACHED_TEXT_LIMIT = 4096;
 
-function scanAll(text: string, options: NumeralOptions): Numeral[] {
-  const found: Numeral[] = [];
-  const pattern = new RegExp(NUMERAL_PATTERN.source, 'g');
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text)) !== null) {
-    if (match[1] === undefined && match[0].includes(',') && readList(text, match.index, found, pattern)) continue;
-    const numeral = readMatch(text, match, options, pattern);
-    if (numeral !== null) found.push(numeral);
+/** Where the scan resumes; a reading that takes more or less than its match moves it. */
+interface ScanPosition {
+  lastIndex: number;
+}
+
+/** One scan in progress. */
+interface Scan {
+  readonly options: NumeralOptions;
+  /** Its place in the caller's list. */
+  readonly index: number;
+  readonly found: Numeral[];
+  readonly position: ScanPosition;
+  done: boolean;
+}
+
+function newScan(options: NumeralOptions, index: number): Scan {
+  return { options, index, found: [], position: { lastIndex: 0 }, done: false };
+}
+
+/** The first match at or after a position, as a global scan of the pattern would find it. */
+type NextMatch = (from: number) => RegExpExecArray | null;
+
+const NUMERAL_SCAN = new RegExp(NUMERAL_PATTERN.source, 'g');
+
+function liveMatches(text: string): NextMatch {
+  return (from) => {
+    NUMERAL_SCAN.lastIndex = from;
+    return NUMERAL_SCAN.exec(text);
+  };
+}
+
+/** Reads the next match of `scan`; marks it done when there is none. */
+function stepScan(text: string, scan: Scan, nextMatch: NextMatch): void {
+  const match = nextMatch(scan.position.lastIndex);
+  if (match === null) {
+    scan.done = true;
+    return;
   }
-  return found;
+  scan.position.lastIndex = match.index + match[0].length;
+  if (match[1] === undefined && match[0].includes(',') && readList(text, match.index, scan.found, scan.position)) return;
+  const numeral = readMatch(text, match, scan.options, scan.position);
+  if (numeral !== null) scan.found.push(numeral);
+}
+
+function runScan(text: string, scan: Scan, nextMatch: NextMatch): void {
+  while (!scan.done) stepScan(text, scan, nextMatch);
+}
+
+/**
+ * Runs several scans side by side (always the one furthest behind next) over the matches
+ * of one uninterrupted scan of the pattern, found once. A scan resuming inside one of
+ * those matches (a reading that took less than its match) searches from there itself;
+ * from anywhere else the next match found is the one a search would find, since no match
+ * starts between two consecutive ones. Matches every scan has passed are let go, so the
+ * matches kept stay few however long the text is.
+ */
+function runSideBySide(text: string, scans: readonly Scan[]): void {
+  const matches: RegExpExecArray[] = [];
+  // `matches[first]` is the last match starting before every scan's position (or the first match).
+  let first = 0;
+  let naturalEnd = 0;
+  let exhausted = false;
+  const live = liveMatches(text);
+  const nextMatch: NextMatch = (from) => {
+    while (!exhausted && (matches.length === first || matches[matches.length - 1]!.index < from)) {
+      NUMERAL_SCAN.lastIndex = naturalEnd;
+      const match = NUMERAL_SCAN.exec(text);
+      if (match === null) exhausted = true;
+      else {
+        matches.push(match);
+        naturalEnd = match.index + match[0].length;
+      }
+    }
+    let next = first;
+    while (next < matches.length && matches[next]!.index < from) next += 1;
+    const previous = next > first ? matches[next - 1] : undefined;
+    if (previous === undefined && first > 0) return live(from);
+    if (previous === undefined || previous.index + previous[0].length <= from) return matches[next] ?? null;
+    return live(from);
+  };
+  for (;;) {
+    let behind: Scan | undefined;
+    for (const scan of scans) if (!scan.done && (behind === undefined || scan.position.lastIndex < behind.position.lastIndex)) behind = scan;
+    if (behind === undefined) return;
+    stepScan(text, behind, nextMatch);
+    // Forget the matches before the last one that starts before every scan's position.
+    let slowest = Infinity;
+    for (const scan of scans) if (!scan.done) slowest = Math.min(slowest, scan.position.lastIndex);
+    while (first + 1 < matches.length && matches[first + 1]!.index < slowest) first += 1;
+    if (first > 1024) {
+      matches.splice(0, first);
+      first = 0;
+    }
+  }
 }
 
 /**
  * A comma list of integers where some item is not a three-digit group (`22,24,26,31`) is
  * a list, not one number: each item is read on its own. Returns true when it read one.
  */
-function readList(text: string, start: number, found: Numeral[], pattern: RegExp): boolean {
+function readList(text: string, start: number, found: Numeral[], position: ScanPosition): boolean {
   if (!isDigitAt(text, start) || continuesBefore(text, start, false)) return false;
   LIST_PATTERN.lastIndex = start;
   const list = LIST_PATTERN.exec(text);
@@ -136,7 +248,7 @@ function readList(text: string, start: number, found: Numeral[], pattern: RegExp
     found.push(plainNumeral(offset, offset + item.length, false, item, '', null));
     offset += item.length + 1;
   }
-  pattern.lastIndex = end;
+  position.lastIndex = end;
   return true;
 }
 
@@ -144,7 +256,7 @@ function readMatch(
   text: string,
   match: RegExpExecArray,
   options: NumeralOptions,
-  pattern: RegExp,
+  position: ScanPosition,
 ): Numeral | null {
   const signText = match[1] ?? '';
   let start = match.index;
@@ -180,12 +292,12 @@ function readMatch(
       const plain = PLAIN_PATTERN.exec(text);
       if (plain !== null && plain[0].length > lead.length) {
         const plainEnd = digitsStart + plain[0].length;
-        pattern.lastIndex = plainEnd;
+        position.lastIndex = plainEnd;
         if (continuesAfter(text, plainEnd)) return null;
         const fraction = plain[2];
         return plainNumeral(start, plainEnd, negative, plain[1] ?? '', fraction === undefined ? '' : fraction.slice(1), fraction === undefined ? null : (fraction[0] as '.' | ','));
       }
-      pattern.lastIndex = leadEnd;
+      position.lastIndex = leadEnd;
       if (continuesAfter(text, leadEnd) && !SPACES.has(separator)) return null;
       return plainNumeral(start, leadEnd, negative, lead, '', null);
     };

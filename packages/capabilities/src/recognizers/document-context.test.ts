@@ -1,0 +1,102 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findCurrencies } from './currency-code.js';
+import { findDates, findNumericDates } from './date.js';
+import { inferDocumentContext, type DocumentContext } from './document-context.js';
+import { findMoney } from './money.js';
+import { scanNumerals } from './numeral.js';
+
+/** The context as first specified: every full scan, every hit built (the fast path must agree). */
+function referenceContext(text: string): DocumentContext {
+  const count = <T>(map: Map<T, number>, key: T): void => {
+    map.set(key, (map.get(key) ?? 0) + 1);
+  };
+  const majority = <T>(counts: Map<T, number>): T | null => {
+    const sorted = [...counts].sort((left, right) => right[1] - left[1]);
+    return sorted.length === 0 || (sorted.length > 1 && sorted[0]![1] === sorted[1]![1]) ? null : sorted[0]![0];
+  };
+  const orders = new Map<'DMY' | 'MDY', number>();
+  for (const hit of findDates(text, {})) {
+    const order = hit.detail['dateOrder'];
+    if (hit.detail['format'] === 'numeric' && !hit.ambiguous && (order === 'DMY' || order === 'MDY')) {
+      const [first, second] = hit.text.split(/[-/.]/).map((part) => Number(part.replace(/\D/g, '')));
+      if (first !== second) count(orders, order);
+    }
+  }
+  const currencies = new Map<string, number>();
+  for (const hit of findMoney(text, {}, 'scan')) {
+    const source = hit.detail['currencySource'];
+    const value = hit.value as { currency: string | null };
+    if ((source === 'code' || source === 'symbol') && value.currency !== null) count(currencies, value.currency);
+  }
+  for (const hit of findCurrencies(text, {})) {
+    if (hit.detail['currencySource'] !== 'symbol-ambiguous' && typeof hit.value === 'string') count(currencies, hit.value);
+  }
+  const separators = new Map<'.' | ',', number>();
+  for (const numeral of scanNumerals(text)) {
+    if (numeral.ambiguous) continue;
+    if (numeral.decimalSeparator !== null && !numeral.singleGroup) count(separators, numeral.decimalSeparator);
+    else if (numeral.groupSeparator === ',') count(separators, '.');
+    else if (numeral.groupSeparator === '.') count(separators, ',');
+  }
+  const decimalSeparator = majority(separators);
+  const dateOrder = orders.size > 0 ? majority(orders) : decimalSeparator === ',' ? 'DMY' : null;
+  return { dateOrder, dominantCurrency: majority(currencies), decimalSeparator };
+}
+
+const numericOnly = (text: string) => findDates(text, {}).filter((hit) => hit.detail['format'] === 'numeric');
+
+/** Text documents of the repository's fixtures and the shared evaluation corpora, when present. */
+function corpusTexts(): string[] {
+  const folders = [
+    resolve(import.meta.dirname, '../document/__fixtures__'),
+    ...['bench-procurement', 'invoice2data', 'synthetic-invoices', 'synthetic-receipts'].map((name) =>
+      resolve(import.meta.dirname, `../../../../../shared/eval/${name}/cases`),
+    ),
+  ];
+  const texts: string[] = [];
+  for (const folder of folders) {
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder)) {
+      if (/\.(txt|csv|eml|html|json)$/.test(file) && !file.endsWith('.expected.json')) texts.push(readFileSync(resolve(folder, file), 'utf8'));
+    }
+  }
+  return texts;
+}
+
+const PIECES = [
+  '25/03/2024', '03/25/2024', '03/03/2024', '04.05.24', '1-2-2024', '24-03-25', '2024-03-25', 'Mon 03/04/2024', 'Sun., 03/03/2024',
+  'Tue 25/03/2024', '2024 Mar 12/03/2024', '12-Mar-24/05/2024', 'March 5, 2024', '5 mars 2024', 'Mar', 'Sept', 'date',
+  '$1,234.56', '1.234,56 €', 'EUR 12', 'USD115', '115EUR', '(1,234.00) USD', '$44,678.13 USD', 'C$ 16.4', 'kr 100', '¥500',
+  '5 dollars 50', '30 MUSD', 'USD', 'GBP', 'ALL', 'TRY 3', '12,50', '1,234', '4.800', '0,5', '.5', '22,24,26,31', 'X100 250.00',
+  'INV-2024-001', '192.168.1.2', '10:30', ' ', ' ', '\n', ', ', '-', '/', 'Total:', 'A', '9.2321312',
+];
+
+describe('inferDocumentContext fast path', () => {
+  it('agrees with the full scans on every corpus document', () => {
+    const texts = corpusTexts();
+    expect(texts.length).toBeGreaterThan(3);
+    for (const text of texts) expect(inferDocumentContext(text)).toEqual(referenceContext(text));
+  });
+
+  it('agrees with the full scans on texts assembled from tricky pieces', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), (pieces) => {
+        const text = pieces.join('');
+        expect(inferDocumentContext(text)).toEqual(referenceContext(text));
+        const numeric = findNumericDates(text);
+        if (numeric !== null) expect(numeric).toEqual(numericOnly(text));
+      }),
+      { numRuns: 400, seed: 20261122 },
+    );
+  });
+
+  it('leaves a numeric date claimed by a named date to the full scan', () => {
+    // `2024 Mar 12` (year, month, day) overlaps `12/03/2024` and is found first.
+    expect(findNumericDates('2024 Mar 12/03/2024')).toBeNull();
+    expect(inferDocumentContext('2024 Mar 12/03/2024')).toEqual(referenceContext('2024 Mar 12/03/2024'));
+    expect(findNumericDates('Paid 25/03/2024 and 26/03/2024')?.map((hit) => hit.value)).toEqual(['2024-03-25', '2024-03-26']);
+  });
+});
