@@ -165,8 +165,29 @@ function liveMatches(text: string): NextMatch {
   };
 }
 
+/**
+ * The reading of one match, kept for the other scans of a side-by-side run: when the
+ * options cannot change how a match reads (`readingIgnoresOptions`), every scan that
+ * steps onto the same match takes the same numeral and resumes at the same place.
+ */
+interface SharedReading {
+  match: RegExpExecArray | null;
+  numeral: Numeral | null;
+  lastIndex: number;
+}
+
+/**
+ * True when `readMatch` reads `match` the same whatever the options: the options only
+ * decide whether a letter may touch the numeral's start (none does here) and how a lone
+ * `x,yyy` / `x.yyy` group reads (not such a group here).
+ */
+function readingIgnoresOptions(text: string, match: RegExpExecArray): boolean {
+  if (isWordCharacterAt(text, match.index - 1)) return false;
+  return match[3] === undefined || match[6] !== undefined || (match[4] ?? '').length !== 4;
+}
+
 /** Reads the next match of `scan`; marks it done when there is none. */
-function stepScan(text: string, scan: Scan, nextMatch: NextMatch): void {
+function stepScan(text: string, scan: Scan, nextMatch: NextMatch, shared: SharedReading | null = null): void {
   const match = nextMatch(scan.position.lastIndex);
   if (match === null) {
     scan.done = true;
@@ -174,59 +195,56 @@ function stepScan(text: string, scan: Scan, nextMatch: NextMatch): void {
   }
   scan.position.lastIndex = match.index + match[0].length;
   if (match[1] === undefined && match[0].includes(',') && readList(text, match.index, scan.found, scan.position)) return;
+  if (shared !== null && shared.match === match) {
+    scan.position.lastIndex = shared.lastIndex;
+    if (shared.numeral !== null) scan.found.push(shared.numeral);
+    return;
+  }
   const numeral = readMatch(text, match, scan.options, scan.position);
   if (numeral !== null) scan.found.push(numeral);
+  if (shared !== null && readingIgnoresOptions(text, match)) {
+    shared.match = match;
+    shared.numeral = numeral;
+    shared.lastIndex = scan.position.lastIndex;
+  }
 }
 
 function runScan(text: string, scan: Scan, nextMatch: NextMatch): void {
   while (!scan.done) stepScan(text, scan, nextMatch);
 }
 
+/** Searches remembered by a side-by-side run: enough for scans a few matches apart. */
+const REMEMBERED_SEARCHES = 4;
+
 /**
- * Runs several scans side by side (always the one furthest behind next) over the matches
- * of one uninterrupted scan of the pattern, found once. A scan resuming inside one of
- * those matches (a reading that took less than its match) searches from there itself;
- * from anywhere else the next match found is the one a search would find, since no match
- * starts between two consecutive ones. Matches every scan has passed are let go, so the
- * matches kept stay few however long the text is.
+ * Runs several scans side by side (always the one furthest behind next) over one set of
+ * pattern matches. The last few searches are remembered with where each started: a
+ * search from anywhere between that start and the match found finds the same match (no
+ * match starts in between), so scans that keep together search the text once, and a
+ * match that reads the same under every scan's options is read once.
  */
 function runSideBySide(text: string, scans: readonly Scan[]): void {
-  const matches: RegExpExecArray[] = [];
-  // `matches[first]` is the last match starting before every scan's position (or the first match).
-  let first = 0;
-  let naturalEnd = 0;
-  let exhausted = false;
-  const live = liveMatches(text);
+  const searchedFrom: number[] = new Array<number>(REMEMBERED_SEARCHES).fill(Infinity);
+  const searchFound: (RegExpExecArray | null)[] = new Array<RegExpExecArray | null>(REMEMBERED_SEARCHES).fill(null);
+  let newest = 0;
   const nextMatch: NextMatch = (from) => {
-    while (!exhausted && (matches.length === first || matches[matches.length - 1]!.index < from)) {
-      NUMERAL_SCAN.lastIndex = naturalEnd;
-      const match = NUMERAL_SCAN.exec(text);
-      if (match === null) exhausted = true;
-      else {
-        matches.push(match);
-        naturalEnd = match.index + match[0].length;
-      }
+    for (let slot = 0; slot < REMEMBERED_SEARCHES; slot += 1) {
+      const match = searchFound[slot]!;
+      if (searchedFrom[slot]! <= from && (match === null || from <= match.index)) return match;
     }
-    let next = first;
-    while (next < matches.length && matches[next]!.index < from) next += 1;
-    const previous = next > first ? matches[next - 1] : undefined;
-    if (previous === undefined && first > 0) return live(from);
-    if (previous === undefined || previous.index + previous[0].length <= from) return matches[next] ?? null;
-    return live(from);
+    NUMERAL_SCAN.lastIndex = from;
+    const match = NUMERAL_SCAN.exec(text);
+    newest = (newest + 1) % REMEMBERED_SEARCHES;
+    searchedFrom[newest] = from;
+    searchFound[newest] = match;
+    return match;
   };
+  const shared: SharedReading = { match: null, numeral: null, lastIndex: 0 };
   for (;;) {
     let behind: Scan | undefined;
     for (const scan of scans) if (!scan.done && (behind === undefined || scan.position.lastIndex < behind.position.lastIndex)) behind = scan;
     if (behind === undefined) return;
-    stepScan(text, behind, nextMatch);
-    // Forget the matches before the last one that starts before every scan's position.
-    let slowest = Infinity;
-    for (const scan of scans) if (!scan.done) slowest = Math.min(slowest, scan.position.lastIndex);
-    while (first + 1 < matches.length && matches[first + 1]!.index < slowest) first += 1;
-    if (first > 1024) {
-      matches.splice(0, first);
-      first = 0;
-    }
+    stepScan(text, behind, nextMatch, shared);
   }
 }
 
