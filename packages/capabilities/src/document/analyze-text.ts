@@ -51,15 +51,18 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     line.span.end - line.span.start > LINE_STRUCTURE_LIMIT ? [] : splitCells(text, line.span.start, line.span.end),
   );
   const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells);
-  const skipLines = new Set(labelledLines);
   const ranges = options.tableFreeRanges ?? [];
+  // The labelled lines are skipped as they are unless table-free ranges add lines.
+  let skipLines: ReadonlySet<number> = labelledLines;
   if (ranges.length > 0) {
+    const withRanges = new Set(labelledLines);
     let rangeIndex = 0;
     lines.forEach((line, index) => {
       while (rangeIndex < ranges.length && ranges[rangeIndex]![1] <= line.span.start) rangeIndex += 1;
       const range = ranges[rangeIndex];
-      if (range !== undefined && line.span.start >= range[0] && line.span.start < range[1]) skipLines.add(index);
+      if (range !== undefined && line.span.start >= range[0] && line.span.start < range[1]) withRanges.add(index);
     });
+    skipLines = withRanges;
   }
   const tables = detectTextTables(text, layer, lines, cells, skipLines);
   // A table's header row ("Bank    Account") is not a `Label    value` pair.

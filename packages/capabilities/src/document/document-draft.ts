@@ -199,7 +199,10 @@ function freezeTree(value: unknown): void {
 
 /** Freezes a cell and its span (shape-aware: no key enumeration, this runs on every cell). */
 function freezeCells(row: readonly TableCell[]): void {
-  for (const cell of row) {
+  // Index loops here and below: these run once per document over thousands of objects,
+  // often before the optimizing compiler has removed a `for…of` iterator's allocations.
+  for (let index = 0; index < row.length; index += 1) {
+    const cell = row[index]!;
     Object.freeze(cell.span);
     Object.freeze(cell);
   }
@@ -208,8 +211,9 @@ function freezeCells(row: readonly TableCell[]): void {
 
 function freezeTable(table: { readonly header: readonly TableCell[] | null; readonly rows: readonly (readonly TableCell[])[] }): void {
   if (table.header !== null) freezeCells(table.header);
-  for (const row of table.rows) freezeCells(row);
-  Object.freeze(table.rows);
+  const { rows } = table;
+  for (let index = 0; index < rows.length; index += 1) freezeCells(rows[index]!);
+  Object.freeze(rows);
   Object.freeze(table);
 }
 
@@ -229,11 +233,14 @@ function freezeStructures(draft: DocumentDraft): void {
     Object.freeze(layer);
   }
   Object.freeze(draft.layers);
-  for (const line of draft.lines) {
+  const { lines, keyValues } = draft;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
     Object.freeze(line.span);
     Object.freeze(line);
   }
-  for (const pair of draft.keyValues) {
+  for (let index = 0; index < keyValues.length; index += 1) {
+    const pair = keyValues[index]!;
     Object.freeze(pair.keySpan);
     Object.freeze(pair.valueSpan);
     Object.freeze(pair);

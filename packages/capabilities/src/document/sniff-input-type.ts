@@ -52,25 +52,33 @@ function looksLikeHtml(window: string): boolean {
   return lower.trimStart().startsWith('<') && /<(body|table|div|p|dl|span|br|h[1-6])[\s>/]/.test(lower);
 }
 
-/** Per record (quoted line breaks do not end a record): the count of `delimiter` outside quotes; blank records skipped. */
-function recordCounts(window: string, delimiter: string): number[] {
+/**
+ * Per record (quoted line breaks do not end a record): the count of `delimiter` outside
+ * quotes; blank records skipped; at most `records` records.
+ */
+function recordCounts(window: string, delimiter: string, records: number): number[] {
+  const delimiterCode = delimiter.charCodeAt(0);
   const counts: number[] = [];
   let count = 0;
   let quoted = false;
   let blank = true;
   for (let index = 0; index < window.length; index += 1) {
-    const character = window[index]!;
-    if (character === '"') {
+    const code = window.charCodeAt(index);
+    if (code === 0x22) {
       quoted = !quoted;
       blank = false;
-    } else if (!quoted && character === '\n') {
-      if (!blank) counts.push(count);
+    } else if (!quoted && code === 0x0a) {
+      if (!blank) {
+        counts.push(count);
+        // Later records cannot change the first ones.
+        if (counts.length === records) return counts;
+      }
       count = 0;
       blank = true;
-    } else if (!quoted && character === delimiter) {
+    } else if (!quoted && code === delimiterCode) {
       count += 1;
       blank = false;
-    } else if (character !== '\r' && character !== ' ' && character !== '\t') {
+    } else if (code !== 0x0d && code !== 0x20 && code !== 0x09) {
       blank = false;
     }
   }
@@ -86,7 +94,7 @@ function recordCounts(window: string, delimiter: string): number[] {
  */
 export function sniffCsvDelimiter(window: string): string | null {
   for (const delimiter of [',', ';', '\t']) {
-    const counts = recordCounts(window, delimiter).slice(0, 6);
+    const counts = recordCounts(window, delimiter, 6);
     const first = counts[0] ?? 0;
     if (first === 0) continue;
     if (counts.length === 1) {

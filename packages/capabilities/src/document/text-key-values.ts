@@ -7,6 +7,7 @@
  */
 import type { DocumentLine, KeyValuePair } from '../document.js';
 import { hasDigit, isLabelShape, skipBullet, trimBounds } from './label-shape.js';
+import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
 
 /** What the detector found on one line: its pairs, and whether any was `Label: value` or a leader. */
@@ -37,37 +38,47 @@ function pair(
 }
 
 const COLON = 0x3a;
-const FULLWIDTH_COLON = 0xff1a;
 const DOT = 0x2e;
 const ELLIPSIS = 0x2026;
 
+/** Native searches for the characters that end a label, one set per stream of increasing positions. */
+interface SeparatorSearches {
+  readonly colon: OccurrenceSearch;
+  readonly fullwidthColon: OccurrenceSearch;
+  readonly dots: OccurrenceSearch;
+  readonly ellipsis: OccurrenceSearch;
+}
+
+function separatorSearches(text: string): SeparatorSearches {
+  return {
+    colon: nextOccurrence(text, ':'),
+    fullwidthColon: nextOccurrence(text, '\uff1a'),
+    dots: nextOccurrence(text, '...'),
+    ellipsis: nextOccurrence(text, '\u2026'),
+  };
+}
+
 /** The position of a label-ending colon in the cell, or -1. */
-function findLabelColon(text: string, cell: LineCell): number {
+function findLabelColon(text: string, cell: LineCell, searches: SeparatorSearches): number {
   const limit = Math.min(cell.end, cell.start + 64);
-  for (let index = cell.start + 1; index < limit; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code !== COLON && code !== FULLWIDTH_COLON) continue;
-    const after = index + 1 < cell.end ? text.charCodeAt(index + 1) : 0x20;
-    // `/` `\` `:` `=` after the colon: a URL, a path, `::` or `:=`, not a label.
-    if (after === 0x2f || after === 0x5c || after === COLON || after === 0x3d) return -1;
-    const before = text.charCodeAt(index - 1);
-    if (before >= 0x30 && before <= 0x39 && after >= 0x30 && after <= 0x39) return -1;
-    return index;
-  }
-  return -1;
+  // Only the first colon of the cell's head is examined.
+  const index = firstOf(searches.colon(cell.start + 1, limit), searches.fullwidthColon(cell.start + 1, limit));
+  if (index === -1) return -1;
+  const after = index + 1 < cell.end ? text.charCodeAt(index + 1) : 0x20;
+  // `/` `\` `:` `=` after the colon: a URL, a path, `::` or `:=`, not a label.
+  if (after === 0x2f || after === 0x5c || after === COLON || after === 0x3d) return -1;
+  const before = text.charCodeAt(index - 1);
+  if (before >= 0x30 && before <= 0x39 && after >= 0x30 && after <= 0x39) return -1;
+  return index;
 }
 
 /** The start of a run of 3+ dots (or `…`) in the cell, and its end, or null. */
-function findLeader(text: string, cell: LineCell): [number, number] | null {
-  for (let index = cell.start + 1; index < cell.end; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === ELLIPSIS || (code === DOT && text.charCodeAt(index + 1) === DOT && text.charCodeAt(index + 2) === DOT)) {
-      let end = index;
-      while (end < cell.end && isLeaderAt(text, end)) end += 1;
-      return [index, end];
-    }
-  }
-  return null;
+function findLeader(text: string, cell: LineCell, searches: SeparatorSearches): [number, number] | null {
+  const index = firstOf(searches.dots(cell.start + 1, cell.end), searches.ellipsis(cell.start + 1, cell.end));
+  if (index === -1) return null;
+  let end = index;
+  while (end < cell.end && isLeaderAt(text, end)) end += 1;
+  return [index, end];
 }
 
 /** A leader continues at `index`: a dot, `…`, or a space before one. */
@@ -134,7 +145,11 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
     }
     return null;
   };
-  const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell) !== -1;
+  // Cells are examined in order; cells looked at ahead of that (below a label, or next on
+  // its line) are searched separately, so each search moves forward only.
+  const inOrder = separatorSearches(text);
+  const ahead = separatorSearches(text);
+  const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
 
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
     const lineCells = cells[lineIndex]!;
@@ -142,8 +157,8 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
     let found = false;
     for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
       const cell = lineCells[cellIndex]!;
-      const colon = findLabelColon(text, cell);
-      const leader = colon === -1 ? findLeader(text, cell) : null;
+      const colon = findLabelColon(text, cell, inOrder);
+      const leader = colon === -1 ? findLeader(text, cell, inOrder) : null;
       const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
       if (separatorStart === -1) continue;
       const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
