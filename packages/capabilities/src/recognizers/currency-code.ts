@@ -36,10 +36,13 @@ function nearNumber(text: string, start: number, end: number): boolean {
   return isDigitAt(text, end) || isDigitAt(text, end + 1) || isDigitAt(text, start - 1) || isDigitAt(text, start - 2);
 }
 
-/** The first code at or after `from`. */
-function nextCode(text: string, from: number): RegExpExecArray | null {
+/** Code units of a code (`CODE_PATTERN` matches three ASCII capitals). */
+const CODE_LENGTH = 3;
+
+/** Where the first code at or after `from` starts, or -1 (a test, not an exec: no match object). */
+function nextCode(text: string, from: number): number {
   CODE_PATTERN.lastIndex = from;
-  return CODE_PATTERN.exec(text);
+  return CODE_PATTERN.test(text) ? CODE_PATTERN.lastIndex - CODE_LENGTH : -1;
 }
 
 /**
@@ -49,9 +52,9 @@ function nextCode(text: string, from: number): RegExpExecArray | null {
  */
 function nextSymbol(text: string, from: number): RegExpExecArray | null {
   ANCHORS.lastIndex = from;
-  let anchor: RegExpExecArray | null;
-  while ((anchor = ANCHORS.exec(text)) !== null) {
-    const anchorAt = anchor.index;
+  // Anchors are single code units (no `u` flag), so one ends where `test` leaves `lastIndex`.
+  while (ANCHORS.test(text)) {
+    const anchorAt = ANCHORS.lastIndex - 1;
     for (let start = Math.max(from, anchorAt - ANCHOR_REACH); start <= anchorAt; start += 1) {
       if (!FIRST_CHARACTERS.has(text[start] ?? '')) continue;
       SYMBOL_PATTERN.lastIndex = start;
@@ -73,21 +76,19 @@ type MarkVisitor = (start: number, end: number, code: string, symbol: CurrencyMa
 function scanMarks(text: string, visit: MarkVisitor): void {
   let code = nextCode(text, 0);
   let symbol = nextSymbol(text, 0);
-  while (code !== null || symbol !== null) {
-    const isCode = code !== null && (symbol === null || code.index <= symbol.index);
-    const match = (isCode ? code : symbol)!;
-    const start = match.index;
-    const end = start + match[0].length;
-    if (code !== null && code.index < end) code = nextCode(text, end);
+  while (code !== -1 || symbol !== null) {
+    const isCode = code !== -1 && (symbol === null || code <= symbol.index);
+    const start = isCode ? code : symbol!.index;
+    const written = isCode ? text.slice(code, code + CODE_LENGTH) : symbol![0];
+    const end = start + written.length;
+    if (code !== -1 && code < end) code = nextCode(text, end);
     if (symbol !== null && symbol.index < end) symbol = nextSymbol(text, end);
     if (isCode) {
-      const written = match[0];
       if (!isIsoCurrencyCode(written)) continue;
       if (WORD_LIKE_CODES.has(written) && !nearNumber(text, start, end)) continue;
       visit(start, end, written, null);
       continue;
     }
-    const written = match[0];
     const marker = CURRENCY_SYMBOLS.get(written.toLowerCase());
     if (marker === undefined) continue;
     if (/^[a-z]/i.test(written) && /[\p{L}\p{N}]/u.test(text[start - 1] ?? '')) continue;

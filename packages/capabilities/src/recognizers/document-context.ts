@@ -81,7 +81,8 @@ function inferUncached(fullText: string): DocumentContext {
     countCertainMoneyCurrencies(text, moneyNumerals, currencies);
     countCertainCurrencies(text, currencies);
     const separators = new Map<'.' | ',', number>();
-    for (const numeral of numerals) {
+    for (let index = 0; index < numerals.length; index += 1) {
+      const numeral = numerals[index]!;
       if (numeral.ambiguous) continue;
       if (numeral.decimalSeparator !== null && !numeral.singleGroup) increment(separators, numeral.decimalSeparator);
       else if (numeral.groupSeparator === ',') increment(separators, '.');
