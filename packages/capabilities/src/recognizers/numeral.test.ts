@@ -6,6 +6,8 @@ const PIECES = [
   '1,234.56', '1.234,56', '1 234,56', '2 100.00', "1'234.50", '12,50', '1,234', '4.800', '0,5', '.5', ',25', '22,24,26,31',
   '12,34,567.00', 'X100 250.00', 'A1,23456', '9.2321312', '01,234', '- 5', '-3.5', '−7', 'INV-2024-001', '192.168.1.2',
   '10:30', '5/17/2018', 'USD115', '$', 'A', ' ', '  ', '\n', ',', '.', '-', '1', '23', '456', '7890',
+  // A letter touching a numeral or a lone group: the readings that depend on the options.
+  'A1,234', 'x-1.234', 'B1.234,5', '€1.234', 'Q0,123',
 ];
 const OPTIONS: readonly NumeralOptions[] = [
   { preferThousands: true, allowLetterBefore: true },
