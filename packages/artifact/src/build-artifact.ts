@@ -22,7 +22,7 @@ import {
   toCanonicalData,
 } from '@paxman/core';
 import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
-import type { ExecutionPlan } from '@paxman/planner';
+import { type ExecutionPlan, toCanonicalPlan } from '@paxman/planner';
 import type { ResolvedResult, UnresolvedReason } from '@paxman/reconciler';
 import { diagnosticHomes, orderDiagnostics } from './artifact-diagnostics.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
@@ -260,7 +260,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     fieldResults,
     input: { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size },
     normalizedData,
-    plan,
+    plan: plan === null ? null : toCanonicalPlan(plan),
     statistics: { counters },
     status: options.status,
     unresolvedFields,

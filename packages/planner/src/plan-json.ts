@@ -21,6 +21,8 @@ import {
   isFallback,
   isPlainObject,
   isSha256Hex,
+  toCanonicalData,
+  toSharedCanonicalData,
   validatePolicyInput,
 } from '@paxman/core';
 import type { ExecutionPlan, FieldPlan, PlanStep } from './execution-plan.js';
@@ -30,7 +32,25 @@ import type { ExecutionPlan, FieldPlan, PlanStep } from './execution-plan.js';
  * @example parsePlan(serializePlan(plan)) // deep-equals plan
  */
 export function serializePlan(plan: ExecutionPlan): string {
-  return canonicalJson(plan);
+  return canonicalJson(toCanonicalPlan(plan));
+}
+
+/**
+ * The plan as canonical data (`toCanonicalData`), for the artifact that records it. A
+ * plan's object members (policy, budget, field plans, diagnostics) are the body the
+ * planner builds once per contract and settings and shares, deep-frozen, across the plans
+ * of every input; they go through `toSharedCanonicalData`, so their canonical copy and
+ * text are made once per body, not once per run. Only the scalars are fresh.
+ * @example canonicalJson(toCanonicalPlan(plan)) === canonicalJson(plan)
+ */
+export function toCanonicalPlan(plan: ExecutionPlan): ExecutionPlan {
+  const members: Record<string, unknown> = {};
+  for (const key of Object.keys(plan).sort()) {
+    const member = (plan as unknown as Record<string, unknown>)[key];
+    members[key] = typeof member === 'object' && member !== null ? toSharedCanonicalData(member) : member;
+  }
+  // Frozen here and in key order, so `toCanonicalData` takes it without copying it.
+  return toCanonicalData(Object.freeze(members)) as unknown as ExecutionPlan;
 }
 
 /** Parses and validates plan JSON (a string or an already-parsed value). */
