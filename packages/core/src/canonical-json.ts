@@ -134,7 +134,7 @@ function serializeArray(value: readonly unknown[]): string {
 
 function serializeObject(record: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(record);
-  if (keys.length > 1) keys.sort();
+  sortKeys(keys);
   let text = '{';
   let first = true;
   for (const key of keys) {
@@ -346,17 +346,6 @@ function canonicalCopy(value: unknown): unknown {
   }
 }
 
-/**
- * The shared ending of `canonicalArray` / `canonicalObject`: `copy` is null while nothing
- * in `original` had to change, in which case `original` itself is the canonical data (if
- * it is frozen, or may be frozen in place); otherwise the (completed) copy is.
- */
-function frozenResult<T extends object>(original: T, copy: T | null, copyAll: () => T): T {
-  if (copy !== null) return Object.freeze(copy);
-  if (Object.isFrozen(original)) return original;
-  return Object.freeze(adoptUnfrozen ? original : copyAll());
-}
-
 function canonicalArray(value: readonly unknown[]): readonly unknown[] {
   if (Object.getPrototypeOf(value) !== Array.prototype) throw NOT_PLAIN;
   const length = value.length;
@@ -372,21 +361,20 @@ function canonicalArray(value: readonly unknown[]): readonly unknown[] {
       copy.push(copied);
     }
   }
-  return frozenResult(value, copy, () => value.slice());
+  // Nothing had to change: the original is the canonical data if it is frozen, or may be
+  // frozen in place.
+  if (copy === null) {
+    if (Object.isFrozen(value)) return value;
+    copy = adoptUnfrozen ? (value as unknown[]) : value.slice();
+  }
+  return Object.freeze(copy);
 }
 
 function canonicalObject(record: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   if (Object.getPrototypeOf(record) !== Object.prototype || typeof record['toJSON'] === 'function') throw NOT_PLAIN;
   const keys = Object.keys(record);
-  let sorted = true;
-  for (let index = 1; index < keys.length; index += 1) {
-    if (!(keys[index - 1]! < keys[index]!)) {
-      sorted = false;
-      keys.sort();
-      break;
-    }
-  }
-  if (!sorted && keys.length > 1 && keys.some(startsWithDigit)) keysInInsertionOrder = false;
+  const sorted = sortKeys(keys);
+  if (!sorted && keysInInsertionOrder && keys.some(startsWithDigit)) keysInInsertionOrder = false;
   // Allocated once the key order or a member differs from the original's.
   let copy: Record<string, unknown> | null = sorted ? null : {};
   for (let index = 0; index < keys.length; index += 1) {
@@ -401,11 +389,45 @@ function canonicalObject(record: Readonly<Record<string, unknown>>): Readonly<Re
     }
     if (copy !== null && copied !== undefined) copy[key] = copied;
   }
-  return frozenResult(record, copy, () => {
-    const whole: Record<string, unknown> = {};
-    for (const key of keys) whole[key] = record[key];
-    return whole;
-  });
+  // Nothing had to change: as in `canonicalArray`.
+  if (copy === null) {
+    if (Object.isFrozen(record)) return record;
+    if (adoptUnfrozen) return Object.freeze(record);
+    copy = {};
+    for (let index = 0; index < keys.length; index += 1) copy[keys[index]!] = record[keys[index]!];
+  }
+  return Object.freeze(copy);
+}
+
+/**
+ * Sorts object keys in code-unit order (what `Array.prototype.sort` does to strings) and
+ * says whether they already were. Objects have a handful of keys, which an insertion sort
+ * orders several times faster than the built-in sort.
+ */
+function sortKeys(keys: string[]): boolean {
+  const length = keys.length;
+  if (length > 32) {
+    for (let index = 1; index < length; index += 1) {
+      if (!(keys[index - 1]! < keys[index]!)) {
+        keys.sort();
+        return false;
+      }
+    }
+    return true;
+  }
+  let sorted = true;
+  for (let index = 1; index < length; index += 1) {
+    const key = keys[index]!;
+    let at = index - 1;
+    if (keys[at]! < key) continue;
+    sorted = false;
+    while (at >= 0 && keys[at]! > key) {
+      keys[at + 1] = keys[at]!;
+      at -= 1;
+    }
+    keys[at + 1] = key;
+  }
+  return sorted;
 }
 
 function assertJsonCompatible(value: unknown, path: string): void {
