@@ -279,6 +279,7 @@ function canonicalDataOf<T>(value: T, adopt: boolean): T {
   holdsShared = false;
   composedCopies = null;
   try {
+    if (typeof (Object.prototype as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
     const data = canonicalCopy(value);
     // Known key order is all `knownText` relies on; without it nothing is marked.
     if (typeof data === 'object' && data !== null && keysInInsertionOrder) {
@@ -371,7 +372,9 @@ function canonicalArray(value: readonly unknown[]): readonly unknown[] {
 }
 
 function canonicalObject(record: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  if (Object.getPrototypeOf(record) !== Object.prototype || typeof record['toJSON'] === 'function') throw NOT_PLAIN;
+  // An own `toJSON` function is a member that `canonicalCopy` refuses; an inherited one
+  // (only Object.prototype's can be) keeps `canonicalDataOf` off this path altogether.
+  if (Object.getPrototypeOf(record) !== Object.prototype) throw NOT_PLAIN;
   const keys = Object.keys(record);
   const sorted = sortKeys(keys);
   if (!sorted && keysInInsertionOrder && keys.some(startsWithDigit)) keysInInsertionOrder = false;
