@@ -1,5 +1,5 @@
 /** `buildArtifact`: normalized data, unresolved list, evidence and diagnostic order, counters, the seal. */
-import { compareDiagnostics, isSha256Hex } from '@paxman/core';
+import { compareDiagnostics, deepFreeze, isSha256Hex } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
 import { candidateResults, contract, plan, resolved, sampleArtifact, sampleOptions, sourceText } from './__fixtures__/sample-run.js';
 import { listDiagnostics } from './artifact-diagnostics.js';
@@ -104,6 +104,19 @@ describe('buildArtifact', () => {
     expect(JSON.stringify(artifact)).toBe(text);
     expect(parseArtifact(text)).toStrictEqual(artifact);
     expect(JSON.parse(text)).toStrictEqual(artifact);
+  });
+
+  it('records the plan as canonical data whose shared body is copied once for every artifact of that plan', () => {
+    // The planner shares a deep-frozen body between the plans of a contract.
+    const sharedPlan = deepFreeze(structuredClone(plan));
+    const first = sampleArtifact({ plan: sharedPlan });
+    const other = sampleArtifact({ plan: { ...sharedPlan, inputContentHash: 'ef'.repeat(32) } });
+    expect(first.plan).toEqual(plan);
+    expect(first.replayHash).toBe(artifact.replayHash);
+    expect(other.plan!.fieldPlans).toBe(first.plan!.fieldPlans);
+    expect(other.plan!.policy).toBe(first.plan!.policy);
+    expect(other.replayHash).not.toBe(first.replayHash);
+    expect(Object.keys(artifact.fieldResults)).toEqual(Object.keys(artifact.fieldResults).sort());
   });
 
   it('neither freezes nor changes what it was given', () => {

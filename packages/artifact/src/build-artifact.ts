@@ -17,12 +17,13 @@ import {
   canonicalJson,
   compareStrings,
   formatDecimal,
+  isDeeplyFrozen,
   parseDecimal,
   sha256Hex,
   toCanonicalData,
 } from '@paxman/core';
 import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
-import type { ExecutionPlan } from '@paxman/planner';
+import { type ExecutionPlan, toCanonicalPlan } from '@paxman/planner';
 import type { ResolvedResult, UnresolvedReason } from '@paxman/reconciler';
 import { diagnosticHomes, orderDiagnostics } from './artifact-diagnostics.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
@@ -96,34 +97,31 @@ function splitCapabilityKey(key: string): [string, string] | null {
   return [key.slice(0, at), key.slice(at + 1)];
 }
 
-function unresolvedFieldResult(reason: UnresolvedReason): ArtifactFieldResult {
-  return {
-    status: 'UNRESOLVED',
-    value: null,
-    confidence: 0,
-    band: ConfidenceBand.UNTRUSTED,
-    evidenceIds: [],
-    diagnostics: [],
-    defaulted: false,
-    requiresHuman: false,
-    unresolvedReason: reason,
-    conflict: null,
-  };
+/** The empty list, shared (frozen canonical data) by every field result without ids or diagnostics. */
+const NONE: readonly never[] = toCanonicalData([]);
+
+/** A foreign JSON value as canonical data (primitives as they are; the final pass checks them). */
+function canonicalMember<T extends JsonValue | object | null>(value: T): T {
+  return typeof value === 'object' && value !== null ? toCanonicalData(value) : value;
 }
 
-function toFieldResult(result: ResolvedResult): ArtifactFieldResult {
-  return {
-    status: result.status,
-    value: result.value,
-    confidence: result.confidence,
-    band: result.band,
-    evidenceIds: [...result.evidenceIds],
-    diagnostics: [],
-    defaulted: result.defaulted,
-    requiresHuman: result.requiresHuman,
-    unresolvedReason: result.unresolvedReason,
-    conflict: result.conflict,
-  };
+/**
+ * A field result as frozen canonical data: members inserted in canonical key order and
+ * each already canonical, so the artifact's canonicalization takes it without copying.
+ */
+function fieldResultOf(result: ResolvedResult | undefined, missingReason: UnresolvedReason, evidenceIds: readonly string[], diagnostics: readonly Diagnostic[]): ArtifactFieldResult {
+  return Object.freeze({
+    band: result === undefined ? ConfidenceBand.UNTRUSTED : result.band,
+    confidence: result === undefined ? 0 : result.confidence,
+    conflict: result === undefined ? null : canonicalMember(result.conflict),
+    defaulted: result === undefined ? false : result.defaulted,
+    diagnostics: diagnostics.length === 0 ? NONE : toCanonicalData(diagnostics),
+    evidenceIds: evidenceIds.length === 0 ? NONE : Object.freeze(evidenceIds.slice()),
+    requiresHuman: result === undefined ? false : result.requiresHuman,
+    status: result === undefined ? 'UNRESOLVED' : result.status,
+    unresolvedReason: result === undefined ? missingReason : result.unresolvedReason,
+    value: result === undefined ? null : canonicalMember(result.value),
+  });
 }
 
 function orderEvidence(records: readonly Evidence[], fieldOrder: ReadonlyMap<string, number>): Evidence[] {
@@ -133,15 +131,30 @@ function orderEvidence(records: readonly Evidence[], fieldOrder: ReadonlyMap<str
   return [...byId.values()].sort((left, right) => rank(left) - rank(right) || compareStrings(left.fieldPath, right.fieldPath) || compareStrings(left.id, right.id));
 }
 
-function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Record<string, string> {
-  const versions: Record<string, string> = {};
-  for (const fieldPlan of plan?.fieldPlans ?? []) {
+/**
+ * Capability id → version for every step of a plan's field plans. Field plans are shared,
+ * deep-frozen, by the plans of a contract (see `toCanonicalPlan`), so the answer is kept
+ * per field-plan list (weakly) instead of walking every step on every run.
+ */
+function planCapabilityVersions(fieldPlans: ExecutionPlan['fieldPlans']): Readonly<Record<string, string>> {
+  let versions = planVersions.get(fieldPlans);
+  if (versions !== undefined) return versions;
+  const found: Record<string, string> = {};
+  for (const fieldPlan of fieldPlans) {
     for (const step of fieldPlan.steps) {
       const parts = splitCapabilityKey(step.capability);
-      if (parts !== null) versions[parts[0]] = parts[1];
+      if (parts !== null) found[parts[0]] = parts[1];
     }
   }
-  return { ...versions, ...extra };
+  versions = Object.freeze(found);
+  if (isDeeplyFrozen(fieldPlans)) planVersions.set(fieldPlans, versions);
+  return versions;
+}
+
+const planVersions = new WeakMap<ExecutionPlan['fieldPlans'], Readonly<Record<string, string>>>();
+
+function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...(plan === null ? {} : planCapabilityVersions(plan.fieldPlans)), ...extra };
 }
 
 function capabilityCounters(execution: BuildArtifactExecutionStatistics | undefined): ArtifactCapabilityCounters[] {
@@ -165,47 +178,73 @@ function capabilityTimings(execution: BuildArtifactExecutionStatistics | undefin
 }
 
 /**
- * Removes evidence ids that name no evidence record of the run (a capability or
- * reconciler bug) so the artifact stays self-consistent, and says so in a diagnostic.
+ * The evidence ids a verdict cites that name no evidence record of the run (a capability
+ * or reconciler bug) are dropped so the artifact stays self-consistent, with a diagnostic
+ * that says so. Returns the ids kept, and the diagnostic or null.
  */
-function dropDanglingEvidenceIds(fieldResults: Record<string, ArtifactFieldResult>, known: ReadonlySet<string>): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  for (const [path, result] of Object.entries(fieldResults)) {
-    const dangling = result.evidenceIds.filter((id) => !known.has(id));
-    if (dangling.length === 0) continue;
-    fieldResults[path] = { ...result, evidenceIds: result.evidenceIds.filter((id) => known.has(id)) };
-    diagnostics.push({
+function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: ReadonlySet<string>): { readonly ids: readonly string[]; readonly diagnostic: Diagnostic | null } {
+  const dangling = evidenceIds.filter((id) => !known.has(id));
+  if (dangling.length === 0) return { ids: evidenceIds, diagnostic: null };
+  return {
+    ids: evidenceIds.filter((id) => known.has(id)),
+    diagnostic: {
       code: 'DANGLING_EVIDENCE_ID',
       severity: 'WARNING',
       stage: 'artifact',
       fieldPath: path,
       message: `The result of ${path} cited evidence that no capability reported (${dangling.join(', ')}); the ids were dropped.`,
       context: { evidenceIds: dangling },
-    });
-  }
-  return diagnostics;
+    },
+  };
 }
 
 /**
  * Builds, canonicalizes, hashes and freezes an artifact. The result is exactly what
  * `parseArtifact(serializeArtifact(result))` returns: its data is built directly in
  * canonical form (`toCanonicalData`: keys in canonical order, frozen), so the hashed text
- * is serialized once and never parsed back.
+ * is serialized once and never parsed back. What the artifact builds itself (field
+ * results) is made frozen and in key order, and the plan's shared body comes with its
+ * remembered canonical copy and text (`toCanonicalPlan`), so only what is new in this run
+ * is copied and serialized.
  */
 export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(options: BuildArtifactOptions): ExecutionArtifact<TData> {
   const { contract, plan } = options;
   const candidateResults = options.candidateResults ?? [];
   const fields = contract === null ? [] : flattenFields(contract.fields);
   const fieldOrder = new Map(fields.map((field, index) => [field.path, index] as const));
-
   const resolvedByPath = new Map((options.resolved ?? []).map((result) => [result.fieldPath, result] as const));
-  const fieldResults: Record<string, ArtifactFieldResult> = {};
+
+  const evidence = orderEvidence(
+    candidateResults.flatMap((result) => result.evidence),
+    fieldOrder,
+  );
+  const knownEvidenceIds = new Set(evidence.map((record) => record.id));
+
+  // Diagnostics in the order they were always gathered: given, reconciler (contract
+  // order), dangling evidence ids, capabilities; `placeDiagnostics` then orders each list.
   const reported: Diagnostic[] = [...(options.diagnostics ?? [])];
   for (const field of fields) {
     const result = resolvedByPath.get(field.path);
-    fieldResults[field.path] = result === undefined ? unresolvedFieldResult(options.missingFieldReason ?? 'NO_CANDIDATE') : toFieldResult(result);
     if (result !== undefined) reported.push(...result.diagnostics);
   }
+  const evidenceIdsByPath = new Map<string, readonly string[]>();
+  for (const field of fields) {
+    const result = resolvedByPath.get(field.path);
+    if (result === undefined || evidenceIdsByPath.has(field.path)) continue;
+    const kept = keptEvidenceIds(field.path, result.evidenceIds, knownEvidenceIds);
+    evidenceIdsByPath.set(field.path, kept.ids);
+    if (kept.diagnostic !== null) reported.push(kept.diagnostic);
+  }
+  for (const result of candidateResults) reported.push(...result.diagnostics);
+  const placed = placeDiagnostics(reported, fieldOrder, plan);
+
+  // Inserted in canonical (code-unit) path order, so the record is canonical data as built.
+  const fieldResults: Record<string, ArtifactFieldResult> = {};
+  const missingReason = options.missingFieldReason ?? 'NO_CANDIDATE';
+  for (const path of [...fieldOrder.keys()].sort()) {
+    fieldResults[path] = fieldResultOf(resolvedByPath.get(path), missingReason, evidenceIdsByPath.get(path) ?? NONE, placed.byField.get(path) ?? NONE);
+  }
+  Object.freeze(fieldResults);
 
   let normalizedData: JsonValue = {};
   let presentPaths: ReadonlySet<string> = new Set();
@@ -215,14 +254,6 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     normalizedData = options.encodeNormalizedData === undefined ? assembled.data : options.encodeNormalizedData(assembled.data);
   }
   const unresolvedFields = fields.filter((field) => !hasOutputValue(fieldResults[field.path]) && !presentPaths.has(field.path)).map((field) => field.path);
-
-  const evidence = orderEvidence(
-    candidateResults.flatMap((result) => result.evidence),
-    fieldOrder,
-  );
-  reported.push(...dropDanglingEvidenceIds(fieldResults, new Set(evidence.map((record) => record.id))));
-  for (const result of candidateResults) reported.push(...result.diagnostics);
-  const diagnostics = placeDiagnostics(reported, fieldResults, plan);
 
   const results = Object.values(fieldResults);
   const execution = options.execution;
@@ -248,19 +279,19 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   };
 
   // The replay-hashed part (everything but id, createdAt, replayHash and the timings), as
-  // canonical data: serialized once for the hash.
+  // canonical data: serialized once for the hash, the plan's shared body as remembered text.
   const hashed = toCanonicalData({
     contract: {
       fingerprint: contract === null ? null : fingerprintContract(contract),
       id: contract?.id ?? options.contractIdentity?.id ?? null,
       version: contract?.version ?? options.contractIdentity?.version ?? null,
     },
-    diagnostics,
+    diagnostics: placed.topLevel,
     evidence,
     fieldResults,
     input: { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size },
     normalizedData,
-    plan,
+    plan: plan === null ? null : toCanonicalPlan(plan),
     statistics: { counters },
     status: options.status,
     unresolvedFields,
@@ -292,12 +323,16 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
 }
 
 /**
- * Stores each diagnostic once (see `artifact-diagnostics.ts`): fields' diagnostics go into
- * their results (ordered), the plan keeps its own, and the ordered rest is returned for
- * the top level.
+ * Decides where each diagnostic is stored (see `artifact-diagnostics.ts`): fields'
+ * diagnostics go into their results, the plan keeps its own, and the rest is for the top
+ * level; every list in `orderDiagnostics` order.
  */
-function placeDiagnostics(reported: readonly Diagnostic[], fieldResults: Record<string, ArtifactFieldResult>, plan: ExecutionPlan | null): Diagnostic[] {
-  const homeOf = diagnosticHomes((path) => Object.hasOwn(fieldResults, path), plan?.diagnostics ?? []);
+function placeDiagnostics(
+  reported: readonly Diagnostic[],
+  fieldOrder: ReadonlyMap<string, number>,
+  plan: ExecutionPlan | null,
+): { readonly topLevel: Diagnostic[]; readonly byField: ReadonlyMap<string, Diagnostic[]> } {
+  const homeOf = diagnosticHomes((path) => fieldOrder.has(path), plan?.diagnostics ?? []);
   const topLevel: Diagnostic[] = [];
   const byField = new Map<string, Diagnostic[]>();
   for (const diagnostic of reported) {
@@ -309,6 +344,6 @@ function placeDiagnostics(reported: readonly Diagnostic[], fieldResults: Record<
       else list.push(diagnostic);
     }
   }
-  for (const [path, list] of byField) fieldResults[path] = { ...fieldResults[path]!, diagnostics: orderDiagnostics(list) };
-  return orderDiagnostics(topLevel);
+  for (const [path, list] of byField) byField.set(path, orderDiagnostics(list));
+  return { topLevel: orderDiagnostics(topLevel), byField };
 }

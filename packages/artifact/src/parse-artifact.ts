@@ -20,7 +20,7 @@ import {
   type JsonValue,
   toCanonicalData,
 } from '@paxman/core';
-import { parsePlan } from '@paxman/planner';
+import { validatePlan } from '@paxman/planner';
 import {
   checkJsonValue,
   fail,
@@ -212,7 +212,8 @@ function checkArtifact(value: unknown): void {
   let planDiagnostics: readonly Diagnostic[] = [];
   if (artifact['plan'] !== null) {
     try {
-      planDiagnostics = parsePlan(artifact['plan']).diagnostics;
+      // Checked in place: the whole artifact is frozen (or copied) once, below.
+      planDiagnostics = validatePlan(artifact['plan']).diagnostics;
     } catch (cause) {
       throw new InvalidArtifactError(`Invalid artifact at $.plan: ${(cause as Error).message}`, { cause, context: { path: '$.plan' } });
     }

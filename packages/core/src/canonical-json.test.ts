@@ -1,7 +1,8 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalHash, canonicalJson, freezeCanonicalData, hasCanonicalOrder, isSha256Hex, sha256Hex, toCanonicalData } from './canonical-json.js';
+import { canonicalHash, canonicalJson, freezeCanonicalData, hasCanonicalOrder, isSha256Hex, sha256Hex, toCanonicalData, toSharedCanonicalData } from './canonical-json.js';
+import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
 function shuffleKeys(value: unknown, seed: number): unknown {
@@ -138,6 +139,70 @@ describe('canonicalJson (RFC 8785)', () => {
       const withProto = JSON.parse('{"__proto__":{"x":1},"a":1}') as unknown;
       expect(toCanonicalData(withProto)).toStrictEqual(JSON.parse(canonicalJson(withProto)));
       expect(Object.keys(toCanonicalData(withProto) as object)).toEqual(['__proto__', 'a']);
+      const ownToJson = { b: 1, toJSON: () => ({ replaced: true }), a: 2 };
+      expect(toCanonicalData(ownToJson)).toStrictEqual({ replaced: true });
+    });
+  });
+
+  describe('toSharedCanonicalData', () => {
+    it('remembers the canonical data of a deep-frozen value, and bigger values built around it share it', () => {
+      const body = deepFreeze({ steps: [{ tier: 1, capability: 'x@1' }], name: 'body' });
+      const data = toSharedCanonicalData(body);
+      expect(data).toStrictEqual(toCanonicalData(body));
+      expect(toSharedCanonicalData(body)).toBe(data);
+      expect(toSharedCanonicalData(data)).toBe(data);
+      const run = toCanonicalData({ z: 1, body, a: [body] });
+      expect(run.body).toBe(data);
+      expect(run.a[0]).toBe(data);
+      expect(hasCanonicalOrder(body)).toBe(false);
+      expect(hasCanonicalOrder(data)).toBe(true);
+    });
+
+    it('writes bigger values byte-identically to the reference, whatever is shared inside them', () => {
+      const frozenJson = jsonValue.map((value) => deepFreeze(value));
+      fc.assert(
+        fc.property(frozenJson, frozenJson, fc.nat(20), fc.boolean(), (first, second, seed, nested) => {
+          const shared = toSharedCanonicalData(first);
+          const around = nested ? { outer: [{ second, shared: first }, shared], '10': 1, '2': [first] } : { b: second, a: first, c: [first, shared] };
+          const reference = canonicalize(around);
+          const data = toCanonicalData(shuffleKeys(around, seed) as typeof around);
+          expect(canonicalJson(around)).toBe(reference);
+          expect(canonicalJson(data)).toBe(reference);
+          expect(canonicalJson(toCanonicalData({ again: data }))).toBe(canonicalize({ again: around }));
+          expect(JSON.parse(canonicalJson(data))).toStrictEqual(JSON.parse(reference!));
+        }),
+      );
+    });
+
+    it('keeps integer-like keys in canonical order inside shared data', () => {
+      const shared = toSharedCanonicalData(deepFreeze({ b: 1, '10': 2, '2': 3 }));
+      expect(canonicalJson(shared)).toBe('{"10":2,"2":3,"b":1}');
+      const around = toCanonicalData({ y: shared, x: [shared] });
+      expect(canonicalJson(around)).toBe('{"x":[{"10":2,"2":3,"b":1}],"y":{"10":2,"2":3,"b":1}}');
+      // Its native text would put "2" first, so it must not claim to be in canonical order.
+      expect(hasCanonicalOrder(shared)).toBe(false);
+      expect(hasCanonicalOrder(around)).toBe(false);
+    });
+
+    it('remembers nothing for a value that could still change: not deeply frozen, or with a getter', () => {
+      const inner = { value: 'before' };
+      const shallow = Object.freeze({ inner });
+      toSharedCanonicalData(shallow);
+      inner.value = 'after';
+      expect(canonicalJson(toCanonicalData({ shallow }))).toBe('{"shallow":{"inner":{"value":"after"}}}');
+
+      let reads = 0;
+      const withGetter = Object.freeze(
+        Object.defineProperty({}, 'count', {
+          enumerable: true,
+          get: () => {
+            reads += 1;
+            return reads;
+          },
+        }),
+      );
+      const first = canonicalJson(toCanonicalData({ value: toSharedCanonicalData(withGetter) }));
+      expect(canonicalJson(toCanonicalData({ value: withGetter }))).not.toBe(first);
     });
   });
 

@@ -15,9 +15,15 @@ import { deepFreeze } from './json.js';
  * @example canonicalJson({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
-  // Data already in canonical key order (a parsed or built artifact, `toCanonicalData`'s
-  // result) is checked in one allocation-free pass, or known, and serialized natively.
-  if (hasCanonicalOrder(value)) return JSON.stringify(value);
+  // Data this module produced (`toCanonicalData`'s results, shared data) is known: its
+  // text is written natively, or composed around the remembered text of shared parts.
+  if (typeof value === 'object' && value !== null) {
+    const known = knownCanonical.get(value);
+    if (known !== undefined) return knownText(value, known);
+  }
+  // Data already in canonical key order (a parsed artifact) is checked in one
+  // allocation-free pass and serialized natively.
+  if (isInCanonicalOrder(value)) return JSON.stringify(value);
   try {
     return serializePlain(value);
   } catch (error) {
@@ -39,7 +45,12 @@ export function canonicalJson(value: unknown): string {
  * result of `toCanonicalData`, which is remembered rather than checked again.
  */
 export function hasCanonicalOrder(value: unknown): boolean {
-  return (typeof value === 'object' && value !== null && canonicalRoots.has(value)) || isInCanonicalOrder(value);
+  if (typeof value === 'object' && value !== null) {
+    const known = knownCanonical.get(value);
+    // Shared data is known under the shared value too, which need not be in key order.
+    if (known !== undefined) return typeof known !== 'object' || (known.data === value && known.inOrder);
+  }
+  return isInCanonicalOrder(value);
 }
 
 /**
@@ -123,7 +134,7 @@ function serializeArray(value: readonly unknown[]): string {
 
 function serializeObject(record: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(record);
-  if (keys.length > 1) keys.sort();
+  sortKeys(keys);
   let text = '{';
   let first = true;
   for (const key of keys) {
@@ -150,8 +161,10 @@ const quotedKeys = new Map<string, string>();
 /**
  * The data `JSON.parse(canonicalJson(value))` gives, deep-frozen, built without the text:
  * keys inserted in canonical order, `-0` as `0`, undefined members left out. Subtrees of
- * `value` that are already frozen and in that form are shared rather than copied; `value`
- * itself is never modified. Values with no JSON form throw as `canonicalJson` does.
+ * `value` that are already frozen and in that form are shared rather than copied, and so
+ * are earlier results and shared data (`toSharedCanonicalData`) found inside it, without
+ * walking them again; `value` itself is never modified. Values with no JSON form throw as
+ * `canonicalJson` does.
  * @example toCanonicalData({ b: 1, a: -0 }) // frozen { a: 0, b: 1 }
  */
 export function toCanonicalData<T>(value: T): T {
@@ -167,17 +180,120 @@ export function freezeCanonicalData<T>(value: T): T {
   return canonicalDataOf(value, true);
 }
 
+/**
+ * `toCanonicalData` for a value shared, unchanged, by many later calls (a plan body the
+ * planner caches for a contract): its canonical data and canonical text are made once and
+ * remembered, weakly, by the value, so every later `toCanonicalData` that meets it inside
+ * a bigger value takes the data as it is, and `canonicalJson` of that bigger value writes
+ * the remembered text for it instead of serializing it again.
+ *
+ * Remembering is only sound for data that can never change: `value` must be deep-frozen
+ * plain data (frozen objects and arrays with data properties only, no getters). Anything
+ * else is not remembered and gets a plain `toCanonicalData` copy.
+ * @example toSharedCanonicalData(plan.fieldPlans) === toSharedCanonicalData(plan.fieldPlans)
+ */
+export function toSharedCanonicalData<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return toCanonicalData(value);
+  const known = knownCanonical.get(value);
+  if (typeof known === 'object') return known.data as T;
+  if (!isImmutableData(value)) return toCanonicalData(value);
+  const data = toCanonicalData(value) as object;
+  const entry: SharedCanonical = { data, text: canonicalJson(data), inOrder: knownCanonical.has(data) };
+  knownCanonical.set(value, entry);
+  knownCanonical.set(data, entry);
+  return data as T;
+}
+
+/** True when `value` and everything reachable from it is frozen and holds data properties only. */
+function isImmutableData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Object.keys(value)) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (descriptor === undefined || !('value' in descriptor) || !isImmutableData(descriptor.value)) return false;
+  }
+  return true;
+}
+
+/** Remembered text of a value given to `toSharedCanonicalData`, and its canonical data. */
+interface SharedCanonical {
+  readonly data: object;
+  readonly text: string;
+  /** Whether the data's keys enumerate in canonical order (no integer-like keys out of place). */
+  readonly inOrder: boolean;
+}
+
+/** Deep-frozen canonical data whose keys enumerate in canonical order: `JSON.stringify` writes its text. */
+const PLAIN = 1;
+/** The same, holding shared data somewhere inside: its text is composed around the shared texts. */
+const COMPOSED = 2;
+
+/**
+ * What this module knows about data it produced, weakly held (an entry dies with its
+ * data): `PLAIN` or `COMPOSED` for `toCanonicalData` results (and the objects in them
+ * that hold shared data), a `SharedCanonical` for shared data, under both the shared
+ * value and its canonical data. Every entry is deep-frozen data, which cannot change, so
+ * what is known of it stays true.
+ */
+const knownCanonical = new WeakMap<object, typeof PLAIN | typeof COMPOSED | SharedCanonical>();
+
+function knownText(value: object, known: typeof PLAIN | typeof COMPOSED | SharedCanonical): string {
+  if (known === PLAIN) return JSON.stringify(value);
+  if (known === COMPOSED) return composedText(value);
+  return known.text;
+}
+
+/**
+ * The canonical text of `COMPOSED` data, member by member. Everything in it enumerates
+ * its keys in canonical order (the data is only marked so then), so each member is
+ * either known or written by `JSON.stringify`.
+ */
+function composedText(value: object): string {
+  let text: string;
+  if (Array.isArray(value)) {
+    text = '[';
+    for (let index = 0; index < value.length; index += 1) text += index === 0 ? memberText(value[index]) : `,${memberText(value[index])}`;
+    return `${text}]`;
+  }
+  text = '{';
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    const member = `${quotedKey(key)}:${memberText((value as Record<string, unknown>)[key])}`;
+    text += index === 0 ? member : `,${member}`;
+  }
+  return `${text}}`;
+}
+
+function memberText(member: unknown): string {
+  if (typeof member === 'object' && member !== null) {
+    const known = knownCanonical.get(member);
+    if (known !== undefined) return knownText(member, known);
+  }
+  return JSON.stringify(member);
+}
+
 function canonicalDataOf<T>(value: T, adopt: boolean): T {
   adoptUnfrozen = adopt;
   keysInInsertionOrder = true;
+  holdsShared = false;
+  composedCopies = null;
   try {
+    if (typeof (Object.prototype as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
     const data = canonicalCopy(value);
-    if (typeof data === 'object' && data !== null && keysInInsertionOrder) canonicalRoots.add(data);
+    // Known key order is all `knownText` relies on; without it nothing is marked.
+    if (typeof data === 'object' && data !== null && keysInInsertionOrder) {
+      // (TypeScript cannot see that `canonicalCopy` may have filled the list.)
+      const composedList = composedCopies as object[] | null;
+      if (composedList !== null) for (const composed of composedList) if (!knownCanonical.has(composed)) knownCanonical.set(composed, COMPOSED);
+      if (!knownCanonical.has(data)) knownCanonical.set(data, PLAIN);
+    }
     return data as T;
   } catch (error) {
     if (error !== NOT_PLAIN) throw error;
   } finally {
     adoptUnfrozen = false;
+    composedCopies = null;
   }
   return deepFreeze(JSON.parse(canonicalJson(value)) as T);
 }
@@ -189,12 +305,10 @@ let adoptUnfrozen = false;
  * before the others whatever the insertion order, so the copy's key order is not checked.
  */
 let keysInInsertionOrder = true;
-/**
- * Results of `toCanonicalData` known to be deep-frozen data in canonical key order, so
- * `canonicalJson` serializes them without checking them again (weakly held: one entry per
- * call, dying with the data).
- */
-const canonicalRoots = new WeakSet<object>();
+/** True once the object being copied was found to hold known `COMPOSED` or shared data. */
+let holdsShared = false;
+/** The copied objects (the root's included) that hold shared data, to be marked `COMPOSED`. */
+let composedCopies: object[] | null = null;
 
 function startsWithDigit(key: string): boolean {
   const code = key.charCodeAt(0);
@@ -209,23 +323,28 @@ function canonicalCopy(value: unknown): unknown {
     case 'number':
       if (!Number.isFinite(value)) throw NOT_PLAIN;
       return value === 0 ? 0 : value;
-    case 'object':
+    case 'object': {
       if (value === null) return null;
-      return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+      // Known data is deep-frozen: only frozen objects are looked up, and what is found is
+      // taken as it is, without walking it.
+      const known = Object.isFrozen(value) ? knownCanonical.get(value) : undefined;
+      if (known !== undefined) {
+        if (known === PLAIN) return value;
+        holdsShared = true;
+        if (known === COMPOSED) return value;
+        if (!known.inOrder) keysInInsertionOrder = false;
+        return known.data;
+      }
+      const outer = holdsShared;
+      holdsShared = false;
+      const copy = Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+      if (holdsShared) (composedCopies ??= []).push(copy);
+      holdsShared ||= outer;
+      return copy;
+    }
     default:
       throw NOT_PLAIN;
   }
-}
-
-/**
- * The shared ending of `canonicalArray` / `canonicalObject`: `copy` is null while nothing
- * in `original` had to change, in which case `original` itself is the canonical data (if
- * it is frozen, or may be frozen in place); otherwise the (completed) copy is.
- */
-function frozenResult<T extends object>(original: T, copy: T | null, copyAll: () => T): T {
-  if (copy !== null) return Object.freeze(copy);
-  if (Object.isFrozen(original)) return original;
-  return Object.freeze(adoptUnfrozen ? original : copyAll());
 }
 
 function canonicalArray(value: readonly unknown[]): readonly unknown[] {
@@ -243,21 +362,22 @@ function canonicalArray(value: readonly unknown[]): readonly unknown[] {
       copy.push(copied);
     }
   }
-  return frozenResult(value, copy, () => value.slice());
+  // Nothing had to change: the original is the canonical data if it is frozen, or may be
+  // frozen in place.
+  if (copy === null) {
+    if (Object.isFrozen(value)) return value;
+    copy = adoptUnfrozen ? (value as unknown[]) : value.slice();
+  }
+  return Object.freeze(copy);
 }
 
 function canonicalObject(record: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  if (Object.getPrototypeOf(record) !== Object.prototype || typeof record['toJSON'] === 'function') throw NOT_PLAIN;
+  // An own `toJSON` function is a member that `canonicalCopy` refuses; an inherited one
+  // (only Object.prototype's can be) keeps `canonicalDataOf` off this path altogether.
+  if (Object.getPrototypeOf(record) !== Object.prototype) throw NOT_PLAIN;
   const keys = Object.keys(record);
-  let sorted = true;
-  for (let index = 1; index < keys.length; index += 1) {
-    if (!(keys[index - 1]! < keys[index]!)) {
-      sorted = false;
-      keys.sort();
-      break;
-    }
-  }
-  if (!sorted && keys.length > 1 && keys.some(startsWithDigit)) keysInInsertionOrder = false;
+  const sorted = sortKeys(keys);
+  if (!sorted && keysInInsertionOrder && keys.some(startsWithDigit)) keysInInsertionOrder = false;
   // Allocated once the key order or a member differs from the original's.
   let copy: Record<string, unknown> | null = sorted ? null : {};
   for (let index = 0; index < keys.length; index += 1) {
@@ -272,11 +392,45 @@ function canonicalObject(record: Readonly<Record<string, unknown>>): Readonly<Re
     }
     if (copy !== null && copied !== undefined) copy[key] = copied;
   }
-  return frozenResult(record, copy, () => {
-    const whole: Record<string, unknown> = {};
-    for (const key of keys) whole[key] = record[key];
-    return whole;
-  });
+  // Nothing had to change: as in `canonicalArray`.
+  if (copy === null) {
+    if (Object.isFrozen(record)) return record;
+    if (adoptUnfrozen) return Object.freeze(record);
+    copy = {};
+    for (let index = 0; index < keys.length; index += 1) copy[keys[index]!] = record[keys[index]!];
+  }
+  return Object.freeze(copy);
+}
+
+/**
+ * Sorts object keys in code-unit order (what `Array.prototype.sort` does to strings) and
+ * says whether they already were. Objects have a handful of keys, which an insertion sort
+ * orders several times faster than the built-in sort.
+ */
+function sortKeys(keys: string[]): boolean {
+  const length = keys.length;
+  if (length > 32) {
+    for (let index = 1; index < length; index += 1) {
+      if (!(keys[index - 1]! < keys[index]!)) {
+        keys.sort();
+        return false;
+      }
+    }
+    return true;
+  }
+  let sorted = true;
+  for (let index = 1; index < length; index += 1) {
+    const key = keys[index]!;
+    let at = index - 1;
+    if (keys[at]! < key) continue;
+    sorted = false;
+    while (at >= 0 && keys[at]! > key) {
+      keys[at + 1] = keys[at]!;
+      at -= 1;
+    }
+    keys[at + 1] = key;
+  }
+  return sorted;
 }
 
 function assertJsonCompatible(value: unknown, path: string): void {

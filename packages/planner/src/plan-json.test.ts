@@ -4,7 +4,8 @@ import { defineContract } from '@paxman/contract';
 import { standardCapabilities } from './__fixtures__/test-registry.js';
 import { createCapabilityRegistry } from '@paxman/capabilities';
 import { plan } from './plan.js';
-import { parsePlan, serializePlan } from './plan-json.js';
+import { canonicalJson, hasCanonicalOrder } from '@paxman/core';
+import { parsePlan, serializePlan, toCanonicalPlan, validatePlan } from './plan-json.js';
 
 const contract = defineContract({
   id: 'invoice',
@@ -38,6 +39,34 @@ describe('plan JSON', () => {
     expect(parsePlan(JSON.parse(serializePlan(samplePlan)))).toEqual(samplePlan);
   });
 
+  it('gives the canonical data of a plan, its shared body remembered across calls', () => {
+    const data = toCanonicalPlan(samplePlan);
+    expect(data).toStrictEqual(JSON.parse(canonicalJson(samplePlan)));
+    expect(canonicalJson(data)).toBe(canonicalJson(samplePlan));
+    expect(hasCanonicalOrder(data)).toBe(true);
+    expect(Object.isFrozen(data)).toBe(true);
+    const again = toCanonicalPlan({ ...samplePlan, inputContentHash: 'ef'.repeat(32) });
+    expect(again.fieldPlans).toBe(data.fieldPlans);
+    expect(again.policy).toBe(data.policy);
+    expect(canonicalJson(again)).toBe(canonicalJson({ ...samplePlan, inputContentHash: 'ef'.repeat(32) }));
+  });
+
+  it('names the path of a config value that is not JSON', () => {
+    const value = JSON.parse(serializePlan(samplePlan)) as { fieldPlans: { steps: { config: Record<string, unknown> }[] }[] };
+    value.fieldPlans[0]!.steps[0]!.config['extra'] = { list: [1, Number.POSITIVE_INFINITY] };
+    expect(() => validatePlan(value)).toThrow(/fieldPlans\[0\]\.steps\[0\]\.config\.extra\.list\[1\]: expected a finite number/);
+    value.fieldPlans[0]!.steps[0]!.config['extra'] = { when: new Date(0) };
+    expect(() => parsePlan(value)).toThrow(/config\.extra\.when: expected a JSON value/);
+  });
+
+  it('validates a parsed plan in place: neither copied nor frozen', () => {
+    const value = JSON.parse(serializePlan(samplePlan)) as Record<string, unknown>;
+    expect(validatePlan(value)).toBe(value);
+    expect(Object.isFrozen(value)).toBe(false);
+    expect(Object.isFrozen(parsePlan(value))).toBe(true);
+    expect(Object.isFrozen(value)).toBe(false);
+  });
+
   const mutate = (change: (value: Record<string, unknown>) => void): string => {
     const value = JSON.parse(serializePlan(samplePlan)) as Record<string, unknown>;
     change(value);
@@ -65,5 +94,12 @@ describe('plan JSON', () => {
     ['a bad diagnostic stage', mutate((value) => (value['diagnostics'] as unknown[]).push({ code: 'X', severity: 'INFO', stage: 'nowhere', message: 'm' })), /diagnostics\[0\]\.stage/],
   ])('rejects %s with InvalidPlanError', (_name, json, message) => {
     expect(() => parsePlan(json)).toThrow(expect.objectContaining({ code: 'INVALID_PLAN', message: expect.stringMatching(message) }));
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch {
+      return;
+    }
+    expect(() => validatePlan(value)).toThrow(expect.objectContaining({ code: 'INVALID_PLAN', message: expect.stringMatching(message) }));
   });
 });

@@ -6,44 +6,93 @@
  */
 import {
   type BudgetJson,
-  type CapabilityTier,
-  type Diagnostic,
-  type JsonValue,
   type Policy,
   InvalidPlanError,
   POLICY_KEYS,
   budgetToJson,
   canonicalJson,
   createBudget,
-  deepFreeze,
+  freezeCanonicalData,
   isCapabilityTier,
   isDecimalString,
   isFallback,
   isPlainObject,
   isSha256Hex,
+  toCanonicalData,
+  toSharedCanonicalData,
   validatePolicyInput,
 } from '@paxman/core';
-import type { ExecutionPlan, FieldPlan, PlanStep } from './execution-plan.js';
+import type { ExecutionPlan } from './execution-plan.js';
 
 /**
  * Canonical JSON of a plan.
  * @example parsePlan(serializePlan(plan)) // deep-equals plan
  */
 export function serializePlan(plan: ExecutionPlan): string {
-  return canonicalJson(plan);
+  return canonicalJson(toCanonicalPlan(plan));
 }
 
-/** Parses and validates plan JSON (a string or an already-parsed value). */
-export function parsePlan(json: string | unknown): ExecutionPlan {
-  let value: unknown = json;
-  if (typeof json === 'string') {
-    try {
-      value = JSON.parse(json);
-    } catch (cause) {
-      throw new InvalidPlanError(`Plan JSON does not parse: ${(cause as Error).message}`, { cause });
-    }
+/**
+ * The plan as canonical data (`toCanonicalData`), for the artifact that records it. A
+ * plan's object members (policy, budget, field plans, diagnostics) are the body the
+ * planner builds once per contract and settings and shares, deep-frozen, across the plans
+ * of every input; they go through `toSharedCanonicalData`, so their canonical copy and
+ * text are made once per body, not once per run. Only the scalars are fresh.
+ * @example canonicalJson(toCanonicalPlan(plan)) === canonicalJson(plan)
+ */
+export function toCanonicalPlan(plan: ExecutionPlan): ExecutionPlan {
+  const members: Record<string, unknown> = {};
+  for (const key of Object.keys(plan).sort()) {
+    const member = (plan as unknown as Record<string, unknown>)[key];
+    members[key] = typeof member === 'object' && member !== null ? toSharedCanonicalData(member) : member;
   }
-  return deepFreeze(readPlan(value));
+  // Frozen here and in key order, so `toCanonicalData` takes it without copying it.
+  return toCanonicalData(Object.freeze(members)) as unknown as ExecutionPlan;
+}
+
+/**
+ * Parses and validates plan JSON (a string or an already-parsed value) into a frozen plan
+ * in canonical form. A value the caller passes is never changed (it is copied); the
+ * value this call parses itself is frozen in place.
+ */
+export function parsePlan(json: string | unknown): ExecutionPlan {
+  if (typeof json !== 'string') return toCanonicalData(validatePlan(json));
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (cause) {
+    throw new InvalidPlanError(`Plan JSON does not parse: ${(cause as Error).message}`, { cause });
+  }
+  return freezeCanonicalData(validatePlan(value));
+}
+
+/**
+ * Checks that a value is a plan in its JSON form, exactly as `parsePlan` does, without
+ * copying or freezing it (a parsed artifact checks its embedded plan this way and
+ * freezes the whole artifact once). Returns the value itself, typed; throws
+ * `InvalidPlanError` naming the offending path.
+ */
+export function validatePlan(value: unknown): ExecutionPlan {
+  const plan = object(value, '$', ['plannerVersion', 'contractFingerprint', 'inputContentHash', 'policy', 'budget', 'fieldPlans', 'diagnostics', 'failFast']);
+  const contractFingerprint = string(plan['contractFingerprint'], '$.contractFingerprint');
+  if (!isSha256Hex(contractFingerprint)) fail('$.contractFingerprint', 'a sha256 hex string', contractFingerprint);
+  const inputContentHash = string(plan['inputContentHash'], '$.inputContentHash');
+  if (!isSha256Hex(inputContentHash)) fail('$.inputContentHash', 'a sha256 hex string', inputContentHash);
+  const fieldPlans = array(plan['fieldPlans'], '$.fieldPlans');
+  const fieldPaths: string[] = [];
+  for (let index = 0; index < fieldPlans.length; index += 1) fieldPaths.push(checkFieldPlan(fieldPlans[index], `$.fieldPlans[${index}]`));
+  const seen = new Set<string>();
+  for (const [index, fieldPath] of fieldPaths.entries()) {
+    if (seen.has(fieldPath)) throw new InvalidPlanError(`Invalid plan at $.fieldPlans[${index}]: duplicate field path "${fieldPath}".`, { context: { path: `$.fieldPlans[${index}]` } });
+    seen.add(fieldPath);
+  }
+  string(plan['plannerVersion'], '$.plannerVersion');
+  checkPolicy(plan['policy']);
+  checkBudget(plan['budget']);
+  const diagnostics = array(plan['diagnostics'], '$.diagnostics');
+  for (let index = 0; index < diagnostics.length; index += 1) checkDiagnostic(diagnostics[index], `$.diagnostics[${index}]`);
+  nullableString(plan['failFast'], '$.failFast');
+  return value as ExecutionPlan;
 }
 
 function fail(path: string, expected: string, value: unknown): never {
@@ -84,44 +133,44 @@ function array(value: unknown, path: string): readonly unknown[] {
   return value;
 }
 
-function jsonValue(value: unknown, path: string): JsonValue {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return number(value, path);
-  if (Array.isArray(value)) return value.map((item, index) => jsonValue(item, `${path}[${index}]`));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, jsonValue(item, `${path}.${key}`)]));
-  return fail(path, 'a JSON value', value);
-}
-
-function jsonObject(value: unknown, path: string): Readonly<Record<string, JsonValue>> {
+/** A JSON object (plain objects, arrays, strings, finite numbers, booleans, null), unchanged. */
+function checkJsonObject(value: unknown, path: string): void {
   if (!isPlainObject(value)) fail(path, 'an object', value);
-  return jsonValue(value, path) as Readonly<Record<string, JsonValue>>;
+  // Checked in one pass without paths; only a failure walks again to name the path.
+  if (!isJsonData(value)) failJsonValue(value, path);
 }
 
-function readPlan(value: unknown): ExecutionPlan {
-  const plan = object(value, '$', ['plannerVersion', 'contractFingerprint', 'inputContentHash', 'policy', 'budget', 'fieldPlans', 'diagnostics', 'failFast']);
-  const contractFingerprint = string(plan['contractFingerprint'], '$.contractFingerprint');
-  if (!isSha256Hex(contractFingerprint)) fail('$.contractFingerprint', 'a sha256 hex string', contractFingerprint);
-  const inputContentHash = string(plan['inputContentHash'], '$.inputContentHash');
-  if (!isSha256Hex(inputContentHash)) fail('$.inputContentHash', 'a sha256 hex string', inputContentHash);
-  const fieldPlans = array(plan['fieldPlans'], '$.fieldPlans').map((item, index) => readFieldPlan(item, `$.fieldPlans[${index}]`));
-  const seen = new Set<string>();
-  for (const [index, fieldPlan] of fieldPlans.entries()) {
-    if (seen.has(fieldPlan.fieldPath)) throw new InvalidPlanError(`Invalid plan at $.fieldPlans[${index}]: duplicate field path "${fieldPlan.fieldPath}".`, { context: { path: `$.fieldPlans[${index}]` } });
-    seen.add(fieldPlan.fieldPath);
+function isJsonData(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      // A hole is no item (as for `Array.prototype.map`); an undefined item is not JSON.
+      if (!isJsonData(value[index]) && index in value) return false;
+    }
+    return true;
   }
-  return {
-    plannerVersion: string(plan['plannerVersion'], '$.plannerVersion'),
-    contractFingerprint,
-    inputContentHash,
-    policy: readPolicy(plan['policy']),
-    budget: readBudget(plan['budget']),
-    fieldPlans,
-    diagnostics: array(plan['diagnostics'], '$.diagnostics').map((item, index) => readDiagnostic(item, `$.diagnostics[${index}]`)),
-    failFast: nullableString(plan['failFast'], '$.failFast'),
-  };
+  if (!isPlainObject(value)) return false;
+  for (const key of Object.keys(value)) if (!isJsonData(value[key])) return false;
+  return true;
 }
 
-function readPolicy(value: unknown): Policy {
+/** Throws for the first value in `value` that is not JSON, naming its path. */
+function failJsonValue(value: unknown, path: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number') {
+    number(value, path);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) if (index in value) failJsonValue(value[index], `${path}[${index}]`);
+    return;
+  }
+  if (!isPlainObject(value)) fail(path, 'a JSON value', value);
+  for (const key of Object.keys(value)) failJsonValue(value[key], `${path}.${key}`);
+}
+
+function checkPolicy(value: unknown): void {
   const policy = object(value, '$.policy', POLICY_KEYS);
   let validated: Partial<Policy>;
   try {
@@ -131,10 +180,9 @@ function readPolicy(value: unknown): Policy {
   }
   // validatePolicyInput normalizes fxRates; the plan must already hold the normal form.
   if (canonicalJson(validated) !== canonicalJson(policy)) fail('$.policy', 'a normalized policy', policy);
-  return validated as Policy;
 }
 
-function readBudget(value: unknown): BudgetJson {
+function checkBudget(value: unknown): void {
   if (!isPlainObject(value)) fail('$.budget', 'an object', value);
   let json: BudgetJson;
   try {
@@ -143,26 +191,25 @@ function readBudget(value: unknown): BudgetJson {
     throw new InvalidPlanError(`Invalid plan at $.budget: ${(cause as Error).message}`, { cause, context: { path: '$.budget' } });
   }
   if (typeof value['maxTotalCostUsd'] === 'number' || canonicalJson(json) !== canonicalJson(value)) fail('$.budget', 'a normalized budget (USD as a decimal string)', value);
-  return json;
 }
 
-function readFieldPlan(value: unknown, path: string): FieldPlan {
+/** Checks one field plan; returns its field path. */
+function checkFieldPlan(value: unknown, path: string): string {
   const plan = object(value, path, ['fieldId', 'fieldPath', 'required', 'steps', 'targetConfidence', 'fallback', 'earlyStop', 'shortCircuit']);
   const fallback = plan['fallback'];
   if (!isFallback(fallback)) fail(`${path}.fallback`, 'a fallback', fallback);
-  return {
-    fieldId: string(plan['fieldId'], `${path}.fieldId`),
-    fieldPath: string(plan['fieldPath'], `${path}.fieldPath`),
-    required: boolean(plan['required'], `${path}.required`),
-    steps: array(plan['steps'], `${path}.steps`).map((item, index) => readStep(item, `${path}.steps[${index}]`)),
-    targetConfidence: number(plan['targetConfidence'], `${path}.targetConfidence`, (n) => n >= 0 && n <= 1, 'a number in [0, 1]'),
-    fallback,
-    earlyStop: boolean(plan['earlyStop'], `${path}.earlyStop`),
-    shortCircuit: nullableString(plan['shortCircuit'], `${path}.shortCircuit`),
-  };
+  string(plan['fieldId'], `${path}.fieldId`);
+  const fieldPath = string(plan['fieldPath'], `${path}.fieldPath`);
+  boolean(plan['required'], `${path}.required`);
+  const steps = array(plan['steps'], `${path}.steps`);
+  for (let index = 0; index < steps.length; index += 1) checkStep(steps[index], `${path}.steps[${index}]`);
+  number(plan['targetConfidence'], `${path}.targetConfidence`, (n) => n >= 0 && n <= 1, 'a number in [0, 1]');
+  boolean(plan['earlyStop'], `${path}.earlyStop`);
+  nullableString(plan['shortCircuit'], `${path}.shortCircuit`);
+  return fieldPath;
 }
 
-function readStep(value: unknown, path: string): PlanStep {
+function checkStep(value: unknown, path: string): void {
   const step = object(value, path, ['capability', 'tier', 'config', 'score', 'costHint']);
   const capability = string(step['capability'], `${path}.capability`);
   if (!/^[^@]+@[^@]+$/.test(capability)) fail(`${path}.capability`, '"id@version"', capability);
@@ -171,35 +218,24 @@ function readStep(value: unknown, path: string): PlanStep {
   const costHint = object(step['costHint'], `${path}.costHint`, ['tokens', 'ms', 'usd']);
   const usd = string(costHint['usd'], `${path}.costHint.usd`);
   if (!isDecimalString(usd)) fail(`${path}.costHint.usd`, 'a decimal string', usd);
-  return {
-    capability,
-    tier: tier as CapabilityTier,
-    config: jsonObject(step['config'], `${path}.config`),
-    score: number(step['score'], `${path}.score`),
-    costHint: {
-      tokens: number(costHint['tokens'], `${path}.costHint.tokens`, (n) => Number.isInteger(n) && n >= 0, 'a non-negative integer'),
-      ms: number(costHint['ms'], `${path}.costHint.ms`, (n) => Number.isFinite(n) && n >= 0, 'a non-negative number'),
-      usd,
-    },
-  };
+  checkJsonObject(step['config'], `${path}.config`);
+  number(step['score'], `${path}.score`);
+  number(costHint['tokens'], `${path}.costHint.tokens`, (n) => Number.isInteger(n) && n >= 0, 'a non-negative integer');
+  number(costHint['ms'], `${path}.costHint.ms`, (n) => Number.isFinite(n) && n >= 0, 'a non-negative number');
 }
 
 const SEVERITIES = ['ERROR', 'WARNING', 'INFO'];
 const STAGES = ['contract', 'profile', 'plan', 'execution', 'capability', 'reconcile', 'artifact', 'inference'];
 
-function readDiagnostic(value: unknown, path: string): Diagnostic {
+function checkDiagnostic(value: unknown, path: string): void {
   const diagnostic = object(value, path, ['code', 'severity', 'stage', 'message'], ['fieldPath', 'capability', 'context']);
   const severity = string(diagnostic['severity'], `${path}.severity`);
   if (!SEVERITIES.includes(severity)) fail(`${path}.severity`, 'ERROR, WARNING or INFO', severity);
   const stage = string(diagnostic['stage'], `${path}.stage`);
   if (!STAGES.includes(stage)) fail(`${path}.stage`, 'a diagnostic stage', stage);
-  return {
-    code: string(diagnostic['code'], `${path}.code`),
-    severity: severity as Diagnostic['severity'],
-    stage: stage as Diagnostic['stage'],
-    message: string(diagnostic['message'], `${path}.message`),
-    ...(diagnostic['fieldPath'] !== undefined ? { fieldPath: string(diagnostic['fieldPath'], `${path}.fieldPath`) } : {}),
-    ...(diagnostic['capability'] !== undefined ? { capability: string(diagnostic['capability'], `${path}.capability`) } : {}),
-    ...(diagnostic['context'] !== undefined ? { context: jsonObject(diagnostic['context'], `${path}.context`) } : {}),
-  };
+  string(diagnostic['code'], `${path}.code`);
+  string(diagnostic['message'], `${path}.message`);
+  if (diagnostic['fieldPath'] !== undefined) string(diagnostic['fieldPath'], `${path}.fieldPath`);
+  if (diagnostic['capability'] !== undefined) string(diagnostic['capability'], `${path}.capability`);
+  if (diagnostic['context'] !== undefined) checkJsonObject(diagnostic['context'], `${path}.context`);
 }
