@@ -26,6 +26,7 @@ import {
   PaxmanError,
   formatDecimal,
   isDecimalString,
+  isDeeplyFrozen,
   parseDecimal,
   systemClock,
 } from '@paxman/core';
@@ -84,14 +85,7 @@ interface RunState {
 export async function run(options: RunOptions): Promise<RunResult> {
   const clock = options.clock ?? systemClock;
   const started = clock.monotonic();
-  const fields = fieldsByPath(options.contract);
-  for (const fieldPlan of options.plan.fieldPlans) {
-    if (!fields.has(fieldPlan.fieldPath)) {
-      throw new ContractMismatchError(`The plan has a field '${fieldPlan.fieldPath}' that contract '${options.contract.id}' does not declare; plan and contract do not match.`, {
-        context: { fieldPath: fieldPlan.fieldPath, contractId: options.contract.id },
-      });
-    }
-  }
+  const fields = fieldsOfPlan(options.plan, options.contract);
   const state: RunState = {
     options,
     clock,
@@ -101,12 +95,41 @@ export async function run(options: RunOptions): Promise<RunResult> {
     capabilities: new Map(),
   };
   const results: CandidateResult[] = [];
-  for (const fieldPlan of options.plan.fieldPlans) {
-    const outcome = runField(state, fieldPlan, fields.get(fieldPlan.fieldPath)!);
+  const fieldPlans = options.plan.fieldPlans;
+  for (let index = 0; index < fieldPlans.length; index += 1) {
+    const outcome = runField(state, fieldPlans[index]!, fields[index]!);
     results.push(outcome instanceof Promise ? await outcome : outcome);
   }
   return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
 }
+
+/**
+ * The contract field of each field plan, in plan order; throws when the plan names a
+ * field the contract does not declare. A plan's field plans and a contract are frozen
+ * and reused across runs (the planner caches them per contract), so the pairing is made
+ * once per (field plans, contract) pair and remembered weakly.
+ */
+function fieldsOfPlan(plan: ExecutionPlan, contract: CanonicalContract): readonly CanonicalField[] {
+  const fieldPlans = plan.fieldPlans;
+  const cacheable = isDeeplyFrozen(fieldPlans) && isDeeplyFrozen(contract);
+  const known = cacheable ? pairedFields.get(fieldPlans) : undefined;
+  if (known !== undefined && known.contract === contract) return known.fields;
+  const byPath = fieldsByPath(contract);
+  const fields: CanonicalField[] = [];
+  for (const fieldPlan of fieldPlans) {
+    const field = byPath.get(fieldPlan.fieldPath);
+    if (field === undefined) {
+      throw new ContractMismatchError(`The plan has a field '${fieldPlan.fieldPath}' that contract '${contract.id}' does not declare; plan and contract do not match.`, {
+        context: { fieldPath: fieldPlan.fieldPath, contractId: contract.id },
+      });
+    }
+    fields.push(field);
+  }
+  if (cacheable) pairedFields.set(fieldPlans, { contract, fields });
+  return fields;
+}
+
+const pairedFields = new WeakMap<readonly FieldPlan[], { readonly contract: CanonicalContract; readonly fields: readonly CanonicalField[] }>();
 
 function fieldsByPath(contract: CanonicalContract): Map<string, CanonicalField> {
   const map = new Map<string, CanonicalField>();

@@ -7,7 +7,7 @@
  * to a model (core `looksLikeInstruction`): such text is an attack on the inference tier,
  * not a statement of the document.
  */
-import { canonicalJson, evidenceId, instructionPhrase, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
+import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { Document } from '../../document.js';
 import type { CapabilityResult } from '../../spi.js';
 
@@ -60,6 +60,17 @@ interface Group {
  */
 export const MAX_EVIDENCE_PER_CANDIDATE = 8;
 
+/** The evidence record of `input` under `id`; optional members only when given, in the order of `Evidence`. */
+function evidenceRecord(id: string, capability: string, fieldPath: string, input: EvidenceInput): Evidence {
+  const record: { -readonly [K in keyof Evidence]: Evidence[K] } = { id, capability, fieldPath, kind: input.kind, spans: input.spans };
+  if (input.text !== undefined) record.text = input.text;
+  if (input.label !== undefined) record.label = input.label;
+  if (input.pattern !== undefined) record.pattern = input.pattern;
+  if (input.verdict !== undefined) record.verdict = input.verdict;
+  if (input.detail !== undefined) record.detail = input.detail;
+  return record;
+}
+
 /** A builder for one capability, field and invocation. */
 export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
   const evidenceById = new Map<string, Evidence>();
@@ -91,29 +102,8 @@ export function createResultBuilder(options: { readonly capability: string; read
   };
 
   const record = (input: EvidenceInput): string => {
-    const id = evidenceId({
-      capability: options.capability,
-      fieldPath: options.fieldPath,
-      kind: input.kind,
-      spans: input.spans.map((span) => ({ start: span.start, end: span.end, layer: span.layer })),
-      ...(input.label === undefined ? {} : { label: input.label }),
-      ...(input.pattern === undefined ? {} : { pattern: input.pattern }),
-      ...(input.discriminator === undefined ? {} : { discriminator: input.discriminator }),
-    });
-    if (!evidenceById.has(id)) {
-      evidenceById.set(id, {
-        id,
-        capability: options.capability,
-        fieldPath: options.fieldPath,
-        kind: input.kind,
-        spans: input.spans,
-        ...(input.text === undefined ? {} : { text: input.text }),
-        ...(input.label === undefined ? {} : { label: input.label }),
-        ...(input.pattern === undefined ? {} : { pattern: input.pattern }),
-        ...(input.verdict === undefined ? {} : { verdict: input.verdict }),
-        ...(input.detail === undefined ? {} : { detail: input.detail }),
-      });
-    }
+    const id = spanEvidenceId(options.capability, options.fieldPath, input.kind, input.spans, input.label, input.pattern, input.discriminator);
+    if (!evidenceById.has(id)) evidenceById.set(id, evidenceRecord(id, options.capability, options.fieldPath, input));
     return id;
   };
 
