@@ -31,7 +31,7 @@ import {
   systemClock,
 } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import type { Capability, CapabilityRegistry, CapabilityUsage, Document, ResolvedFieldValue } from '@paxman/capabilities';
+import type { Capability, CapabilityContext, CapabilityRegistry, CapabilityUsage, Document, ResolvedFieldValue } from '@paxman/capabilities';
 import type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 import { type BudgetTracker, type StepCost, createBudgetTracker } from './budget-tracker.js';
 import { ExecutionDiagnosticCode } from './execution-diagnostic-codes.js';
@@ -194,7 +194,7 @@ function record(run: FieldRun, step: PlanStep, outcome: StepOutcome, candidateCo
 
 /** Runs the steps from `from` on: the field's result, or a promise of it once a step is asynchronous. */
 function runSteps(run: FieldRun, from: number): CandidateResult | Promise<CandidateResult> {
-  const { state, fieldPlan, path, candidates, evidence, diagnostics } = run;
+  const { state, fieldPlan, path, diagnostics } = run;
   const { options, tracker } = state;
   const signal = options.signal;
   for (let index = from; index < fieldPlan.steps.length; index += 1) {
@@ -230,28 +230,27 @@ function runSteps(run: FieldRun, from: number): CandidateResult | Promise<Candid
     }
 
     const stepStarted = state.clock.monotonic();
-    const pending = invokeStep(
-      capability,
-      {
-        field: run.field,
-        contract: options.contract,
-        config: step.config,
-        document: options.document,
-        resolved: state.resolved,
-        tables: options.tables ?? EMPTY_TABLES,
-        ...(signal !== undefined ? { signal } : {}),
-        candidates: candidates.slice(),
-        candidateEvidence: evidence.slice(),
-        policy: options.plan.policy,
-      },
-      signal,
-    );
+    const pending = invokeStep(capability, stepContext(run, step), signal);
     if (pending instanceof Promise) {
       return pending.then((invocation) => (afterStep(run, index, remoteCalls, stepStarted, invocation) ? runSteps(run, index + 1) : finishField(run)));
     }
     if (!afterStep(run, index, remoteCalls, stepStarted, pending)) break;
   }
   return finishField(run);
+}
+
+/** What a step's capability is given: copies of the chain's lists, so a capability never sees them grow. */
+function stepContext(run: FieldRun, step: PlanStep): CapabilityContext {
+  const { state, field } = run;
+  const { options } = state;
+  const signal = options.signal;
+  const tables = options.tables ?? EMPTY_TABLES;
+  const candidates = run.candidates.slice();
+  const candidateEvidence = run.evidence.slice();
+  const policy = options.plan.policy;
+  return signal === undefined
+    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy }
+    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy };
 }
 
 /** Books and records a finished invocation; false when the chain stops here (cancelled, or early stop). */

@@ -45,6 +45,33 @@ function isProgrammerOrAbort(error: unknown): boolean {
   return PaxmanError.isInstance(error) && (error.code === 'ABORTED' || error.code === 'INVALID_INPUT');
 }
 
+/** A copy of `record` with its keys in code-unit order (the default sort of strings). */
+function inKeyOrder(record: Readonly<Record<string, number>>): Record<string, number> {
+  const keys = Object.keys(record).sort();
+  const sorted: Record<string, number> = {};
+  for (const key of keys) sorted[key] = record[key]!;
+  return sorted;
+}
+
+/*
+ * The ISO text of the clock's time, remembered for the last millisecond per instance:
+ * runs of a batch often start within the same millisecond, and the text of a time never
+ * changes.
+ */
+const lastIsoTime = new WeakMap<PaxmanState, { time: number; text: string }>();
+
+function isoTime(state: PaxmanState, time: number): string {
+  const last = lastIsoTime.get(state);
+  if (last !== undefined && last.time === time) return last.text;
+  const text = new Date(time).toISOString();
+  if (last === undefined) lastIsoTime.set(state, { time, text });
+  else {
+    last.time = time;
+    last.text = text;
+  }
+  return text;
+}
+
 /** Runs the whole pipeline for one input on one instance. */
 export async function runNormalize(state: PaxmanState, input: unknown, options: NormalizeOptions): Promise<ExecutionArtifact> {
   checkOptions('normalize', options);
@@ -72,7 +99,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     input: { contentHash: profile.contentHash, size: profile.size, inputType: profile.inputType },
     versions: { paxman: PAXMAN_VERSION, planner: PLANNER_VERSION, capabilities: { [stages.documentBuilder.id]: stages.documentBuilder.version } },
     id: state.idGenerator(),
-    createdAt: new Date(clock.now()).toISOString(),
+    createdAt: isoTime(state, clock.now()),
   };
   const finish = (parts: Omit<Parameters<typeof buildArtifact>[0], keyof typeof common | 'timings'>): ExecutionArtifact => {
     const built = buildArtifact({ ...common, ...parts });
@@ -80,7 +107,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     // Timings are not hashed, so they can be filled in once the artifact (and its hash) exists.
     // Stage names in code-unit order, like every other key, so the artifact object is in
     // canonical order and its JSON.stringify text is its canonical text.
-    const stages = Object.fromEntries(Object.entries(stageTimes).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+    const stages = inKeyOrder(stageTimes);
     const timings = { ...built.statistics.timings, totalMs: Math.max(0, clock.monotonic() - startedAt), stages };
     const artifact = deepFreeze({ ...built, statistics: { ...built.statistics, timings } });
     logger.debug('paxman: artifact built', { status: artifact.status, replayHash: artifact.replayHash });
