@@ -6,6 +6,7 @@
  */
 import { InvalidPolicyError } from './errors/invalid-policy-error.js';
 import { isDeeplyFrozen, isPlainObject } from './json.js';
+import { type JsonSnapshot, matchesJsonSnapshot, takeJsonSnapshot } from './json-snapshot.js';
 import { isIsoCurrencyCode } from './money/currency.js';
 import { formatDecimal, parseDecimal } from './money/decimal.js';
 import { CurrencyPolicy, isCurrencyPolicy } from './vocabulary.js';
@@ -104,7 +105,8 @@ function normalizeFxRates(rates: unknown): Readonly<Record<string, string>> {
  * @example createPolicy({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' } })
  */
 export function createPolicy(input: PolicyInput | Policy | null | undefined = {}): Policy {
-  if (input === null || typeof input !== 'object' || !isDeeplyFrozen(input)) return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (input === null || typeof input !== 'object') return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (!isDeeplyFrozen(input)) return policyOfMutable(input);
   let policy = createdPolicies.get(input);
   if (policy === undefined) {
     policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
@@ -119,6 +121,28 @@ export function createPolicy(input: PolicyInput | Policy | null | undefined = {}
  * policy object for every document. Invalid input throws every time (nothing is cached).
  */
 const createdPolicies = new WeakMap<object, Policy>();
+
+/*
+ * A caller's own mutable policy object (a batch passes the same one for every document)
+ * leads to the same policy again while it still holds the data the policy was made from
+ * (a snapshot of it is kept); the same policy object then lets every per-policy cache
+ * downstream (merged policies, plans) hit. Input that is not plain JSON is not remembered.
+ */
+const policiesOfMutable = new WeakMap<object, { snapshot: JsonSnapshot; policy: Policy }>();
+
+function policyOfMutable(input: object): Policy {
+  const seen = policiesOfMutable.get(input);
+  if (seen !== undefined && matchesJsonSnapshot(input, seen.snapshot)) return seen.policy;
+  const snapshot = takeJsonSnapshot(input);
+  const policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (snapshot === undefined) return policy;
+  if (seen === undefined) policiesOfMutable.set(input, { snapshot, policy });
+  else {
+    seen.snapshot = snapshot;
+    seen.policy = policy;
+  }
+  return policy;
+}
 const mergedPolicies = new WeakMap<object, WeakMap<object, Policy>>();
 const NO_CONTRACT_POLICY: object = Object.freeze({});
 

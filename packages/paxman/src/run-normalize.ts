@@ -28,6 +28,7 @@ import { checkOptions, inputToBytes } from './normalize-input.js';
 import type { NormalizeOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import { PAXMAN_VERSION } from './version.js';
+import { isoTime } from './iso-time.js';
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) {
@@ -51,25 +52,6 @@ function inKeyOrder(record: Readonly<Record<string, number>>): Record<string, nu
   const sorted: Record<string, number> = {};
   for (const key of keys) sorted[key] = record[key]!;
   return sorted;
-}
-
-/*
- * The ISO text of the clock's time, remembered for the last millisecond per instance:
- * runs of a batch often start within the same millisecond, and the text of a time never
- * changes.
- */
-const lastIsoTime = new WeakMap<PaxmanState, { time: number; text: string }>();
-
-function isoTime(state: PaxmanState, time: number): string {
-  const last = lastIsoTime.get(state);
-  if (last !== undefined && last.time === time) return last.text;
-  const text = new Date(time).toISOString();
-  if (last === undefined) lastIsoTime.set(state, { time, text });
-  else {
-    last.time = time;
-    last.text = text;
-  }
-  return text;
 }
 
 /** Runs the whole pipeline for one input on one instance. */
