@@ -27,7 +27,7 @@ describe('createBudget', () => {
 });
 
 describe('createPolicy', () => {
-  it('returns the same policy for a mutable input while its data is unchanged, a new one after a change', () => {
+  it('returns the same policy for mutable input with the same data, a new one after a change', () => {
     const input: { confidenceFloor: number; fxRates: Record<string, string> } = { confidenceFloor: 0.9, fxRates: { 'EUR/USD': '1.08' } };
     const first = createPolicy(input);
     expect(createPolicy(input)).toBe(first);
@@ -37,6 +37,10 @@ describe('createPolicy', () => {
     expect(changed.fxRates).toEqual({ 'EUR/USD': '1.1' });
     input.confidenceFloor = 0.5;
     expect(createPolicy(input).confidenceFloor).toBe(0.5);
+    // Equal data in a new object gives the same policy; input that only looks equal as JSON text still throws.
+    expect(createPolicy({ allowLocalInference: false })).toBe(createPolicy({ allowLocalInference: false }));
+    expect(() => createPolicy({ allowLocalInference: false, unknownOption: undefined } as never)).toThrow(InvalidPolicyError);
+    expect(() => createPolicy({ confidenceFloor: Number.NaN })).toThrow(InvalidPolicyError);
   });
 
   it('fills defaults and normalizes FX rates', () => {
