@@ -27,6 +27,22 @@ describe('createBudget', () => {
 });
 
 describe('createPolicy', () => {
+  it('returns the same policy for mutable input with the same data, a new one after a change', () => {
+    const input: { confidenceFloor: number; fxRates: Record<string, string> } = { confidenceFloor: 0.9, fxRates: { 'EUR/USD': '1.08' } };
+    const first = createPolicy(input);
+    expect(createPolicy(input)).toBe(first);
+    input.fxRates['EUR/USD'] = '1.10';
+    const changed = createPolicy(input);
+    expect(changed).not.toBe(first);
+    expect(changed.fxRates).toEqual({ 'EUR/USD': '1.1' });
+    input.confidenceFloor = 0.5;
+    expect(createPolicy(input).confidenceFloor).toBe(0.5);
+    // Equal data in a new object gives the same policy; input that only looks equal as JSON text still throws.
+    expect(createPolicy({ allowLocalInference: false })).toBe(createPolicy({ allowLocalInference: false }));
+    expect(() => createPolicy({ allowLocalInference: false, unknownOption: undefined } as never)).toThrow(InvalidPolicyError);
+    expect(() => createPolicy({ confidenceFloor: Number.NaN })).toThrow(InvalidPolicyError);
+  });
+
   it('fills defaults and normalizes FX rates', () => {
     const policy = createPolicy({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': 1.08 } });
     expect(policy).toMatchObject({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' }, allowRemoteInference: false });

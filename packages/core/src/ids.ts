@@ -54,15 +54,74 @@ function evidenceIdText(parts: EvidenceIdParts): string | null {
     else return null;
   }
   if (Object.keys(parts).length !== keys) return null;
+  for (const span of spans as readonly unknown[]) {
+    if (!isPlainObject(span) || Object.keys(span).length !== 3) return null;
+  }
+  return partsText(capability, fieldPath, kind, spans, label, pattern, discriminator);
+}
+
+/**
+ * `evidenceId` of the parts given one by one, spans read as `{ start, end, layer }` only
+ * (other members of a span are not part of the id): the same id as `evidenceId({ capability,
+ * fieldPath, kind, spans: spans.map(({ start, end, layer }) => ({ start, end, layer })),
+ * label, pattern, discriminator })` with undefined parts left out, without building that
+ * object. Capabilities make one per evidence record.
+ * @example spanEvidenceId('explicit_evidence@1.0.0', 'total', 'EXACT_LABEL', [{ start: 7, end: 13, layer: 'input' }], 'Total')
+ */
+export function spanEvidenceId(
+  capability: string,
+  fieldPath: string,
+  kind: string,
+  spans: readonly { readonly start: number; readonly end: number; readonly layer: string }[],
+  label?: string,
+  pattern?: string,
+  discriminator?: string,
+): string {
+  const text =
+    typeof capability === 'string' &&
+    typeof fieldPath === 'string' &&
+    typeof kind === 'string' &&
+    Array.isArray(spans) &&
+    (label === undefined || typeof label === 'string') &&
+    (pattern === undefined || typeof pattern === 'string') &&
+    (discriminator === undefined || typeof discriminator === 'string')
+      ? partsText(capability, fieldPath, kind, spans, label, pattern, discriminator)
+      : null;
+  if (text !== null) return `ev_${shortHash(text)}`;
+  return evidenceId({
+    capability,
+    fieldPath,
+    kind,
+    spans: spans.map((span) => ({ start: span.start, end: span.end, layer: span.layer })),
+    ...(label === undefined ? {} : { label }),
+    ...(pattern === undefined ? {} : { pattern }),
+    ...(discriminator === undefined ? {} : { discriminator }),
+  });
+}
+
+/**
+ * The canonical JSON of evidence id parts whose members are known to be strings (spans
+ * not yet checked), or null when a span's start or end is not a finite number or its
+ * layer not a string. Keys in code-unit order, as canonical JSON writes them; undefined
+ * members are left out. A finite number prints the same by template as by JSON.stringify.
+ */
+function partsText(
+  capability: string,
+  fieldPath: string,
+  kind: string,
+  spans: readonly { readonly start: number; readonly end: number; readonly layer: string }[],
+  label: string | undefined,
+  pattern: string | undefined,
+  discriminator: string | undefined,
+): string | null {
   let spansText = '[';
   for (let index = 0; index < spans.length; index += 1) {
-    const span: unknown = spans[index];
-    if (!isPlainObject(span)) return null;
+    const span = spans[index];
+    if (typeof span !== 'object' || span === null) return null;
     const { start, end, layer } = span;
-    if (!Number.isFinite(start) || !Number.isFinite(end) || typeof layer !== 'string' || Object.keys(span).length !== 3) return null;
-    spansText += `${index === 0 ? '' : ','}{"end":${JSON.stringify(end)},"layer":${JSON.stringify(layer)},"start":${JSON.stringify(start)}}`;
+    if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end) || typeof layer !== 'string') return null;
+    spansText += `${index === 0 ? '' : ','}{"end":${end},"layer":${JSON.stringify(layer)},"start":${start}}`;
   }
-  // Keys in code-unit order, as canonical JSON writes them; undefined members are left out.
   return (
     `{"capability":${JSON.stringify(capability)}` +
     (discriminator === undefined ? '' : `,"discriminator":${JSON.stringify(discriminator)}`) +

@@ -55,7 +55,7 @@ export {
   compareStrings,
 } from './evidence.js';
 export { type Clock, type ManualClock, systemClock, manualClock } from './clock.js';
-export { contentId, evidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
+export { contentId, evidenceId, spanEvidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
 export { type Logger, silentLogger } from './logger.js';
 export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, StepRecord } from './candidate-result.js';
 export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';

@@ -104,7 +104,8 @@ function normalizeFxRates(rates: unknown): Readonly<Record<string, string>> {
  * @example createPolicy({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' } })
  */
 export function createPolicy(input: PolicyInput | Policy | null | undefined = {}): Policy {
-  if (input === null || typeof input !== 'object' || !isDeeplyFrozen(input)) return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (input === null || typeof input !== 'object') return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (!isDeeplyFrozen(input)) return policyOfMutable(input);
   let policy = createdPolicies.get(input);
   if (policy === undefined) {
     policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
@@ -119,6 +120,57 @@ export function createPolicy(input: PolicyInput | Policy | null | undefined = {}
  * policy object for every document. Invalid input throws every time (nothing is cached).
  */
 const createdPolicies = new WeakMap<object, Policy>();
+
+/*
+ * A mutable policy input (a batch passes the same one, or an equal new literal, for every
+ * document) leads to the same policy for the same data: policies are interned by the JSON
+ * text of plain-JSON input (plain objects, strings, finite numbers, booleans, null, no
+ * undefined members, so equal text means equal data and the same validation outcome).
+ * The same policy object then lets every per-policy cache downstream (merged policies,
+ * plans) hit. Bounded; invalid input is never interned and throws every time.
+ */
+const POLICIES_BY_TEXT_SIZE = 64;
+const policiesByText = new Map<string, Policy>();
+
+function policyOfMutable(input: object): Policy {
+  const text = plainJsonText(input);
+  let policy = text === null ? undefined : policiesByText.get(text);
+  if (policy !== undefined) return policy;
+  policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
+  if (text !== null) {
+    if (policiesByText.size >= POLICIES_BY_TEXT_SIZE) policiesByText.delete(policiesByText.keys().next().value!);
+    policiesByText.set(text, policy);
+  }
+  return policy;
+}
+
+/** `JSON.stringify(value)` when `value` is plain JSON data it writes without loss (at most 8 levels deep), else null. */
+function plainJsonText(value: unknown): string | null {
+  return isLosslessJson(value, 0) ? JSON.stringify(value) : null;
+}
+
+function isLosslessJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= 8) return false;
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index += 1) if (!(index in value) || !isLosslessJson(value[index], depth + 1)) return false;
+        return true;
+      }
+      if (!isPlainObject(value)) return false;
+      for (const key in value) if (!Object.hasOwn(value, key) || !isLosslessJson(value[key], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 const mergedPolicies = new WeakMap<object, WeakMap<object, Policy>>();
 const NO_CONTRACT_POLICY: object = Object.freeze({});
 

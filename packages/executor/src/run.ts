@@ -26,11 +26,12 @@ import {
   PaxmanError,
   formatDecimal,
   isDecimalString,
+  isDeeplyFrozen,
   parseDecimal,
   systemClock,
 } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import type { Capability, CapabilityRegistry, CapabilityUsage, Document, ResolvedFieldValue } from '@paxman/capabilities';
+import type { Capability, CapabilityContext, CapabilityRegistry, CapabilityUsage, Document, ResolvedFieldValue } from '@paxman/capabilities';
 import type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 import { type BudgetTracker, type StepCost, createBudgetTracker } from './budget-tracker.js';
 import { ExecutionDiagnosticCode } from './execution-diagnostic-codes.js';
@@ -84,14 +85,7 @@ interface RunState {
 export async function run(options: RunOptions): Promise<RunResult> {
   const clock = options.clock ?? systemClock;
   const started = clock.monotonic();
-  const fields = fieldsByPath(options.contract);
-  for (const fieldPlan of options.plan.fieldPlans) {
-    if (!fields.has(fieldPlan.fieldPath)) {
-      throw new ContractMismatchError(`The plan has a field '${fieldPlan.fieldPath}' that contract '${options.contract.id}' does not declare; plan and contract do not match.`, {
-        context: { fieldPath: fieldPlan.fieldPath, contractId: options.contract.id },
-      });
-    }
-  }
+  const fields = fieldsOfPlan(options.plan, options.contract);
   const state: RunState = {
     options,
     clock,
@@ -101,12 +95,41 @@ export async function run(options: RunOptions): Promise<RunResult> {
     capabilities: new Map(),
   };
   const results: CandidateResult[] = [];
-  for (const fieldPlan of options.plan.fieldPlans) {
-    const outcome = runField(state, fieldPlan, fields.get(fieldPlan.fieldPath)!);
+  const fieldPlans = options.plan.fieldPlans;
+  for (let index = 0; index < fieldPlans.length; index += 1) {
+    const outcome = runField(state, fieldPlans[index]!, fields[index]!);
     results.push(outcome instanceof Promise ? await outcome : outcome);
   }
   return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
 }
+
+/**
+ * The contract field of each field plan, in plan order; throws when the plan names a
+ * field the contract does not declare. A plan's field plans and a contract are frozen
+ * and reused across runs (the planner caches them per contract), so the pairing is made
+ * once per (field plans, contract) pair and remembered weakly.
+ */
+function fieldsOfPlan(plan: ExecutionPlan, contract: CanonicalContract): readonly CanonicalField[] {
+  const fieldPlans = plan.fieldPlans;
+  const cacheable = isDeeplyFrozen(fieldPlans) && isDeeplyFrozen(contract);
+  const known = cacheable ? pairedFields.get(fieldPlans) : undefined;
+  if (known !== undefined && known.contract === contract) return known.fields;
+  const byPath = fieldsByPath(contract);
+  const fields: CanonicalField[] = [];
+  for (const fieldPlan of fieldPlans) {
+    const field = byPath.get(fieldPlan.fieldPath);
+    if (field === undefined) {
+      throw new ContractMismatchError(`The plan has a field '${fieldPlan.fieldPath}' that contract '${contract.id}' does not declare; plan and contract do not match.`, {
+        context: { fieldPath: fieldPlan.fieldPath, contractId: contract.id },
+      });
+    }
+    fields.push(field);
+  }
+  if (cacheable) pairedFields.set(fieldPlans, { contract, fields });
+  return fields;
+}
+
+const pairedFields = new WeakMap<readonly FieldPlan[], { readonly contract: CanonicalContract; readonly fields: readonly CanonicalField[] }>();
 
 function fieldsByPath(contract: CanonicalContract): Map<string, CanonicalField> {
   const map = new Map<string, CanonicalField>();
@@ -171,7 +194,7 @@ function record(run: FieldRun, step: PlanStep, outcome: StepOutcome, candidateCo
 
 /** Runs the steps from `from` on: the field's result, or a promise of it once a step is asynchronous. */
 function runSteps(run: FieldRun, from: number): CandidateResult | Promise<CandidateResult> {
-  const { state, fieldPlan, path, candidates, evidence, diagnostics } = run;
+  const { state, fieldPlan, path, diagnostics } = run;
   const { options, tracker } = state;
   const signal = options.signal;
   for (let index = from; index < fieldPlan.steps.length; index += 1) {
@@ -207,28 +230,27 @@ function runSteps(run: FieldRun, from: number): CandidateResult | Promise<Candid
     }
 
     const stepStarted = state.clock.monotonic();
-    const pending = invokeStep(
-      capability,
-      {
-        field: run.field,
-        contract: options.contract,
-        config: step.config,
-        document: options.document,
-        resolved: state.resolved,
-        tables: options.tables ?? EMPTY_TABLES,
-        ...(signal !== undefined ? { signal } : {}),
-        candidates: candidates.slice(),
-        candidateEvidence: evidence.slice(),
-        policy: options.plan.policy,
-      },
-      signal,
-    );
+    const pending = invokeStep(capability, stepContext(run, step), signal);
     if (pending instanceof Promise) {
       return pending.then((invocation) => (afterStep(run, index, remoteCalls, stepStarted, invocation) ? runSteps(run, index + 1) : finishField(run)));
     }
     if (!afterStep(run, index, remoteCalls, stepStarted, pending)) break;
   }
   return finishField(run);
+}
+
+/** What a step's capability is given: copies of the chain's lists, so a capability never sees them grow. */
+function stepContext(run: FieldRun, step: PlanStep): CapabilityContext {
+  const { state, field } = run;
+  const { options } = state;
+  const signal = options.signal;
+  const tables = options.tables ?? EMPTY_TABLES;
+  const candidates = run.candidates.slice();
+  const candidateEvidence = run.evidence.slice();
+  const policy = options.plan.policy;
+  return signal === undefined
+    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy }
+    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy };
 }
 
 /** Books and records a finished invocation; false when the chain stops here (cancelled, or early stop). */

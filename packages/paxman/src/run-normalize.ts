@@ -28,6 +28,7 @@ import { checkOptions, inputToBytes } from './normalize-input.js';
 import type { NormalizeOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import { PAXMAN_VERSION } from './version.js';
+import { isoTime } from './iso-time.js';
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) {
@@ -43,6 +44,14 @@ function failureDiagnostic(stage: string, error: unknown): Diagnostic {
 
 function isProgrammerOrAbort(error: unknown): boolean {
   return PaxmanError.isInstance(error) && (error.code === 'ABORTED' || error.code === 'INVALID_INPUT');
+}
+
+/** A copy of `record` with its keys in code-unit order (the default sort of strings). */
+function inKeyOrder(record: Readonly<Record<string, number>>): Record<string, number> {
+  const keys = Object.keys(record).sort();
+  const sorted: Record<string, number> = {};
+  for (const key of keys) sorted[key] = record[key]!;
+  return sorted;
 }
 
 /** Runs the whole pipeline for one input on one instance. */
@@ -72,7 +81,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     input: { contentHash: profile.contentHash, size: profile.size, inputType: profile.inputType },
     versions: { paxman: PAXMAN_VERSION, planner: PLANNER_VERSION, capabilities: { [stages.documentBuilder.id]: stages.documentBuilder.version } },
     id: state.idGenerator(),
-    createdAt: new Date(clock.now()).toISOString(),
+    createdAt: isoTime(state, clock.now()),
   };
   const finish = (parts: Omit<Parameters<typeof buildArtifact>[0], keyof typeof common | 'timings'>): ExecutionArtifact => {
     const built = buildArtifact({ ...common, ...parts });
@@ -80,7 +89,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     // Timings are not hashed, so they can be filled in once the artifact (and its hash) exists.
     // Stage names in code-unit order, like every other key, so the artifact object is in
     // canonical order and its JSON.stringify text is its canonical text.
-    const stages = Object.fromEntries(Object.entries(stageTimes).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+    const stages = inKeyOrder(stageTimes);
     const timings = { ...built.statistics.timings, totalMs: Math.max(0, clock.monotonic() - startedAt), stages };
     const artifact = deepFreeze({ ...built, statistics: { ...built.statistics, timings } });
     logger.debug('paxman: artifact built', { status: artifact.status, replayHash: artifact.replayHash });

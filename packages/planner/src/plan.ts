@@ -149,7 +149,7 @@ function runningBody(options: PlanOptions, policy: Policy, budget: Budget): Plan
     return buildBody(options, policy, budget, null, null);
   }
   const providers = options.providers;
-  const settings = `${JSON.stringify(policy)}\u0000${JSON.stringify(budgetToJson(budget))}\u0000${String(providers?.local)}\u0000${String(providers?.remote)}`;
+  const settings = `${settingsText(policyTexts, policy, (value) => JSON.stringify(value))}\u0000${settingsText(budgetTexts, budget, (value) => JSON.stringify(budgetToJson(value)))}\u0000${String(providers?.local)}\u0000${String(providers?.remote)}`;
   let bodies = runningBodies.get(contract);
   if (bodies === undefined) {
     bodies = new Map();
@@ -161,6 +161,22 @@ function runningBody(options: PlanOptions, policy: Policy, budget: Budget): Plan
   if (cached === undefined && bodies.size >= BODIES_PER_CONTRACT) bodies.delete(bodies.keys().next().value!);
   bodies.set(settings, { capabilities, body });
   return body;
+}
+
+/*
+ * The text of a policy or budget in the plan cache key, remembered per deep-frozen object:
+ * a batch passes the same (merged, frozen) policy and budget to every run.
+ */
+const policyTexts = new WeakMap<Policy, string>();
+const budgetTexts = new WeakMap<Budget, string>();
+
+function settingsText<T extends object>(texts: WeakMap<T, string>, settings: T, write: (value: T) => string): string {
+  let text = texts.get(settings);
+  if (text === undefined) {
+    text = write(settings);
+    if (isDeeplyFrozen(settings)) texts.set(settings, text);
+  }
+  return text;
 }
 
 function sameCapabilities(left: readonly Capability[], right: readonly Capability[]): boolean {

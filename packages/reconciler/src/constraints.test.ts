@@ -19,9 +19,21 @@ describe('checkConstraints', () => {
     expect(failures('DATE', [{ kind: 'min_value', params: { min: '2020-01-01' } }], '2019-12-31')).toHaveLength(1);
   });
 
+  it('reads the bounds of frozen params once and gives the same verdicts', () => {
+    const constraint = Object.freeze({ kind: 'min_value', params: Object.freeze({ min: '5' }) }) as Constraint;
+    expect(failures('DECIMAL', [constraint], '4.99')).toEqual(['min_value: 4.99 < min 5']);
+    expect(failures('DECIMAL', [constraint], '5')).toEqual([]);
+    const enumConstraint = Object.freeze({ kind: 'enum', params: Object.freeze({ values: Object.freeze(['A', 'B']) }) }) as Constraint;
+    expect(failures('ENUM', [enumConstraint], 'B')).toEqual([]);
+    expect(failures('ENUM', [enumConstraint], 'C')).toEqual(['enum: "C" is not one of ["A","B"]']);
+  });
+
   it('checks lengths in code points', () => {
     expect(failures('STRING', [{ kind: 'max_length', params: { max: 2 } }], '😀😀')).toEqual([]);
     expect(failures('STRING', [{ kind: 'min_length', params: { min: 3 } }], 'ab')).toEqual(['min_length: length 2 < min 3']);
+    // A lone surrogate counts as one code point, as in [...text].
+    expect(failures('STRING', [{ kind: 'max_length', params: { max: 2 } }], '\ud83d\ud83d😀')).toEqual(['max_length: length 3 > max 2']);
+    expect(failures('STRING', [{ kind: 'max_length', params: { max: 1 } }], 'a\udc00')).toEqual(['max_length: length 2 > max 1']);
   });
 
   it('runs patterns on RE2 with search semantics, linear time on hostile input', () => {

@@ -5,7 +5,7 @@
  * failure names the constraint and says why, so a dropped candidate can be explained.
  */
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { type Decimal, type JsonValue, canonicalJson, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
+import { type Decimal, type JsonValue, canonicalJson, isDeeplyFrozen, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
 import { createRequire } from 'node:module';
 import type * as Re2 from 're2js';
 import { isCalendarDate } from './parse-value.js';
@@ -41,14 +41,28 @@ function compilePattern(regex: string): Re2.RE2JS | Error {
 
 /** Every constraint `value` breaks (empty when it satisfies them all). */
 export function checkConstraints(field: CanonicalField, value: JsonValue): readonly ConstraintFailure[] {
-  const failures: ConstraintFailure[] = [];
   // A null passed type parsing only for a nullable field; constraints describe non-null values.
-  if (value === null) return failures;
+  if (value === null || field.constraints.length === 0) return [];
+  let failures: ConstraintFailure[] | null = null;
   for (const constraint of field.constraints) {
     const reason = checkConstraint(field, constraint, value);
-    if (reason !== null) failures.push({ kind: constraint.kind, params: constraint.params, reason });
+    if (reason !== null) (failures ??= []).push({ kind: constraint.kind, params: constraint.params, reason });
   }
-  return failures;
+  return failures ?? [];
+}
+
+/** The number of code points of `text` (what `[...text].length` counts, lone surrogates one each), without an array. */
+function codePointLength(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
+    }
+    count += 1;
+  }
+  return count;
 }
 
 function textOf(value: JsonValue): string | null {
@@ -68,7 +82,29 @@ function numericOf(field: CanonicalField, value: JsonValue): Decimal | null {
   return null;
 }
 
+/*
+ * A bound is read from the constraint's params on every candidate of every run, so the
+ * reading is remembered per frozen params object (contracts are deep-frozen); mutable
+ * params are read each time. Decimals are immutable, so sharing one is safe.
+ */
+const boundsOfParams = new WeakMap<object, { min?: Decimal | string | null; max?: Decimal | string | null }>();
+
 function boundOf(params: Readonly<Record<string, JsonValue>>, key: 'min' | 'max'): Decimal | string | null {
+  if (!Object.isFrozen(params)) return readBound(params, key);
+  let bounds = boundsOfParams.get(params);
+  if (bounds === undefined) {
+    bounds = {};
+    boundsOfParams.set(params, bounds);
+  }
+  let bound = bounds[key];
+  if (bound === undefined) {
+    bound = readBound(params, key);
+    bounds[key] = bound;
+  }
+  return bound;
+}
+
+function readBound(params: Readonly<Record<string, JsonValue>>, key: 'min' | 'max'): Decimal | string | null {
   const raw = params[key];
   if (typeof raw === 'number') return parseDecimal(raw);
   if (typeof raw === 'string') {
@@ -89,7 +125,7 @@ function checkConstraint(field: CanonicalField, constraint: Constraint, value: J
     case 'max_length': {
       const text = textOf(value);
       if (text === null) return null;
-      const length = [...text].length;
+      const length = codePointLength(text);
       const limit = Number(params[constraint.kind === 'min_length' ? 'min' : 'max']);
       if (!Number.isFinite(limit)) return `${constraint.kind} has no numeric limit`;
       if (constraint.kind === 'min_length' && length < limit) return `length ${length} < min ${limit}`;
@@ -113,8 +149,7 @@ function checkConstraint(field: CanonicalField, constraint: Constraint, value: J
     case 'enum': {
       const values = params.values;
       if (!Array.isArray(values)) return 'enum constraint has no values list';
-      const encoded = canonicalJson(value);
-      return values.some((allowed) => canonicalJson(allowed) === encoded) ? null : `${JSON.stringify(value)} is not one of ${JSON.stringify(values)}`;
+      return allowedEncodings(values).has(canonicalJson(value)) ? null : `${JSON.stringify(value)} is not one of ${JSON.stringify(values)}`;
     }
     case 'iso_4217': {
       const code = field.type === 'MONEY' && isPlainObject(value) ? value.currency : value;
@@ -137,23 +172,37 @@ function checkConstraint(field: CanonicalField, constraint: Constraint, value: J
   }
 }
 
+/** The canonical JSON of each allowed value of an enum constraint, remembered per frozen list. */
+const encodedEnums = new WeakMap<readonly JsonValue[], ReadonlySet<string>>();
+
+function allowedEncodings(values: readonly JsonValue[]): ReadonlySet<string> {
+  let encodings = encodedEnums.get(values);
+  if (encodings === undefined) {
+    encodings = new Set(values.map((allowed) => canonicalJson(allowed)));
+    if (Object.isFrozen(values) && values.every((allowed) => isDeeplyFrozen(allowed))) encodedEnums.set(values, encodings);
+  }
+  return encodings;
+}
+
 function checkBound(field: CanonicalField, constraint: Constraint, value: JsonValue): string | null {
   const isMinimum = constraint.kind === 'min_value' || constraint.kind === 'exclusive_min_value';
   const exclusive = constraint.kind.startsWith('exclusive_');
   const bound = boundOf(constraint.params, isMinimum ? 'min' : 'max');
   if (bound === null) return `${constraint.kind} has no usable bound`;
   let comparison: number;
-  let shown: string;
+  let number: Decimal | null = null;
   if (typeof bound === 'string') {
     if (typeof value !== 'string' || !isCalendarDate(value)) return null;
     comparison = value < bound ? -1 : value > bound ? 1 : 0;
-    shown = value;
   } else {
-    const number = numericOf(field, value);
+    number = numericOf(field, value);
     if (number === null) return field.type === 'STRING' || field.type === 'ENUM' || field.type === 'BOOLEAN' ? null : 'value is not numeric';
     comparison = number.comparedTo(bound);
-    shown = number.toFixed();
   }
+  const passes = isMinimum ? (exclusive ? comparison > 0 : comparison >= 0) : exclusive ? comparison < 0 : comparison <= 0;
+  if (passes) return null;
+  // Only a failure is described.
+  const shown = number === null ? (value as string) : number.toFixed();
   const boundText = typeof bound === 'string' ? bound : bound.toFixed();
   if (isMinimum) {
     if (exclusive && comparison <= 0) return `${shown} is not > ${boundText} (exclusive minimum)`;

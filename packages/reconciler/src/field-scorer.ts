@@ -50,5 +50,6 @@ export function scoreField(input: ScoreFieldInput, options: ScoreFieldOptions): 
 
 /** `scoreField` bound to a contract and policy, in the shape the executor takes. */
 export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: DocumentContext): FieldScorer {
-  return (input) => scoreField(input, documentContext === undefined ? { contract, policy } : { contract, policy, documentContext });
+  const options: ScoreFieldOptions = documentContext === undefined ? { contract, policy } : { contract, policy, documentContext };
+  return (input) => scoreField(input, options);
 }

@@ -6,20 +6,27 @@
  */
 import { type JsonValue, instructionPhrase, isPlainObject } from '@paxman/core';
 
-/** The strings inside a JSON value (money amounts, object members, array items). */
-function stringsOf(value: JsonValue, into: string[]): void {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
-  else if (isPlainObject(value)) for (const key of Object.keys(value).sort()) stringsOf(value[key] ?? null, into);
-}
-
-/** The phrase that makes `value` look like a prompt injection, or null. */
+/**
+ * The phrase that makes `value` look like a prompt injection, or null. The strings inside
+ * the value (money amounts, object members by sorted key, array items) are screened in
+ * that order and the first phrase found is returned; no list of them is built.
+ */
 export function injectionPhrase(value: JsonValue): string | null {
-  const texts: string[] = [];
-  stringsOf(value, texts);
-  for (const text of texts) {
-    const phrase = instructionPhrase(text);
-    if (phrase !== null) return phrase;
+  if (typeof value === 'string') return instructionPhrase(value);
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const phrase = injectionPhrase(item);
+      if (phrase !== null) return phrase;
+    }
+    return null;
+  }
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length > 1) keys.sort();
+    for (const key of keys) {
+      const phrase = injectionPhrase(value[key] ?? null);
+      if (phrase !== null) return phrase;
+    }
   }
   return null;
 }

@@ -21,10 +21,10 @@ import {
   compareStrings,
   currencyMinorUnits,
   formatDecimal,
+  formatDecimalText,
   isInferenceTier,
   isIsoCurrencyCode,
   isPlainObject,
-  parseDecimal,
 } from '@paxman/core';
 import { agreementKey } from './agreement-key.js';
 import { type ValueEvidence, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUniqueRecognizerHit, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
@@ -242,7 +242,11 @@ function assessUncached(field: CanonicalField, result: CandidateResult | undefin
   const prepared: Prepared[] = [];
 
   for (const candidate of candidates) {
-    const evidence = candidate.evidenceIds.map((id) => evidenceById.get(id)).filter((record): record is Evidence => record !== undefined);
+    const evidence: Evidence[] = [];
+    for (const id of candidate.evidenceIds) {
+      const record = evidenceById.get(id);
+      if (record !== undefined) evidence.push(record);
+    }
     const phrase = injectionPhrase(candidate.value);
     if (phrase !== null) {
       diagnostics.push(makeDiagnostic(field, 'PROMPT_INJECTION', 'WARNING', `Dropped a candidate that looks like an instruction to a model ("${phrase}").`, { phrase }, candidate.capability));
@@ -430,8 +434,7 @@ function enforceCurrencyPolicy(field: CanonicalField, entries: Prepared[], polic
 function outputValue(field: CanonicalField, value: JsonValue): JsonValue {
   if (field.type !== 'MONEY' || !isPlainObject(value)) return value;
   const currency = moneyCurrency(value);
-  const amount = parseDecimal(moneyAmount(value));
-  return { amount: formatDecimal(amount, currency === null ? 0 : currencyMinorUnits(currency)), currency };
+  return { amount: formatDecimalText(moneyAmount(value), currency === null ? 0 : currencyMinorUnits(currency)), currency };
 }
 
 const VALUE_KEYS = ['value', 'candidateValue', 'checkedValue'] as const;
@@ -487,7 +490,7 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     looseVerdicts.set(key, [...(looseVerdicts.get(key) ?? []), record]);
   }
 
-  const graded: { key: string; members: Prepared[]; evidence: ValueEvidence; labelled: boolean; verdictIds: readonly string[] }[] = [];
+  const graded: { key: string; members: Prepared[]; evidence: { -readonly [K in keyof ValueEvidence]: ValueEvidence[K] }; labelled: boolean; verdictIds: readonly string[] }[] = [];
   for (const [key, members] of byKey) {
     const places = new Map<string, number>();
     const verdicts = new Map<string, Evidence>();
@@ -541,7 +544,8 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
   }
   // A labelled value that is the only value proposed for the field is uncontested.
   const groups: Group[] = graded.map(({ key, members, evidence, labelled, verdictIds }) => {
-    const confidence = valueConfidence({ ...evidence, uncontested: labelled && graded.length === 1 });
+    evidence.uncontested = labelled && graded.length === 1;
+    const confidence = valueConfidence(evidence);
     const best = members.length === 1 ? members[0]! : [...members].sort((left, right) => strongestFinding(right) - strongestFinding(left) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)))[0]!;
     const ids = new Set<string>();
     for (const member of members) for (const id of member.candidate.evidenceIds) ids.add(id);

@@ -6,7 +6,7 @@
  * the inputs, never on the order of candidates or results.
  */
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
-import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings } from '@paxman/core';
+import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings, isDeeplyFrozen } from '@paxman/core';
 import type { DocumentContext } from './document-context.js';
 import { assessField, finishField, type FieldAssessment } from './reconcile-field.js';
 import type { ResolvedResult } from './resolved-result.js';
@@ -27,11 +27,10 @@ export interface ReconcileInput {
  */
 export function reconcile(input: ReconcileInput): ResolvedResult[] {
   const { contract, candidateResults, policy, documentContext } = input;
-  const fields = flattenFields(contract.fields);
-  const known = new Set(fields.map((field) => field.path));
+  const fields = flatFieldsOf(contract.fields);
   const byPath = new Map<string, CandidateResult>();
   for (const result of candidateResults) {
-    if (!known.has(result.fieldPath)) {
+    if (!fields.paths.has(result.fieldPath)) {
       throw new ReconciliationError(`Candidate result for "${result.fieldPath}", which contract ${contract.id} does not declare.`, { code: 'UNKNOWN_FIELD_ID', context: { fieldPath: result.fieldPath } });
     }
     if (byPath.has(result.fieldPath)) {
@@ -49,7 +48,25 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
     return result;
   };
   for (const field of contract.fields) resolveTree(field);
-  return fields.map((field) => resolved.get(field.path)!);
+  return fields.list.map((field) => resolved.get(field.path)!);
+}
+
+interface FlatFields {
+  readonly list: readonly CanonicalField[];
+  readonly paths: ReadonlySet<string>;
+}
+
+/** Every field depth-first with the set of their paths, made once per deep-frozen field list (a contract's). */
+const flatFields = new WeakMap<readonly CanonicalField[], FlatFields>();
+
+function flatFieldsOf(fields: readonly CanonicalField[]): FlatFields {
+  let flat = flatFields.get(fields);
+  if (flat === undefined) {
+    const list = flattenFields(fields);
+    flat = { list, paths: new Set(list.map((field) => field.path)) };
+    if (isDeeplyFrozen(fields)) flatFields.set(fields, flat);
+  }
+  return flat;
 }
 
 function isResolved(result: ResolvedResult): boolean {

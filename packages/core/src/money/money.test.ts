@@ -32,6 +32,11 @@ describe('Money', () => {
     expect(() => money(Number.NaN, 'USD')).toThrow(/finite/);
     expect(isIsoCurrencyCode('CHF')).toBe(true);
     expect(currencyMinorUnits('JPY')).toBe(0);
+    expect(currencyMinorUnits('KWD')).toBe(3);
+    expect(currencyMinorUnits('USD')).toBe(2);
+    // Looked up case-insensitively, as the currency list does; an unknown code has 2.
+    expect(currencyMinorUnits('jpy')).toBe(0);
+    expect(currencyMinorUnits('ABC')).toBe(2);
   });
 
   it('quantizes with banker’s rounding', () => {

@@ -7,7 +7,7 @@
  * to a model (core `looksLikeInstruction`): such text is an attack on the inference tier,
  * not a statement of the document.
  */
-import { canonicalJson, evidenceId, instructionPhrase, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
+import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { Document } from '../../document.js';
 import type { CapabilityResult } from '../../spi.js';
 
@@ -60,112 +60,119 @@ interface Group {
  */
 export const MAX_EVIDENCE_PER_CANDIDATE = 8;
 
+/** The evidence record of `input` under `id`; optional members only when given, in the order of `Evidence`. */
+function evidenceRecord(id: string, capability: string, fieldPath: string, input: EvidenceInput): Evidence {
+  const record: { -readonly [K in keyof Evidence]: Evidence[K] } = { id, capability, fieldPath, kind: input.kind, spans: input.spans };
+  if (input.text !== undefined) record.text = input.text;
+  if (input.label !== undefined) record.label = input.label;
+  if (input.pattern !== undefined) record.pattern = input.pattern;
+  if (input.verdict !== undefined) record.verdict = input.verdict;
+  if (input.detail !== undefined) record.detail = input.detail;
+  return record;
+}
+
 /** A builder for one capability, field and invocation. */
 export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
-  const evidenceById = new Map<string, Evidence>();
-  const groups = new Map<string, Group>();
-  const diagnostics: Diagnostic[] = [];
-  const ignoredLines = new Set<string>();
+  return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document);
+}
+
+/*
+ * A class rather than an object of closures: capabilities make one builder per field and
+ * invocation, many per run, and a class instance shares its methods instead of allocating
+ * a closure per method (and an accessor) each time.
+ */
+class CapabilityResultBuilder implements ResultBuilder {
+  private readonly evidenceById = new Map<string, Evidence>();
+  private readonly groups = new Map<string, Group>();
+  private readonly diagnostics: Diagnostic[] = [];
+  /** `layer:lineStart` of the instruction lines already reported (made on the first one). */
+  private ignoredLines: Set<string> | null = null;
+
+  constructor(
+    private readonly capability: string,
+    private readonly tier: CapabilityTier,
+    private readonly fieldPath: string,
+    private readonly document: Document | undefined,
+  ) {}
 
   /** The instruction phrase on the line of the finding's first span, or null. */
-  const instructionOnLine = (input: FindingInput): string | null => {
+  private instructionOnLine(input: FindingInput): string | null {
     const span = input.spans[0];
-    const text = span && options.document?.layers[span.layer]?.text;
+    const text = span && this.document?.layers[span.layer]?.text;
     if (!span || !text) return null;
     const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
     const lineEnd = text.indexOf('\n', span.end);
     const phrase = instructionPhrase(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
-    if (phrase !== null && !ignoredLines.has(`${span.layer}:${lineStart}`)) {
-      ignoredLines.add(`${span.layer}:${lineStart}`);
-      diagnostics.push({
-        code: 'INSTRUCTION_TEXT_IGNORED',
-        severity: DiagnosticSeverity.WARNING,
-        stage: 'capability',
-        capability: options.capability,
-        fieldPath: options.fieldPath,
-        message: `A value on a line that reads like an instruction to a model ("${phrase}") was not used.`,
-        context: { layer: span.layer, lineStart, phrase },
-      });
+    if (phrase !== null) {
+      const ignoredLines = (this.ignoredLines ??= new Set());
+      const line = `${span.layer}:${lineStart}`;
+      if (!ignoredLines.has(line)) {
+        ignoredLines.add(line);
+        this.diagnostics.push({
+          code: 'INSTRUCTION_TEXT_IGNORED',
+          severity: DiagnosticSeverity.WARNING,
+          stage: 'capability',
+          capability: this.capability,
+          fieldPath: this.fieldPath,
+          message: `A value on a line that reads like an instruction to a model ("${phrase}") was not used.`,
+          context: { layer: span.layer, lineStart, phrase },
+        });
+      }
     }
     return phrase;
-  };
+  }
 
-  const record = (input: EvidenceInput): string => {
-    const id = evidenceId({
-      capability: options.capability,
-      fieldPath: options.fieldPath,
-      kind: input.kind,
-      spans: input.spans.map((span) => ({ start: span.start, end: span.end, layer: span.layer })),
-      ...(input.label === undefined ? {} : { label: input.label }),
-      ...(input.pattern === undefined ? {} : { pattern: input.pattern }),
-      ...(input.discriminator === undefined ? {} : { discriminator: input.discriminator }),
-    });
-    if (!evidenceById.has(id)) {
-      evidenceById.set(id, {
-        id,
-        capability: options.capability,
-        fieldPath: options.fieldPath,
-        kind: input.kind,
-        spans: input.spans,
-        ...(input.text === undefined ? {} : { text: input.text }),
-        ...(input.label === undefined ? {} : { label: input.label }),
-        ...(input.pattern === undefined ? {} : { pattern: input.pattern }),
-        ...(input.verdict === undefined ? {} : { verdict: input.verdict }),
-        ...(input.detail === undefined ? {} : { detail: input.detail }),
-      });
+  evidence(input: EvidenceInput): string {
+    const id = spanEvidenceId(this.capability, this.fieldPath, input.kind, input.spans, input.label, input.pattern, input.discriminator);
+    if (!this.evidenceById.has(id)) this.evidenceById.set(id, evidenceRecord(id, this.capability, this.fieldPath, input));
+    return id;
+  }
+
+  finding(input: FindingInput): string {
+    if (this.instructionOnLine(input) !== null) return '';
+    const key = canonicalJson(input.value);
+    const group = this.groups.get(key);
+    // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
+    if (group !== undefined && group.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= group.rank) {
+      group.omitted += 1;
+      return group.evidenceIds[0]!;
+    }
+    const id = this.evidence(input);
+    const position = input.spans[0]?.start ?? Number.MAX_SAFE_INTEGER;
+    if (group === undefined) {
+      this.groups.set(key, { value: input.value, raw: input.raw, rank: input.rank, position, evidenceIds: [id], omitted: 0 });
+    } else {
+      if (!group.evidenceIds.includes(id)) group.evidenceIds.push(id);
+      if (input.rank > group.rank || (input.rank === group.rank && position < group.position)) {
+        group.rank = input.rank;
+        group.position = position;
+        group.raw = input.raw;
+      }
     }
     return id;
-  };
+  }
 
-  return {
-    evidence: record,
-    finding(input) {
-      if (instructionOnLine(input) !== null) return '';
-      const key = canonicalJson(input.value);
-      const existing = groups.get(key);
-      // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
-      if (existing && existing.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= existing.rank) {
-        existing.omitted += 1;
-        return existing.evidenceIds[0]!;
-      }
-      const id = record(input);
-      const position = input.spans[0]?.start ?? Number.MAX_SAFE_INTEGER;
-      const group = groups.get(key);
-      if (!group) {
-        groups.set(key, { value: input.value, raw: input.raw, rank: input.rank, position, evidenceIds: [id], omitted: 0 });
-      } else {
-        if (!group.evidenceIds.includes(id)) group.evidenceIds.push(id);
-        if (input.rank > group.rank || (input.rank === group.rank && position < group.position)) {
-          group.rank = input.rank;
-          group.position = position;
-          group.raw = input.raw;
-        }
-      }
-      return id;
-    },
-    diagnostic(diagnostic) {
-      diagnostics.push({ ...diagnostic, stage: 'capability', capability: options.capability, fieldPath: options.fieldPath });
-    },
-    get findingCount() {
-      return groups.size;
-    },
-    build() {
-      const ordered = [...groups.values()].sort((left, right) => right.rank - left.rank || left.position - right.position);
+  diagnostic(diagnostic: Omit<Diagnostic, 'stage' | 'capability' | 'fieldPath'>): void {
+    this.diagnostics.push({ ...diagnostic, stage: 'capability', capability: this.capability, fieldPath: this.fieldPath });
+  }
+
+  get findingCount(): number {
+    return this.groups.size;
+  }
+
+  build(): CapabilityResult {
+    const { evidenceById, fieldPath, capability, tier } = this;
+    const ordered = [...this.groups.values()];
+    if (ordered.length > 1) ordered.sort((left, right) => right.rank - left.rank || left.position - right.position);
+    const candidates: Candidate[] = [];
+    for (const group of ordered) {
       // The first record of a value says how many further sightings were not recorded.
-      for (const group of ordered) {
-        if (group.omitted === 0) continue;
+      if (group.omitted > 0) {
         const first = evidenceById.get(group.evidenceIds[0]!)!;
         evidenceById.set(first.id, { ...first, detail: { ...first.detail, omittedSightings: group.omitted } });
       }
-      const candidates: Candidate[] = ordered.map((group) => ({
-        fieldPath: options.fieldPath,
-        value: group.value,
-        raw: group.raw,
-        capability: options.capability,
-        tier: options.tier,
-        evidenceIds: group.evidenceIds,
-      }));
-      return { candidates, evidence: [...evidenceById.values()], diagnostics };
-    },
-  };
+      candidates.push({ fieldPath, value: group.value, raw: group.raw, capability, tier, evidenceIds: group.evidenceIds });
+    }
+    return { candidates, evidence: [...evidenceById.values()], diagnostics: this.diagnostics };
+  }
 }
