@@ -42,7 +42,6 @@ const WORD = /n[°º]\.?|[#№]|[\p{L}\p{N}]+/gu;
 const MAX_LINE_LENGTH = 2000;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'nbr', 'nro', 'number']);
-const HASH = '#'.charCodeAt(0);
 
 /** One token as `normalizeLabelText` would normalize it, with a fast path for plain ASCII words. */
 function tokenWord(token: string): string {
@@ -53,101 +52,76 @@ function tokenWord(token: string): string {
   return normalizeLabelText(token);
 }
 
-function isAsciiAlphanumeric(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
+/** Classes of ASCII characters: what ends a word, what a word is made of, and "#" (a word of its own). */
+const SEPARATOR = 0;
+const DIGIT = 1;
+const LETTER = 2;
+const NUMBER_SIGN = 3;
+const CHARACTER_CLASS = new Uint8Array(128);
+for (let code = 48; code <= 57; code += 1) CHARACTER_CLASS[code] = DIGIT;
+for (let code = 65; code <= 90; code += 1) CHARACTER_CLASS[code] = LETTER;
+for (let code = 97; code <= 122; code += 1) CHARACTER_CLASS[code] = LETTER;
+CHARACTER_CLASS['#'.charCodeAt(0)] = NUMBER_SIGN;
 
 /** Lower-cases an ASCII letter code; other codes are returned unchanged. */
 function lowerCode(code: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
-/** A growable column of 32-bit integers. */
-interface IntColumn {
-  push(value: number): void;
-  /** The values pushed so far (a view, no copy). */
-  view(): Int32Array;
-}
-
-function createIntColumn(capacity: number): IntColumn {
-  let values = new Int32Array(Math.max(16, capacity));
-  let length = 0;
-  return {
-    push(value) {
-      if (length === values.length) {
-        const grown = new Int32Array(values.length * 2);
-        grown.set(values);
-        values = grown;
-      }
-      values[length] = value;
-      length += 1;
-    },
-    view: () => values.subarray(0, length),
-  };
-}
-
 /**
- * Word ids by spelling. `wordId` gives the id of a normalized word; `asciiId` the id of
- * the ASCII word at `text[start, end)` given the hash of its lower-cased letters, from an
- * open-addressing table whose entries are compared with the text in place (no slice).
+ * Word ids by spelling: `words` by id, `ids` by normalized word, and an open-addressing
+ * table of the lower-cased ASCII spellings seen ("no" and "number" are two spellings of
+ * one word), compared with the text in place so a known spelling is found without a slice.
  */
-interface Vocabulary {
-  readonly words: readonly string[];
-  wordId(word: string): number;
-  idOf(word: string): number;
-  asciiId(text: string, start: number, end: number, hash: number): number;
+interface Spellings {
+  readonly words: string[];
+  readonly ids: Map<string, number>;
+  readonly texts: string[];
+  readonly textIds: number[];
+  readonly hashes: number[];
+  /** Index + 1 into `texts` per slot; 0 is an empty slot. */
+  slots: Int32Array;
 }
 
-function createVocabulary(): Vocabulary {
-  const words: string[] = [];
-  const ids = new Map<string, number>();
-  // Lower-cased ASCII spellings seen ("no" and "number" are two spellings of one word).
-  const spellings: string[] = [];
-  const spellingIds: number[] = [];
-  const spellingHashes: number[] = [];
-  // Index + 1 of a spelling per slot; 0 is an empty slot.
-  let slots = new Int32Array(1024);
-  const wordId = (word: string): number => {
-    let id = ids.get(word);
-    if (id === undefined) {
-      id = words.length;
-      words.push(word);
-      ids.set(word, id);
-    }
-    return id;
-  };
-  const rehash = (): void => {
-    const grown = new Int32Array(slots.length * 2);
-    const mask = grown.length - 1;
-    spellingHashes.forEach((hash, index) => {
-      let slot = hash & mask;
-      while (grown[slot] !== 0) slot = (slot + 1) & mask;
-      grown[slot] = index + 1;
-    });
-    slots = grown;
-  };
-  return {
-    words,
-    wordId,
-    idOf: (word) => ids.get(word) ?? -1,
-    asciiId(text, start, end, hash) {
-      const mask = slots.length - 1;
-      let slot = hash & mask;
-      for (let entry = slots[slot]!; entry !== 0; entry = slots[slot]!) {
-        const spelling = spellings[entry - 1]!;
-        if (spellingHashes[entry - 1] === hash && spelling.length === end - start && sameLowerCase(spelling, text, start)) return spellingIds[entry - 1]!;
-        slot = (slot + 1) & mask;
-      }
-      const lower = text.slice(start, end).toLowerCase();
-      const id = wordId(NUMBER_WORDS.has(lower) ? 'number' : lower);
-      spellings.push(lower);
-      spellingIds.push(id);
-      spellingHashes.push(hash);
-      slots[slot] = spellings.length;
-      if (spellings.length * 2 > slots.length) rehash();
-      return id;
-    },
-  };
+function wordId(spellings: Spellings, word: string): number {
+  let id = spellings.ids.get(word);
+  if (id === undefined) {
+    id = spellings.words.length;
+    spellings.words.push(word);
+    spellings.ids.set(word, id);
+  }
+  return id;
+}
+
+/** The id of the ASCII word at `text[start, end)`; `hash` is the hash of its lower-cased characters. */
+function asciiWordId(spellings: Spellings, text: string, start: number, end: number, hash: number): number {
+  const slots = spellings.slots;
+  const mask = slots.length - 1;
+  let slot = hash & mask;
+  for (let entry = slots[slot]!; entry !== 0; entry = slots[slot]!) {
+    const spelling = spellings.texts[entry - 1]!;
+    if (spellings.hashes[entry - 1] === hash && spelling.length === end - start && sameLowerCase(spelling, text, start)) return spellings.textIds[entry - 1]!;
+    slot = (slot + 1) & mask;
+  }
+  const lower = text.slice(start, end).toLowerCase();
+  const id = wordId(spellings, NUMBER_WORDS.has(lower) ? 'number' : lower);
+  spellings.texts.push(lower);
+  spellings.textIds.push(id);
+  spellings.hashes.push(hash);
+  slots[slot] = spellings.texts.length;
+  if (spellings.texts.length * 2 > slots.length) spellings.slots = rehash(spellings.hashes, slots.length * 2);
+  return id;
+}
+
+function rehash(hashes: readonly number[], size: number): Int32Array {
+  const slots = new Int32Array(size);
+  const mask = size - 1;
+  hashes.forEach((hash, index) => {
+    let slot = hash & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = index + 1;
+  });
+  return slots;
 }
 
 /** `spelling` (lower-case ASCII) equals `text` from `start` with ASCII letters lower-cased. */
@@ -158,65 +132,102 @@ function sameLowerCase(spelling: string, text: string, start: number): boolean {
   return true;
 }
 
+function grown(values: Int32Array): Int32Array {
+  const larger = new Int32Array(values.length * 2);
+  larger.set(values);
+  return larger;
+}
+
 /** Builds the word index of `lines` (lines longer than 2,000 characters are left out). */
 export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex {
   let characters = 0;
   for (const line of lines) characters += line.text.length;
-  // A word and a separator take two characters or more: a quarter is a generous first guess.
-  const capacity = characters >> 2;
-  const wordIds = createIntColumn(capacity);
-  const starts = createIntColumn(capacity);
-  const ends = createIntColumn(capacity);
-  const lineOf = createIntColumn(capacity);
-  const vocabulary = createVocabulary();
-  const add = (id: number, start: number, end: number, lineNumber: number): void => {
-    wordIds.push(id);
-    starts.push(start);
-    ends.push(end);
-    lineOf.push(lineNumber);
-  };
+  // Most characters of a document are not the first of a label word: an eighth is a fair first guess.
+  let capacity = Math.max(64, characters >> 3);
+  let wordIds = new Int32Array(capacity);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let lineOf = new Int32Array(capacity);
+  let count = 0;
+  const spellings: Spellings = { words: [], ids: new Map(), texts: [], textIds: [], hashes: [], slots: new Int32Array(256) };
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
     const line = lines[lineNumber]!;
     const text = line.text;
+    const length = text.length;
+    if (length === 0 || length > MAX_LINE_LENGTH) continue;
     const offset = line.span.start;
-    if (text.length === 0 || text.length > MAX_LINE_LENGTH) continue;
-    // The tokens `WORD` would match, found by hand for ASCII runs; anything else
-    // ("n°", "#", a non-ASCII letter) is left to the regex.
+    // The tokens `WORD` would match, read by hand for ASCII runs (no match object, and no
+    // string for a word seen before); anything else ("n°", "#", a non-ASCII letter) is
+    // left to the regex.
     let at = 0;
-    while (at < text.length) {
+    while (at < length) {
       const code = text.charCodeAt(at);
-      if (code < 128 && code !== HASH && !isAsciiAlphanumeric(code)) {
+      const kind = code < 128 ? CHARACTER_CLASS[code]! : -1;
+      if (kind === SEPARATOR) {
         at += 1;
         continue;
       }
-      if (code < 128 && code !== HASH) {
+      let end = at + 1;
+      let id = -1;
+      if (kind === DIGIT || kind === LETTER) {
         let hash = lowerCode(code);
-        let end = at + 1;
-        for (; end < text.length; end += 1) {
+        for (; end < length; end += 1) {
           const next = text.charCodeAt(end);
-          if (!isAsciiAlphanumeric(next)) break;
-          hash = (Math.imul(hash, 31) + lowerCode(next)) | 0;
+          if (next >= 128 || CHARACTER_CLASS[next] === SEPARATOR || CHARACTER_CLASS[next] === NUMBER_SIGN) break;
+          hash = (Math.imul(hash, 31) + (next >= 65 && next <= 90 ? next + 32 : next)) | 0;
         }
-        if (end === text.length || text.charCodeAt(end) < 128) {
+        // A run that goes on with a non-ASCII letter ("Fälligkeit") is one word: the regex reads it.
+        if (end === length || text.charCodeAt(end) < 128) {
           // Label words never start with a digit: skip numbers (most tokens of a long document).
-          if (code > 57) add(vocabulary.asciiId(text, at, end, hash), offset + at, offset + end, lineNumber);
+          if (kind === DIGIT) {
+            at = end;
+            continue;
+          }
+          id = asciiWordId(spellings, text, at, end, hash);
+        }
+      }
+      if (id < 0) {
+        WORD.lastIndex = at;
+        const match = WORD.exec(text);
+        if (!match) break;
+        at = match.index;
+        end = at + match[0].length;
+        const first = match[0].charCodeAt(0);
+        const word = first >= 48 && first <= 57 ? '' : tokenWord(match[0]);
+        if (word.length === 0 || word.includes(' ')) {
           at = end;
           continue;
         }
+        id = wordId(spellings, word);
       }
-      WORD.lastIndex = at;
-      const match = WORD.exec(text);
-      if (!match) break;
-      const first = match[0].charCodeAt(0);
-      if (first < 48 || first > 57) {
-        const word = tokenWord(match[0]);
-        if (word.length > 0 && !word.includes(' ')) add(vocabulary.wordId(word), offset + match.index, offset + match.index + match[0].length, lineNumber);
+      if (count === capacity) {
+        capacity *= 2;
+        wordIds = grown(wordIds);
+        starts = grown(starts);
+        ends = grown(ends);
+        lineOf = grown(lineOf);
       }
-      at = match.index + match[0].length;
+      wordIds[count] = id;
+      starts[count] = offset + at;
+      ends[count] = offset + end;
+      lineOf[count] = lineNumber;
+      count += 1;
+      at = end;
     }
   }
-  const ids = wordIds.view();
-  return { lines, length: ids.length, wordIds: ids, starts: starts.view(), ends: ends.view(), lineOf: lineOf.view(), vocabulary: vocabulary.words, ...groupOccurrences(ids, vocabulary.words.length), idOf: (word) => vocabulary.idOf(word) };
+  const ids = wordIds.subarray(0, count);
+  const known = spellings.ids;
+  return {
+    lines,
+    length: count,
+    wordIds: ids,
+    starts: starts.subarray(0, count),
+    ends: ends.subarray(0, count),
+    lineOf: lineOf.subarray(0, count),
+    vocabulary: spellings.words,
+    ...groupOccurrences(ids, spellings.words.length),
+    idOf: (word) => known.get(word) ?? -1,
+  };
 }
 
 /** The positions of each word id, grouped by id (a counting sort of the positions). */
