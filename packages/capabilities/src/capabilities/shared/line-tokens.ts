@@ -132,7 +132,7 @@ function sameLowerCase(spelling: string, text: string, start: number): boolean {
   return true;
 }
 
-function grown(values: Int32Array): Int32Array {
+function grown(values: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const larger = new Int32Array(values.length * 2);
   larger.set(values);
   return larger;
