@@ -35,8 +35,14 @@ export function findInlineLabels(context: SearchContext): void {
               : null;
   if (kind === null) return;
   const index = context.index.lineTokens();
-  const sightings = context.index.memo('inline:sightings', () => new Map<number, InlineSighting | null>());
-  const reads = context.index.memo(`inline:reads:${kind}:${readingKey(context.reading)}`, () => new Map<number, { line: DocumentLine; read: InlineRead | null }>());
+  const { sightings, readings } = context.index.memo('inline-labels', createInlineCache);
+  // Readings of value texts for this kind and reading: a long document repeats its lines.
+  const readingsKey = `${kind}\u0000${readingKey(context.reading)}`;
+  let reads = readings.get(readingsKey);
+  if (reads === undefined) {
+    reads = new Map();
+    readings.set(readingsKey, reads);
+  }
   // Label starts already read, per layer: a shorter label at the same place is not read again.
   const used = new Map<string, Set<number>>();
   let headerNames: readonly SourceSpan[] | null = null;
@@ -49,7 +55,7 @@ export function findInlineLabels(context: SearchContext): void {
       if (!continues(index, position, ids)) continue;
       const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText);
       if (sighting === null) continue;
-      const { line, labelStart, labelEnd, valueStart } = sighting;
+      const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
       const layer = line.span.layer;
       let usedInLayer = used.get(layer);
       if (usedInLayer?.has(labelStart)) continue;
@@ -62,14 +68,17 @@ export function findInlineLabels(context: SearchContext): void {
         used.set(layer, usedInLayer);
       }
       usedInLayer.add(labelStart);
-      const layerText = context.index.layerText(layer);
-      const read = readAt(reads, sighting, () => readInline(context, kind, layerText.slice(valueStart, line.span.end)));
+      let read = reads.get(valueText);
+      if (read === undefined) {
+        read = readInline(context, kind, valueText);
+        reads.set(valueText, read);
+      }
       if (!read) continue;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
       if (alreadyRecorded(context, span)) continue;
       rememberSpan(context, span);
       const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
-      const text = layerText.slice(span.start, span.end);
+      const text = context.index.layerText(layer).slice(span.start, span.end);
       context.builder.finding({
         value: read.value,
         raw: text,
@@ -95,6 +104,8 @@ interface InlineSighting {
   readonly labelEnd: number;
   /** Where the value starts: after the label and a separator ("Total is", "Date:"). */
   readonly valueStart: number;
+  /** The rest of the line from `valueStart`. */
+  readonly valueText: string;
   /**
    * The concepts of the label with one or two words before or after it on its line, for
    * each such phrase that names one ("due date" around "date"): a field whose concepts
@@ -104,6 +115,18 @@ interface InlineSighting {
 }
 
 type InlineRead = { value: JsonValue; start: number; end: number; detail: Readonly<Record<string, JsonValue>> };
+
+/** What the inline search keeps per Document, shared by its fields. */
+interface InlineCache {
+  /** Sightings by position and word count (`sightingAt`). */
+  readonly sightings: Map<number, InlineSighting | null>;
+  /** Readings of value texts, by kind and reading (`readingKey`), then by text. */
+  readonly readings: Map<string, Map<string, InlineRead | null>>;
+}
+
+function createInlineCache(): InlineCache {
+  return { sightings: new Map(), readings: new Map() };
+}
 
 /** The ids of a label's words in the document, or null when one of them is not printed. */
 function wordIdsOf(index: LineTokenIndex, words: readonly string[]): number[] | null {
@@ -132,18 +155,10 @@ function describeSighting(index: LineTokenIndex, position: number, count: number
   const line = index.lines[index.lineOf[position]!]!;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
-  const rest = layerText(line.span.layer).slice(labelEnd, line.span.end);
-  const skipped = SEPARATOR.exec(rest)?.[0].length ?? 0;
-  return { line, labelStart, labelEnd, valueStart: labelEnd + skipped, neighbourConcepts: neighbourConcepts(index, position, count) };
-}
-
-/** The reading of the value of `sighting`, shared with every sighting whose value starts at the same place. */
-function readAt(reads: Map<number, { line: DocumentLine; read: InlineRead | null }>, sighting: InlineSighting, read: () => InlineRead | null): InlineRead | null {
-  const known = reads.get(sighting.valueStart);
-  if (known !== undefined && known.line === sighting.line) return known.read;
-  const value = read();
-  if (known === undefined) reads.set(sighting.valueStart, { line: sighting.line, read: value });
-  return value;
+  const text = layerText(line.span.layer);
+  const skipped = SEPARATOR.exec(text.slice(labelEnd, line.span.end))?.[0].length ?? 0;
+  const valueStart = labelEnd + skipped;
+  return { line, labelStart, labelEnd, valueStart, valueText: text.slice(valueStart, line.span.end), neighbourConcepts: neighbourConcepts(index, position, count) };
 }
 
 /** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
