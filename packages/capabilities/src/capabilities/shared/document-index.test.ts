@@ -44,3 +44,42 @@ describe('documentIndex line tokens', () => {
     expect(indexedWords(index)).toEqual(words);
   });
 });
+
+describe('documentIndex table labels', () => {
+  const TEXT = [
+    'Item    Description      Qty    Amount',
+    'A-1     Widget           2      $10.00',
+    'A-2     Gadget           1      $5.00',
+    '',
+    'Notes follow.',
+    '',
+    'Item    Description      Qty    Amount',
+    'B-1     Bolt             9      $1.00',
+    '',
+    'Subtotal      Tax     Total',
+    'Subtotal      $1.00   $2.00',
+  ].join('\n');
+
+  it('groups the header texts of table columns, in document order', async () => {
+    const document = await buildDocument(TEXT, { inputType: 'text' });
+    const index = documentIndex(document, DEFAULT_RECOGNIZERS);
+    // The reference: every header cell of every non-CSV table with rows, grouped by text in first-seen order.
+    const expected = new Map<string, [number, number][]>();
+    document.tables.forEach((table, tableIndex) => {
+      if (table.source === 'csv' || !table.header || table.rows.length === 0) return;
+      table.header.forEach((cell, column) => {
+        const text = cell.value ?? cell.text;
+        expected.set(text, [...(expected.get(text) ?? []), [tableIndex, column]]);
+      });
+    });
+    expect(expected.size).toBeGreaterThan(0);
+    expect(index.columnLabels().map(({ text, columns }) => [text, columns])).toEqual([...expected]);
+    expect(index.columnLabels().some(({ columns }) => columns.length > 1)).toBe(true);
+    expect(index.columnLabels()).toBe(index.columnLabels());
+  });
+
+  it('leaves CSV grids out', async () => {
+    const document = await buildDocument('item,qty\nwidget,2\n', { inputType: 'csv' });
+    expect(documentIndex(document, DEFAULT_RECOGNIZERS).columnLabels()).toEqual([]);
+  });
+});

@@ -24,6 +24,13 @@ export interface RowLabelOccurrences {
   readonly rows: readonly (readonly [number, number])[];
 }
 
+/** A header text of table columns and where those columns are. */
+export interface ColumnLabelOccurrences {
+  readonly text: string;
+  /** `[index in document.tables, column]`, in document order. */
+  readonly columns: readonly (readonly [number, number])[];
+}
+
 /** The index of one Document. */
 export interface DocumentIndex {
   readonly document: Document;
@@ -45,6 +52,12 @@ export interface DocumentIndex {
    * out), each with its rows as `[table, row]` positions in document order (built on first use).
    */
   rowLabels(): readonly RowLabelOccurrences[];
+  /**
+   * The distinct header texts (`value`, else `text`) of table columns with at least one
+   * row below (CSV grids left out), each with its columns as `[table, column]` positions in
+   * document order (built on first use): a long document repeats its table headers.
+   */
+  columnLabels(): readonly ColumnLabelOccurrences[];
   /** Recognizer hits of `kind` in the primary layer (cached per kind and options). */
   hits(kind: RecognizerKind, options?: RecognizerOptions): readonly RecognizedValue[];
   /** Line words (`buildLineTokens`, built on first use). */
@@ -75,6 +88,7 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
   const hitCache = new Map<string, readonly RecognizedValue[]>();
   let tokenIndex: LineTokenIndex | null = null;
   let rowLabelIndex: readonly RowLabelOccurrences[] | null = null;
+  let columnLabelIndex: readonly ColumnLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
   const index: DocumentIndex = {
     document,
@@ -96,6 +110,10 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
     rowLabels() {
       rowLabelIndex ??= groupRowLabels(document);
       return rowLabelIndex;
+    },
+    columnLabels() {
+      columnLabelIndex ??= groupColumnLabels(document);
+      return columnLabelIndex;
     },
     lineTokens() {
       tokenIndex ??= buildLineTokens(document.lines);
@@ -135,6 +153,20 @@ function groupRowLabels(document: Document): RowLabelOccurrences[] {
     });
   });
   return [...byText].map(([text, rows]) => ({ text, rows }));
+}
+
+function groupColumnLabels(document: Document): ColumnLabelOccurrences[] {
+  const byText = new Map<string, [number, number][]>();
+  document.tables.forEach((table, tableIndex) => {
+    if (table.source === 'csv' || !table.header || table.rows.length === 0) return;
+    table.header.forEach((cell, column) => {
+      const text = cell.value ?? cell.text;
+      const columns = byText.get(text);
+      if (columns) columns.push([tableIndex, column]);
+      else byText.set(text, [[tableIndex, column]]);
+    });
+  });
+  return [...byText].map(([text, columns]) => ({ text, columns }));
 }
 
 /** Recognizer options from document hints (undefined members left out). */
