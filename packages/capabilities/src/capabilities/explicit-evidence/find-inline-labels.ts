@@ -129,10 +129,14 @@ function createInlineCache(): InlineCache {
 }
 
 /** The ids of a label's words in the document, or null when one of them is not printed. */
-function wordIdsOf(index: LineTokenIndex, words: readonly string[]): number[] | null {
-  const ids: number[] = [];
-  for (const word of words) {
-    const id = index.idOf(word);
+function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly number[] | null {
+  // Most labels of a field are not in a given document: their first word says so.
+  const first = index.idOf(words[0]!);
+  if (first < 0) return null;
+  if (words.length === 1) return [first];
+  const ids = [first];
+  for (let position = 1; position < words.length; position += 1) {
+    const id = index.idOf(words[position]!);
     if (id < 0) return null;
     ids.push(id);
   }

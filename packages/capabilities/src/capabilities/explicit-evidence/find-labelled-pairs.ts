@@ -10,15 +10,16 @@ import { canonicalJson } from '@paxman/core';
 import type { Table } from '../../document.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
 import { normalizeLabelText } from '../../lexicon/normalize-label.js';
-import { matchLabel, type LabelMatch } from '../shared/label-match.js';
+import { labelMatcher, type LabelMatch } from '../shared/label-match.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
 export function findInKeyValues(context: SearchContext): void {
   // Each distinct key is matched once; the matching pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
+  const matchKey = labelMatcher(context.labels);
   for (const { key, positions } of context.index.keyValueKeys) {
-    const match = matchLabel(key, context.labels);
+    const match = matchKey(key);
     if (match) for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);
@@ -55,8 +56,9 @@ export function findInTables(context: SearchContext): void {
 /** `[table, position]` places of the texts the field's labels match, as position and match per table. */
 function matchedPositions(context: SearchContext, texts: readonly (readonly [string, readonly (readonly [number, number])[]])[]): Map<number, [number, LabelMatch][]> {
   const byTable = new Map<number, [number, LabelMatch][]>();
+  const matchText = labelMatcher(context.labels);
   for (const [text, places] of texts) {
-    const match = matchLabel(text, context.labels);
+    const match = matchText(text);
     if (!match) continue;
     for (const [tableIndex, position] of places) {
       const list = byTable.get(tableIndex);

@@ -39,6 +39,8 @@ export interface DocumentIndex {
   /** The text searched for unlabelled values: the primary layer. */
   readonly primary: TextLayer;
   readonly hints: DocumentReadingHints;
+  /** `readingOptions(hints)`: the recognizer options every field step reads this document with. */
+  readonly recognizerOptions: RecognizerOptions;
   /** Key-value pairs other than e-mail headers (those are read from `document.email`). */
   readonly keyValues: readonly KeyValuePair[];
   /**
@@ -84,6 +86,7 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
   } catch {
     hints = {};
   }
+  const recognizerOptions = Object.freeze(readingOptions(hints));
   const keyValues = document.keyValues.filter((pair) => pair.source !== 'email-header');
   const hitCache = new Map<string, readonly RecognizedValue[]>();
   let tokenIndex: LineTokenIndex | null = null;
@@ -95,6 +98,7 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
     layerText: (layer) => document.layers[layer]?.text ?? '',
     primary,
     hints,
+    recognizerOptions,
     keyValues,
     keyValueKeys: groupKeys(keyValues),
     hits(kind, options = {}) {
@@ -102,7 +106,7 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
       let found = hitCache.get(key);
       if (!found) {
         // A huge text is searched in its head only (`searchedText`), as its lines are.
-        found = recognizers.findValues(kind, searchedText(primary.text), { ...readingOptions(hints), ...options });
+        found = recognizers.findValues(kind, searchedText(primary.text), { ...recognizerOptions, ...options });
         hitCache.set(key, found);
       }
       return found;
