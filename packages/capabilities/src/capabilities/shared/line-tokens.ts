@@ -132,10 +132,23 @@ function sameLowerCase(spelling: string, text: string, start: number): boolean {
   return true;
 }
 
-function grown(values: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(values.length * 2);
-  larger.set(values);
-  return larger;
+/**
+ * The four columns of the word index (word id, start, end, line) in one buffer of
+ * `capacity` rows each: one allocation, not four, which is what a short document's
+ * index mostly costs.
+ */
+interface Columns {
+  buffer: Int32Array<ArrayBuffer>;
+  capacity: number;
+}
+
+/** Doubles the rows of `columns`, keeping the first `count` of each column. */
+function growColumns(columns: Columns, count: number): void {
+  const capacity = columns.capacity * 2;
+  const buffer = new Int32Array(capacity * 4);
+  for (let column = 0; column < 4; column += 1) buffer.set(columns.buffer.subarray(column * columns.capacity, column * columns.capacity + count), column * capacity);
+  columns.buffer = buffer;
+  columns.capacity = capacity;
 }
 
 /** Builds the word index of `lines` (lines longer than 2,000 characters are left out). */
@@ -143,13 +156,10 @@ export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex 
   let characters = 0;
   for (const line of lines) characters += line.text.length;
   // Most characters of a document are not the first of a label word: an eighth is a fair first guess.
-  let capacity = Math.max(64, characters >> 3);
-  let wordIds = new Int32Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let lineOf = new Int32Array(capacity);
+  const initialCapacity = Math.max(16, characters >> 3);
+  const columns: Columns = { buffer: new Int32Array(initialCapacity * 4), capacity: initialCapacity };
   let count = 0;
-  const spellings: Spellings = { words: [], ids: new Map(), texts: [], textIds: [], hashes: [], slots: new Int32Array(256) };
+  const spellings: Spellings = { words: [], ids: new Map(), texts: [], textIds: [], hashes: [], slots: new Int32Array(64) };
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
     const line = lines[lineNumber]!;
     const text = line.text;
@@ -200,43 +210,42 @@ export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex 
         }
         id = wordId(spellings, word);
       }
-      if (count === capacity) {
-        capacity *= 2;
-        wordIds = grown(wordIds);
-        starts = grown(starts);
-        ends = grown(ends);
-        lineOf = grown(lineOf);
-      }
-      wordIds[count] = id;
-      starts[count] = offset + at;
-      ends[count] = offset + end;
-      lineOf[count] = lineNumber;
+      if (count === columns.capacity) growColumns(columns, count);
+      const { buffer, capacity } = columns;
+      buffer[count] = id;
+      buffer[capacity + count] = offset + at;
+      buffer[2 * capacity + count] = offset + end;
+      buffer[3 * capacity + count] = lineNumber;
       count += 1;
       at = end;
     }
   }
-  const ids = wordIds.subarray(0, count);
+  const { buffer, capacity } = columns;
+  const ids = buffer.subarray(0, count);
   const known = spellings.ids;
   return {
     lines,
     length: count,
     wordIds: ids,
-    starts: starts.subarray(0, count),
-    ends: ends.subarray(0, count),
-    lineOf: lineOf.subarray(0, count),
+    starts: buffer.subarray(capacity, capacity + count),
+    ends: buffer.subarray(2 * capacity, 2 * capacity + count),
+    lineOf: buffer.subarray(3 * capacity, 3 * capacity + count),
     vocabulary: spellings.words,
     ...groupOccurrences(ids, spellings.words.length),
     idOf: (word) => known.get(word) ?? -1,
   };
 }
 
-/** The positions of each word id, grouped by id (a counting sort of the positions). */
+/** The positions of each word id, grouped by id (a counting sort of the positions, in one buffer). */
 function groupOccurrences(wordIds: Int32Array, vocabularySize: number): { occurrences: Int32Array; firstOccurrence: Int32Array } {
-  const firstOccurrence = new Int32Array(vocabularySize + 1);
+  const buffer = new Int32Array(2 * vocabularySize + 1 + wordIds.length);
+  const firstOccurrence = buffer.subarray(0, vocabularySize + 1);
   for (const id of wordIds) firstOccurrence[id + 1]! += 1;
   for (let id = 0; id < vocabularySize; id += 1) firstOccurrence[id + 1]! += firstOccurrence[id]!;
-  const next = firstOccurrence.slice(0, vocabularySize);
-  const occurrences = new Int32Array(wordIds.length);
+  // Where the next position of each id goes.
+  const next = buffer.subarray(vocabularySize + 1, 2 * vocabularySize + 1);
+  next.set(firstOccurrence.subarray(0, vocabularySize));
+  const occurrences = buffer.subarray(2 * vocabularySize + 1);
   for (let position = 0; position < wordIds.length; position += 1) {
     const id = wordIds[position]!;
     occurrences[next[id]!] = position;
