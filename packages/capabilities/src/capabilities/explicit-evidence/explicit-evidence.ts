@@ -14,7 +14,7 @@ import { CapabilityTier, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import { labelsForField } from '../../lexicon/labels-for-field.js';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
-import { documentIndex, readingOptions } from '../shared/document-index.js';
+import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import { labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
@@ -65,7 +65,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
       reading: readingFromJson(context.config.reading as JsonValue),
       labels,
       recognizers: options.recognizers,
-      recognizerOptions: readingOptions(index.hints),
+      recognizerOptions: index.recognizerOptions,
       builder,
       recorded: new Map(),
       reads: new Map(),

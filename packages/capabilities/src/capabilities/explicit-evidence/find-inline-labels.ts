@@ -7,20 +7,16 @@
  * "Sub total", "tax" in "Tax rate" are refused. Ranked below key-value pairs, and a value
  * already read from a key-value pair is not read again.
  */
-import type { JsonValue } from '@paxman/core';
+import type { JsonValue, SourceSpan } from '@paxman/core';
+import type { DocumentLine } from '../../document.js';
 import type { RecognizerKind } from '../../recognizers/types.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
-import type { LineTokenIndex } from '../shared/document-index.js';
+import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
 import { alreadyRecorded, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
 const SEPARATOR = /^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:[:#=–-]|\.{2,}|…)?[ \t]*(?:(?:is|are|was|of|amounts? to|totals?|on|dated|le|du|am|vom|del)[ \t]+)?/iu;
-
-function conflicts(label: string, fieldConcepts: readonly string[]): boolean {
-  const concepts = conceptsOfLabel(label);
-  return concepts.length > 0 && !concepts.some((concept) => fieldConcepts.includes(concept));
-}
 
 /** Inline labels over the document's lines. */
 export function findInlineLabels(context: SearchContext): void {
@@ -39,47 +35,134 @@ export function findInlineLabels(context: SearchContext): void {
               : null;
   if (kind === null) return;
   const index = context.index.lineTokens();
-  const used = new Set<string>();
-  // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
-  const headerNames = (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
+  const { sightings, readings } = context.index.memo('inline-labels', createInlineCache);
+  // Readings of value texts for this kind and reading: a long document repeats its lines.
+  const readingsKey = `${kind}\u0000${readingKey(context.reading)}`;
+  let reads = readings.get(readingsKey);
+  if (reads === undefined) {
+    reads = new Map();
+    readings.set(readingsKey, reads);
+  }
+  // Label starts already read, per layer: a shorter label at the same place is not read again.
+  const used = new Map<string, Set<number>>();
+  let headerNames: readonly SourceSpan[] | null = null;
   for (const { label, strength, words } of labelsLongestFirst(context.labels)) {
-    const positions = index.byWord.get(words[0]!);
-    if (positions === undefined) continue;
-    for (const position of positions) {
-      if (!continues(index, position, words)) continue;
-      const line = index.lines[index.lineOf[position]!]!;
-      const labelStart = index.starts[position]!;
-      const labelEnd = index.ends[position + words.length - 1]!;
-      if (used.has(`${line.span.layer}:${labelStart}`)) continue;
-      if (headerNames.some((span) => span.layer === line.span.layer && span.start < labelEnd && labelStart < span.end)) continue;
-      if (!adjacent(index, position, words.length)) continue;
-      if (extendsIntoOtherConcept(index, position, words.length, context.labels.concepts)) continue;
-      used.add(`${line.span.layer}:${labelStart}`);
-      const layerText = context.index.layerText(line.span.layer);
-      const lineEnd = line.span.end;
-      const rest = layerText.slice(labelEnd, lineEnd);
-      const skipped = SEPARATOR.exec(rest)?.[0].length ?? 0;
-      const valueStart = labelEnd + skipped;
-      const valueText = layerText.slice(valueStart, lineEnd);
-      const read = context.index.memo(`inline:${kind}:${readingKey(context.reading)}:${line.span.layer}:${valueStart}:${lineEnd}`, () => readInline(context, kind, valueText));
+    const ids = wordIdsOf(index, words);
+    if (ids === null) continue;
+    const first = ids[0]!;
+    for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
+      const position = index.occurrences[occurrence]!;
+      if (!continues(index, position, ids)) continue;
+      const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText);
+      if (sighting === null) continue;
+      const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
+      const layer = line.span.layer;
+      let usedInLayer = used.get(layer);
+      if (usedInLayer?.has(labelStart)) continue;
+      // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
+      headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
+      if (headerNames.some((span) => span.layer === layer && span.start < labelEnd && labelStart < span.end)) continue;
+      if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
+      if (!usedInLayer) {
+        usedInLayer = new Set();
+        used.set(layer, usedInLayer);
+      }
+      usedInLayer.add(labelStart);
+      let read = reads.get(valueText);
+      if (read === undefined) {
+        read = readInline(context, kind, valueText);
+        reads.set(valueText, read);
+      }
       if (!read) continue;
-      const span = { start: valueStart + read.start, end: valueStart + read.end, layer: line.span.layer };
+      const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
       if (alreadyRecorded(context, span)) continue;
       rememberSpan(context, span);
       const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
-      const text = layerText.slice(span.start, span.end);
+      const text = context.index.layerText(layer).slice(span.start, span.end);
       context.builder.finding({
         value: read.value,
         raw: text,
         rank: rankFor(match, false, 30),
         kind: evidenceKindFor(match, false),
-        spans: [span, { start: labelStart, end: labelEnd, layer: line.span.layer }],
+        spans: [span, { start: labelStart, end: labelEnd, layer }],
         text,
         label,
         detail: { structure: 'inline', key: label, ...read.detail },
       });
     }
   }
+}
+
+/**
+ * What the search sees of a label's words at one place, whatever the field: where the
+ * label and its value start, and what the label means with a word or two around it. The
+ * same place is seen by every field with that label ("date" for three date fields).
+ */
+interface InlineSighting {
+  readonly line: DocumentLine;
+  readonly labelStart: number;
+  readonly labelEnd: number;
+  /** Where the value starts: after the label and a separator ("Total is", "Date:"). */
+  readonly valueStart: number;
+  /** The rest of the line from `valueStart`. */
+  readonly valueText: string;
+  /**
+   * The concepts of the label with one or two words before or after it on its line, for
+   * each such phrase that names one ("due date" around "date"): a field whose concepts
+   * miss one of them must not read the label.
+   */
+  readonly neighbourConcepts: readonly (readonly string[])[];
+}
+
+type InlineRead = { value: JsonValue; start: number; end: number; detail: Readonly<Record<string, JsonValue>> };
+
+/** What the inline search keeps per Document, shared by its fields. */
+interface InlineCache {
+  /** Sightings by position and word count (`sightingAt`). */
+  readonly sightings: Map<number, InlineSighting | null>;
+  /** Readings of value texts, by kind and reading (`readingKey`), then by text. */
+  readonly readings: Map<string, Map<string, InlineRead | null>>;
+}
+
+function createInlineCache(): InlineCache {
+  return { sightings: new Map(), readings: new Map() };
+}
+
+/** The ids of a label's words in the document, or null when one of them is not printed. */
+function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly number[] | null {
+  // Most labels of a field are not in a given document: their first word says so.
+  const first = index.idOf(words[0]!);
+  if (first < 0) return null;
+  if (words.length === 1) return [first];
+  const ids = [first];
+  for (let position = 1; position < words.length; position += 1) {
+    const id = index.idOf(words[position]!);
+    if (id < 0) return null;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** The sighting of a label of `count` words at `position` (once per document), or null when its words are spread apart. */
+function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, layerText: (layer: string) => string): InlineSighting | null {
+  // Positions and word counts are small integers: one number keys both.
+  const key = position * 64 + Math.min(count, 63);
+  let sighting = count < 63 ? sightings.get(key) : undefined;
+  if (sighting === undefined) {
+    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, layerText) : null;
+    if (count < 63) sightings.set(key, sighting);
+  }
+  return sighting;
+}
+
+function describeSighting(index: LineTokenIndex, position: number, count: number, layerText: (layer: string) => string): InlineSighting {
+  const line = index.lines[index.lineOf[position]!]!;
+  const labelStart = index.starts[position]!;
+  const labelEnd = index.ends[position + count - 1]!;
+  const text = layerText(line.span.layer);
+  const skipped = SEPARATOR.exec(text.slice(labelEnd, line.span.end))?.[0].length ?? 0;
+  const valueStart = labelEnd + skipped;
+  return { line, labelStart, labelEnd, valueStart, valueText: text.slice(valueStart, line.span.end), neighbourConcepts: neighbourConcepts(index, position, count) };
 }
 
 /** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
@@ -115,12 +198,12 @@ function labelsLongestFirst(labels: LabelSet): readonly InlineLabel[] {
 
 const preparedLabels = new WeakMap<LabelSet, readonly InlineLabel[]>();
 
-/** The label's other words follow the word at `position` on its line. */
-function continues(index: LineTokenIndex, position: number, words: readonly string[]): boolean {
+/** The label's other words (`ids`) follow the word at `position` on its line. */
+function continues(index: LineTokenIndex, position: number, ids: readonly number[]): boolean {
   const line = index.lineOf[position];
-  for (let offset = 1; offset < words.length; offset += 1) {
+  for (let offset = 1; offset < ids.length; offset += 1) {
     const next = position + offset;
-    if (next >= index.words.length || index.lineOf[next] !== line || index.words[next] !== words[offset]) return false;
+    if (next >= index.length || index.lineOf[next] !== line || index.wordIds[next] !== ids[offset]) return false;
   }
   return true;
 }
@@ -135,25 +218,31 @@ function adjacent(index: LineTokenIndex, start: number, count: number): boolean 
 
 /** Words `from` to `to` (exclusive) joined by spaces, or null when they leave the line of `start`. */
 function wordsOnLine(index: LineTokenIndex, start: number, from: number, to: number): string | null {
-  if (from < 0 || to > index.words.length || index.lineOf[from] !== index.lineOf[start] || index.lineOf[to - 1] !== index.lineOf[start]) return null;
-  let text = index.words[from]!;
-  for (let position = from + 1; position < to; position += 1) text += ` ${index.words[position]!}`;
+  if (from < 0 || to > index.length || index.lineOf[from] !== index.lineOf[start] || index.lineOf[to - 1] !== index.lineOf[start]) return null;
+  let text = index.vocabulary[index.wordIds[from]!]!;
+  for (let position = from + 1; position < to; position += 1) text += ` ${index.vocabulary[index.wordIds[position]!]!}`;
   return text;
 }
 
-/** The label with one or two words before or after it names another concept ("Due date" around "date"). */
-function extendsIntoOtherConcept(index: LineTokenIndex, start: number, count: number, fieldConcepts: readonly string[]): boolean {
+/** The concepts named by the label with one or two words before or after it ("Due date" around "date"). */
+function neighbourConcepts(index: LineTokenIndex, start: number, count: number): (readonly string[])[] {
   const label = wordsOnLine(index, start, start, start + count)!;
+  const named: (readonly string[])[] = [];
   for (let extra = 1; extra <= 2; extra += 1) {
     const before = wordsOnLine(index, start, start - extra, start);
-    if (before !== null && conflicts(`${before} ${label}`, fieldConcepts)) return true;
+    if (before !== null) addConcepts(named, `${before} ${label}`);
     const after = wordsOnLine(index, start, start + count, start + count + extra);
-    if (after !== null && conflicts(`${label} ${after}`, fieldConcepts)) return true;
+    if (after !== null) addConcepts(named, `${label} ${after}`);
   }
-  return false;
+  return named;
 }
 
-function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER', text: string): { value: JsonValue; start: number; end: number; detail: Readonly<Record<string, JsonValue>> } | null {
+function addConcepts(named: (readonly string[])[], phrase: string): void {
+  const concepts = conceptsOfLabel(phrase);
+  if (concepts.length > 0) named.push(concepts);
+}
+
+function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER', text: string): InlineRead | null {
   if (kind === 'IDENTIFIER') {
     const token = /^[A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9]/.exec(text)?.[0];
     if (!token || !/\d/.test(token) || token.length < 3 || token.length > context.reading.maxLength) return null;

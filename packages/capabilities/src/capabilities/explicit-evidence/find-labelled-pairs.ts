@@ -10,15 +10,16 @@ import { canonicalJson } from '@paxman/core';
 import type { Table } from '../../document.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
 import { normalizeLabelText } from '../../lexicon/normalize-label.js';
-import { matchLabel, type LabelMatch } from '../shared/label-match.js';
+import { labelMatcher, type LabelMatch } from '../shared/label-match.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
 export function findInKeyValues(context: SearchContext): void {
   // Each distinct key is matched once; the matching pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
+  const matchKey = labelMatcher(context.labels);
   for (const { key, positions } of context.index.keyValueKeys) {
-    const match = matchLabel(key, context.labels);
+    const match = matchKey(key);
     if (match) for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);
@@ -40,50 +41,56 @@ export function findInKeyValues(context: SearchContext): void {
 
 /** Table columns and totals rows. CSV grids are read by the structured finder. */
 export function findInTables(context: SearchContext): void {
-  // Rows whose first cell matches, grouped by table; each distinct first cell is matched once.
-  const labelledRows = new Map<number, [number, LabelMatch][]>();
-  for (const { text, rows } of context.index.rowLabels()) {
-    const match = matchLabel(text, context.labels);
-    if (!match) continue;
-    for (const [tableIndex, rowIndex] of rows) {
-      const list = labelledRows.get(tableIndex);
-      if (list) list.push([rowIndex, match]);
-      else labelledRows.set(tableIndex, [[rowIndex, match]]);
-    }
-  }
+  // Columns whose header matches and rows whose first cell matches, grouped by table;
+  // each distinct header and first cell is matched once.
+  const labelledColumns = matchedPositions(context, context.index.columnLabels().map(({ text, columns }) => [text, columns] as const));
+  const labelledRows = matchedPositions(context, context.index.rowLabels().map(({ text, rows }) => [text, rows] as const));
   context.index.document.tables.forEach((table, tableIndex) => {
-    if (table.source === 'csv') return;
-    findInColumns(context, table, tableIndex);
+    const columns = labelledColumns.get(tableIndex);
+    if (columns) for (const [column, match] of columns.sort((left, right) => left[0] - right[0])) findInColumn(context, table, tableIndex, column, match);
     const rows = labelledRows.get(tableIndex);
     if (rows) findInRowLabels(context, table, tableIndex, rows.sort((left, right) => left[0] - right[0]));
   });
 }
 
-function findInColumns(context: SearchContext, table: Table, tableIndex: number): void {
-  if (!table.header || table.rows.length === 0) return;
-  table.header.forEach((headerCell, column) => {
-    const match = matchLabel(headerCell.value ?? headerCell.text, context.labels);
-    if (!match) return;
-    const cells = table.rows.map((row) => row[column]).filter((cell) => cell !== undefined && cell.text.trim().length > 0);
-    // Rows whose cell reads as the field's type; others (a repeated header, a note) are ignored.
-    const readable = cells.flatMap((cell) => {
-      const read = readValue(context, cell!.text, match.currency);
-      return read ? [{ cell: cell!, key: canonicalJson(read.value) }] : [];
-    });
-    if (readable.length === 0) return;
-    // Several rows: a per-row column, not one value for the document — unless every row says the same.
-    if (new Set(readable.map((entry) => entry.key)).size !== 1) return;
-    const cell = readable[0]!.cell;
-    recordLabelledValue(context, {
-      match,
-      keySpan: headerCell.span,
-      valueSpan: cell.span,
-      valueText: cell.text,
-      structured: false,
-      structure: `table:${table.source}:header`,
-      penalty: readable.length > 1 || cells.length > readable.length ? 5 : 0,
-      detail: { table: tableIndex, column, rows: readable.length },
-    });
+/** `[table, position]` places of the texts the field's labels match, as position and match per table. */
+function matchedPositions(context: SearchContext, texts: readonly (readonly [string, readonly (readonly [number, number])[]])[]): Map<number, [number, LabelMatch][]> {
+  const byTable = new Map<number, [number, LabelMatch][]>();
+  const matchText = labelMatcher(context.labels);
+  for (const [text, places] of texts) {
+    const match = matchText(text);
+    if (!match) continue;
+    for (const [tableIndex, position] of places) {
+      const list = byTable.get(tableIndex);
+      if (list) list.push([position, match]);
+      else byTable.set(tableIndex, [[position, match]]);
+    }
+  }
+  return byTable;
+}
+
+/** A column whose header matched: its value when one row holds it or every row agrees. */
+function findInColumn(context: SearchContext, table: Table, tableIndex: number, column: number, match: LabelMatch): void {
+  const headerCell = table.header![column]!;
+  const cells = table.rows.map((row) => row[column]).filter((cell) => cell !== undefined && cell.text.trim().length > 0);
+  // Rows whose cell reads as the field's type; others (a repeated header, a note) are ignored.
+  const readable = cells.flatMap((cell) => {
+    const read = readValue(context, cell!.text, match.currency);
+    return read ? [{ cell: cell!, key: canonicalJson(read.value) }] : [];
+  });
+  if (readable.length === 0) return;
+  // Several rows: a per-row column, not one value for the document — unless every row says the same.
+  if (new Set(readable.map((entry) => entry.key)).size !== 1) return;
+  const cell = readable[0]!.cell;
+  recordLabelledValue(context, {
+    match,
+    keySpan: headerCell.span,
+    valueSpan: cell.span,
+    valueText: cell.text,
+    structured: false,
+    structure: `table:${table.source}:header`,
+    penalty: readable.length > 1 || cells.length > readable.length ? 5 : 0,
+    detail: { table: tableIndex, column, rows: readable.length },
   });
 }
 

@@ -8,6 +8,7 @@
  */
 import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
 import { conceptsOfLabel, lexiconConcept } from '../../lexicon/business-lexicon.js';
+import type { RecognizedValue } from '../../recognizers/types.js';
 import { matchLabel, type LabelMatch, type LabelSet } from '../shared/label-match.js';
 import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
 
@@ -50,21 +51,21 @@ export function findRateInLabels(context: SearchContext): void {
     if (match && match.strength !== 'fuzzy') for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);
-  const percentages = new Map<string, ReturnType<SearchContext['recognizers']['findValues']>>();
+  // The percentage of each distinct key, read once: a long document repeats its keys.
+  const percentages = new Map<string, { readonly hit: RecognizedValue; readonly value: string } | null>();
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
-    let hits = percentages.get(pair.key);
-    if (hits === undefined) {
-      hits = context.recognizers.findValues('PERCENT', pair.key, context.recognizerOptions);
-      percentages.set(pair.key, hits);
+    let percentage = percentages.get(pair.key);
+    if (percentage === undefined) {
+      percentage = percentageOf(context, pair.key);
+      percentages.set(pair.key, percentage);
     }
-    if (hits.length !== 1 || typeof hits[0]!.value !== 'string') continue;
-    const hit = hits[0]!;
+    if (percentage === null) continue;
+    const { hit, value } = percentage;
     const span = { start: pair.keySpan.start + hit.start, end: pair.keySpan.start + hit.end, layer: pair.keySpan.layer };
     if (context.index.layerText(span.layer).slice(span.start, span.end) !== hit.text || alreadyRecorded(context, span)) continue;
     rememberSpan(context, span);
     const points = hit.value as string;
-    const value = context.reading.percentAs === 'points' ? points : formatDecimal(parseDecimal(points).dividedBy(100));
     context.builder.finding({
       value,
       raw: hit.text,
@@ -76,4 +77,13 @@ export function findRateInLabels(context: SearchContext): void {
       detail: { structure: 'rate-in-label', key: match.normalizedKey, percent: points, percentAs: context.reading.percentAs },
     });
   }
+}
+
+/** The one percentage in a key and the field's value for it (a fraction or points), or null. */
+function percentageOf(context: SearchContext, key: string): { readonly hit: RecognizedValue; readonly value: string } | null {
+  const hits = context.recognizers.findValues('PERCENT', key, context.recognizerOptions);
+  if (hits.length !== 1 || typeof hits[0]!.value !== 'string') return null;
+  const hit = hits[0]!;
+  const points = hit.value as string;
+  return { hit, value: context.reading.percentAs === 'points' ? points : formatDecimal(parseDecimal(points).dividedBy(100)) };
 }

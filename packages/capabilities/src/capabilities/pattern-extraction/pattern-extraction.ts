@@ -20,10 +20,10 @@ import type { Document, KeyValuePair } from '../../document.js';
 import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
 import { labelsForField } from '../../lexicon/labels-for-field.js';
 import { normalizeLabelText } from '../../lexicon/normalize-label.js';
-import type { RecognizedValue, RecognizerKind } from '../../recognizers/types.js';
+import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '../../recognizers/types.js';
 import { compileSafeRegex } from '../../regex/safe-regex.js';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
-import { documentIndex, readingOptions } from '../shared/document-index.js';
+import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
@@ -140,7 +140,7 @@ export function createPatternExtractionCapability(options: { readonly recognizer
     if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading);
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
-      recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, readingOptions(index.hints));
+      recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions);
     }
     return builder.build();
   };
@@ -302,7 +302,7 @@ function recordPatternMatches(
   layer: string,
   reading: ValueReading,
   recognizers: ValueRecognizers,
-  recognizerOptions: ReturnType<typeof readingOptions>,
+  recognizerOptions: RecognizerOptions,
 ): void {
   const regex = compileSafeRegex(pattern.source);
   const found: { value: JsonValue; start: number; end: number; text: string }[] = [];

@@ -25,7 +25,7 @@ async function referenceWords(text: string): Promise<{ words: string[]; index: R
 
 function indexedWords(index: ReturnType<typeof documentIndex>): string[] {
   const tokens = index.lineTokens();
-  return tokens.words.map((word, position) => `${word}@${tokens.starts[position]}-${tokens.ends[position]}`);
+  return Array.from(tokens.wordIds, (id, position) => `${tokens.vocabulary[id]}@${tokens.starts[position]}-${tokens.ends[position]}`);
 }
 
 const PIECES = ['Invoice', ' No.', ' n°', 'nº.', ' N° ', '#', '№', 'Rechnungs-Nr.:', ' Fälligkeit', ' 2026', 'abc123', '€', 'Total€', ' ', ':', '\n', '\t', 'é', 'won°', 'ÉCHÉANCE', '٣', 'x', 'NR', '-'];
@@ -34,11 +34,52 @@ describe('documentIndex line tokens', () => {
   it('splits lines into normalized label words with their offsets', async () => {
     const { words, index } = await referenceWords('Invoice No.: 12\nN° facture Total€ 5\n#7 Fälligkeit 2026abc');
     expect(indexedWords(index)).toEqual(words);
-    expect(index.lineTokens().byWord.get('number')).toHaveLength(2);
+    const tokens = index.lineTokens();
+    const number = tokens.idOf('number');
+    expect(tokens.firstOccurrence[number + 1]! - tokens.firstOccurrence[number]!).toBe(2);
   });
 
   test.prop([fc.array(fc.constantFrom(...PIECES), { maxLength: 40 })], { numRuns: 150 })('reads every line as the word regex does', async (pieces) => {
     const { words, index } = await referenceWords(pieces.join(''));
     expect(indexedWords(index)).toEqual(words);
+  });
+});
+
+describe('documentIndex table labels', () => {
+  const TEXT = [
+    'Item    Description      Qty    Amount',
+    'A-1     Widget           2      $10.00',
+    'A-2     Gadget           1      $5.00',
+    '',
+    'Notes follow.',
+    '',
+    'Item    Description      Qty    Amount',
+    'B-1     Bolt             9      $1.00',
+    '',
+    'Subtotal      Tax     Total',
+    'Subtotal      $1.00   $2.00',
+  ].join('\n');
+
+  it('groups the header texts of table columns, in document order', async () => {
+    const document = await buildDocument(TEXT, { inputType: 'text' });
+    const index = documentIndex(document, DEFAULT_RECOGNIZERS);
+    // The reference: every header cell of every non-CSV table with rows, grouped by text in first-seen order.
+    const expected = new Map<string, [number, number][]>();
+    document.tables.forEach((table, tableIndex) => {
+      if (table.source === 'csv' || !table.header || table.rows.length === 0) return;
+      table.header.forEach((cell, column) => {
+        const text = cell.value ?? cell.text;
+        expected.set(text, [...(expected.get(text) ?? []), [tableIndex, column]]);
+      });
+    });
+    expect(expected.size).toBeGreaterThan(0);
+    expect(index.columnLabels().map(({ text, columns }) => [text, columns])).toEqual([...expected]);
+    expect(index.columnLabels().some(({ columns }) => columns.length > 1)).toBe(true);
+    expect(index.columnLabels()).toBe(index.columnLabels());
+  });
+
+  it('leaves CSV grids out', async () => {
+    const document = await buildDocument('item,qty\nwidget,2\n', { inputType: 'csv' });
+    expect(documentIndex(document, DEFAULT_RECOGNIZERS).columnLabels()).toEqual([]);
   });
 });

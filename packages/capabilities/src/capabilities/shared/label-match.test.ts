@@ -1,7 +1,7 @@
 import { defineField } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
 import { labelsForField } from '../../lexicon/labels-for-field.js';
-import { editDistance, labelSetFromConfig, labelsToConfig, matchLabel } from './label-match.js';
+import { editDistance, labelMatcher, labelSetFromConfig, labelsToConfig, matchLabel } from './label-match.js';
 
 const total = labelsForField(defineField({ path: 'total_amount', type: 'MONEY' }));
 const tax = labelsForField(defineField({ path: 'tax_amount', type: 'DECIMAL' }));
@@ -56,5 +56,15 @@ describe('labelSetFromConfig', () => {
     expect(labelSetFromConfig(JSON.parse(JSON.stringify(config)))).toBe(labelSetFromConfig(config));
     expect(labelSetFromConfig(undefined)).toBeUndefined();
     expect(labelSetFromConfig({ exact: ['total'], concepts: [] })?.synonyms).toEqual([]);
+  });
+});
+
+describe('labelMatcher', () => {
+  it('matches as matchLabel does for its label set', () => {
+    const keys = ['Total Amount:', 'Total Due (USD)', 'Subtotal', 'Invoce Number', 'Invoice No. / Rechnungsnummer', 'Due date', 'Notes', ''];
+    for (const labels of [total, tax, invoiceDate, invoiceNumber]) {
+      const match = labelMatcher(labels);
+      for (const key of keys) expect(match(key)).toEqual(matchLabel(key, labels));
+    }
   });
 });

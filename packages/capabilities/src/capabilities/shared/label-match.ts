@@ -129,11 +129,28 @@ function strip(key: string): string {
  * A bilingual key ("Invoice No. / Rechnungsnummer") matches when any of its parts does.
  */
 export function matchLabel(key: string, labels: LabelSet): LabelMatch | null {
+  return matchCached(key, labels, matchesOf(labels));
+}
+
+/**
+ * `matchLabel` bound to one label set, for a step that matches many keys: the set's
+ * cache of matches is looked up once.
+ */
+export function labelMatcher(labels: LabelSet): (key: string) => LabelMatch | null {
+  const cache = matchesOf(labels);
+  return (key) => matchCached(key, labels, cache);
+}
+
+function matchesOf(labels: LabelSet): Map<string, LabelMatch | null> {
   let cache = matchCache.get(labels);
   if (!cache) {
     cache = new Map();
     matchCache.set(labels, cache);
   }
+  return cache;
+}
+
+function matchCached(key: string, labels: LabelSet, cache: Map<string, LabelMatch | null>): LabelMatch | null {
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const match = computeMatch(key, labels);
