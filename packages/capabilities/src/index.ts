@@ -66,5 +66,5 @@ export type { ValueRecognizers, DocumentReadingHints } from './capabilities/shar
 export { matchLabel, type LabelMatch, type LabelSet } from './capabilities/shared/label-match.js';
 export { labelsForField, descriptionNounPhrase, type FieldLabels } from './lexicon/labels-for-field.js';
 export { normalizeLabel, normalizeLabelText, splitIdentifier, type NormalizedLabel } from './lexicon/normalize-label.js';
-export { BUSINESS_LEXICON, conceptsOfLabel, type LexiconConcept } from './lexicon/business-lexicon.js';
+export { businessLexicon, conceptsOfLabel, type LexiconConcept } from './lexicon/business-lexicon.js';
 export { compileSafeRegex, type SafeRegex, type SafeRegexMatch } from './regex/safe-regex.js';

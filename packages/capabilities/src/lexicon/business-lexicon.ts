@@ -95,31 +95,42 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
   { id: 'description', terms: ['description', 'item', 'item description', 'product', 'Beschreibung', 'Bezeichnung', 'désignation', 'descripción', 'omschrijving'] },
 ];
 
-/** The lexicon with every term normalized (`normalizeLabelText`), duplicates removed. */
-export const BUSINESS_LEXICON: readonly LexiconConcept[] = Object.freeze(
-  RAW_CONCEPTS.map((concept) =>
-    Object.freeze({ id: concept.id, terms: Object.freeze([...new Set(concept.terms.map(normalizeLabelText).filter((term) => term.length > 0))]) }),
-  ),
-);
+/**
+ * The lexicon with every term normalized (`normalizeLabelText`), duplicates removed. Built
+ * on first use rather than at import: normalizing the few hundred terms is a measurable
+ * part of a cold `import('paxman')`, and a process that never plans a field never needs it.
+ */
+export function businessLexicon(): readonly LexiconConcept[] {
+  return (normalizedLexicon ??= Object.freeze(
+    RAW_CONCEPTS.map((concept) =>
+      Object.freeze({ id: concept.id, terms: Object.freeze([...new Set(concept.terms.map(normalizeLabelText).filter((term) => term.length > 0))]) }),
+    ),
+  ));
+}
 
-const CONCEPTS_BY_TERM: ReadonlyMap<string, readonly string[]> = (() => {
+let normalizedLexicon: readonly LexiconConcept[] | undefined;
+let conceptsByTerm: ReadonlyMap<string, readonly string[]> | undefined;
+
+function conceptsByNormalizedTerm(): ReadonlyMap<string, readonly string[]> {
+  if (conceptsByTerm !== undefined) return conceptsByTerm;
   const map = new Map<string, string[]>();
-  for (const concept of BUSINESS_LEXICON) {
+  for (const concept of businessLexicon()) {
     for (const term of concept.terms) {
       const list = map.get(term) ?? [];
       list.push(concept.id);
       map.set(term, list);
     }
   }
+  conceptsByTerm = map;
   return map;
-})();
+}
 
 /** Ids of the concepts a normalized label names exactly (usually zero or one). */
 export function conceptsOfLabel(normalizedLabel: string): readonly string[] {
-  return CONCEPTS_BY_TERM.get(normalizedLabel) ?? [];
+  return conceptsByNormalizedTerm().get(normalizedLabel) ?? [];
 }
 
 /** The concept with this id, if any. */
 export function lexiconConcept(id: string): LexiconConcept | undefined {
-  return BUSINESS_LEXICON.find((concept) => concept.id === id);
+  return businessLexicon().find((concept) => concept.id === id);
 }

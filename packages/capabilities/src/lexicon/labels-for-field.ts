@@ -8,7 +8,7 @@
  * step config records.
  */
 import type { CanonicalField } from '@paxman/contract';
-import { BUSINESS_LEXICON, conceptsOfLabel } from './business-lexicon.js';
+import { businessLexicon, conceptsOfLabel } from './business-lexicon.js';
 import { normalizeLabelText, splitIdentifier } from './normalize-label.js';
 
 /** Normalized labels of one field. */
@@ -102,7 +102,7 @@ function termsOfConcepts(concepts: readonly string[]): readonly string[] {
   if (terms === undefined) {
     const wanted = new Set(concepts);
     const collected = new Set<string>();
-    for (const concept of BUSINESS_LEXICON) {
+    for (const concept of businessLexicon()) {
       if (!wanted.has(concept.id)) continue;
       for (const term of concept.terms) collected.add(term);
     }

@@ -2,7 +2,7 @@ import { canonicalJson, sha256Hex } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
 import { EXPLICIT_EVIDENCE_SPEC } from '../capabilities/explicit-evidence/explicit-evidence.js';
 import { PATTERN_EXTRACTION_SPEC } from '../capabilities/pattern-extraction/pattern-extraction.js';
-import { BUSINESS_LEXICON } from './business-lexicon.js';
+import { businessLexicon } from './business-lexicon.js';
 
 /**
  * ADR 0010: step configs name lexicon concepts and the capabilities read their terms when
@@ -19,7 +19,7 @@ const PINNED = {
 describe('the lexicon is pinned by the capability versions', () => {
   it('has the fingerprint recorded with the current versions', () => {
     expect({
-      lexicon: sha256Hex(canonicalJson(BUSINESS_LEXICON)),
+      lexicon: sha256Hex(canonicalJson(businessLexicon())),
       explicit_evidence: EXPLICIT_EVIDENCE_SPEC.version,
       pattern_extraction: PATTERN_EXTRACTION_SPEC.version,
     }).toEqual(PINNED);

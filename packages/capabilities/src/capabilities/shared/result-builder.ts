@@ -71,6 +71,25 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
   return record;
 }
 
+/**
+ * The instruction phrase of each stretch of lines already screened, per Document and layer
+ * (by the stretch's start and end): every field and capability reads values from the same
+ * few lines, and the verdict depends only on their text. Dies with the Document.
+ */
+const screenedLines = new WeakMap<Document, Map<string, Map<number, { readonly end: number; readonly phrase: string | null }>>>();
+
+function instructionPhraseOfLines(document: Document, layer: string, text: string, lineStart: number, lineEnd: number): string | null {
+  let layers = screenedLines.get(document);
+  if (layers === undefined) screenedLines.set(document, (layers = new Map()));
+  let lines = layers.get(layer);
+  if (lines === undefined) layers.set(layer, (lines = new Map()));
+  const screened = lines.get(lineStart);
+  if (screened !== undefined && screened.end === lineEnd) return screened.phrase;
+  const phrase = instructionPhrase(text.slice(lineStart, lineEnd));
+  lines.set(lineStart, { end: lineEnd, phrase });
+  return phrase;
+}
+
 /** A builder for one capability, field and invocation. */
 export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
   return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document);
@@ -98,11 +117,13 @@ class CapabilityResultBuilder implements ResultBuilder {
   /** The instruction phrase on the line of the finding's first span, or null. */
   private instructionOnLine(input: FindingInput): string | null {
     const span = input.spans[0];
-    const text = span && this.document?.layers[span.layer]?.text;
+    const document = this.document;
+    const text = span && document?.layers[span.layer]?.text;
     if (!span || !text) return null;
     const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
     const lineEnd = text.indexOf('\n', span.end);
-    const phrase = instructionPhrase(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+    // The lines the span touches, from the start of its first to the end of its last.
+    const phrase = instructionPhraseOfLines(document!, span.layer, text, lineStart, lineEnd < 0 ? text.length : lineEnd);
     if (phrase !== null) {
       const ignoredLines = (this.ignoredLines ??= new Set());
       const line = `${span.layer}:${lineStart}`;
