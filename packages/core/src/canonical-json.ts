@@ -4,7 +4,7 @@
  * so two processes that hold equal data always produce byte-identical text.
  */
 import { hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { createRequire } from 'node:module';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 import { deepFreeze } from './json.js';
 
@@ -32,12 +32,23 @@ export function canonicalJson(value: unknown): string {
   // Anything the fast paths do not handle (a value with no JSON form, `toJSON`, a sparse
   // array) takes the reference path, so errors and edge cases behave exactly as before.
   assertJsonCompatible(value, '$');
-  const text = canonicalize(value);
+  const text = referenceCanonicalize()(value);
   if (text === undefined) {
     throw new InvalidInputError('Value has no canonical JSON form.', { context: { path: '$' } });
   }
   return text;
 }
+
+/**
+ * The reference implementation (the `canonicalize` package), loaded on first use: only
+ * values the fast paths leave to it need it, and loading a CommonJS package is a
+ * noticeable part of a cold `import('paxman')`.
+ */
+function referenceCanonicalize(): (value: unknown) => string | undefined {
+  return (canonicalizeReference ??= createRequire(import.meta.url)('canonicalize') as (value: unknown) => string | undefined);
+}
+
+let canonicalizeReference: ((value: unknown) => string | undefined) | undefined;
 
 /**
  * True when `JSON.stringify(value)` is `canonicalJson(value)`: the value is plain JSON data
