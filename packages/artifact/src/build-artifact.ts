@@ -14,12 +14,11 @@ import {
   type JsonValue,
   type StepStatistics,
   type Status,
-  canonicalJson,
+  canonicalHash,
   compareStrings,
   formatDecimal,
   isDeeplyFrozen,
   parseDecimal,
-  sha256Hex,
   toCanonicalData,
 } from '@paxman/core';
 import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
@@ -302,7 +301,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
       planner: options.versions.planner,
     },
   });
-  const replayHash = sha256Hex(canonicalJson(hashed));
+  const replayHash = canonicalHash(hashed);
   // The whole artifact, members inserted in canonical key order.
   return Object.freeze({
     contract: hashed.contract,

@@ -5,7 +5,7 @@
  * versions are all covered, so changing any of them is detected (unlike Python v1.0.2,
  * whose hash left out status and data).
  */
-import { HashMismatchError, canonicalJson, hasCanonicalOrder, sha256Hex } from '@paxman/core';
+import { HashMismatchError, canonicalHash, hasCanonicalOrder, orderedJsonHash } from '@paxman/core';
 import type { ExecutionArtifact } from './execution-artifact.js';
 
 /**
@@ -29,7 +29,7 @@ export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
 export function computeReplayHash(artifact: ExecutionArtifact<unknown>): string {
   const content = hashedContent(artifact);
   // An artifact in canonical key order (built or parsed) gives content in that order too.
-  return sha256Hex(hasCanonicalOrder(artifact) ? JSON.stringify(content) : canonicalJson(content));
+  return hasCanonicalOrder(artifact) ? orderedJsonHash(content) : canonicalHash(content);
 }
 
 /**

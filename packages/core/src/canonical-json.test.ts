@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalHash, canonicalJson, freezeCanonicalData, hasCanonicalOrder, isSha256Hex, sha256Hex, toCanonicalData, toSharedCanonicalData } from './canonical-json.js';
+import { canonicalHash, canonicalJson, freezeCanonicalData, hasCanonicalOrder, isSha256Hex, orderedJsonHash, sha256Hex, toCanonicalData, toSharedCanonicalData } from './canonical-json.js';
 import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
@@ -203,6 +203,36 @@ describe('canonicalJson (RFC 8785)', () => {
       );
       const first = canonicalJson(toCanonicalData({ value: toSharedCanonicalData(withGetter) }));
       expect(canonicalJson(toCanonicalData({ value: withGetter }))).not.toBe(first);
+    });
+  });
+
+  describe('canonicalHash / orderedJsonHash (the text written into the hash piece by piece)', () => {
+    const frozenJson = jsonValue.map((value) => deepFreeze(value));
+    // Long strings push the text past the hash writer's piece size, several times over.
+    const long = fc.string({ unit: 'binary', minLength: 3000, maxLength: 9000 });
+
+    it('is the sha256 of the canonical JSON for plain, shared, composed and parsed data of any size', () => {
+      fc.assert(
+        fc.property(frozenJson, frozenJson, fc.array(long, { maxLength: 4 }), fc.nat(20), (first, second, texts, seed) => {
+          const shared = toSharedCanonicalData(first);
+          const around = { z: { deep: { deeper: { deepest: [second, shared, texts] } } }, '10': texts, '2': [first, shared], a: second };
+          const expected = sha256Hex(canonicalize(around)!);
+          const data = toCanonicalData(shuffleKeys(around, seed) as typeof around);
+          expect(canonicalHash(around)).toBe(expected);
+          expect(canonicalHash(data)).toBe(expected);
+          expect(canonicalHash(shared)).toBe(sha256Hex(canonicalize(first)!));
+          const parsed = freezeCanonicalData(JSON.parse(canonicalJson(data)) as unknown);
+          expect(orderedJsonHash(parsed)).toBe(hasCanonicalOrder(parsed) ? expected : orderedJsonHash(parsed));
+          expect(canonicalHash(parsed)).toBe(expected);
+        }),
+      );
+    });
+
+    it('leaves undefined members out and hashes scalars and out-of-order data by their canonical text', () => {
+      expect(orderedJsonHash({ a: undefined, b: [1, 'x'], c: undefined })).toBe(sha256Hex('{"b":[1,"x"]}'));
+      expect(canonicalHash({ b: 1, a: -0 })).toBe(sha256Hex('{"a":0,"b":1}'));
+      expect(canonicalHash('text')).toBe(sha256Hex('"text"'));
+      expect(() => canonicalHash({ a: Number.NaN })).toThrow(InvalidInputError);
     });
   });
 

@@ -3,7 +3,7 @@
  * replay hash, the contract fingerprint and the input content hash all go through here,
  * so two processes that hold equal data always produce byte-identical text.
  */
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 import { deepFreeze } from './json.js';
@@ -479,7 +479,94 @@ export function sha256Hex(data: string | Uint8Array): string {
 
 /** sha256 of the canonical JSON of a value. */
 export function canonicalHash(value: unknown): string {
+  if (typeof value === 'object' && value !== null && (knownCanonical.has(value) || isInCanonicalOrder(value))) return orderedJsonHash(value);
   return sha256Hex(canonicalJson(value));
+}
+
+/**
+ * sha256 of `JSON.stringify(value)` for data known to be in canonical form (a
+ * `toCanonicalData` result, a parsed artifact that `hasCanonicalOrder`, or a fresh object
+ * of such members inserted in canonical key order), so it is the sha256 of its canonical
+ * JSON. The text goes into the hash in pieces of at most a few thousand characters
+ * instead of being built whole: a large artifact's text would be one string of a hundred
+ * kilobytes or more, and allocating and flattening it costs several times what hashing it
+ * does.
+ */
+export function orderedJsonHash(value: unknown): string {
+  const writer = new HashWriter();
+  writeOrderedJson(value, writer, 0);
+  return writer.digest();
+}
+
+/** Accumulates text and feeds it to a sha256 hash in pieces of about `HASH_PIECE` characters. */
+class HashWriter {
+  private readonly hash = createHash('sha256');
+  private pending = '';
+
+  write(text: string): void {
+    if (text.length >= HASH_PIECE) {
+      this.flush();
+      this.hash.update(text);
+      return;
+    }
+    this.pending += text;
+    if (this.pending.length >= HASH_PIECE) this.flush();
+  }
+
+  digest(): string {
+    this.flush();
+    return this.hash.digest('hex');
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.hash.update(this.pending);
+    this.pending = '';
+  }
+}
+
+const HASH_PIECE = 8192;
+/** Containers this deep or deeper are written by one `JSON.stringify` (their text is small). */
+const STREAMED_DEPTH = 3;
+
+/**
+ * Writes what `JSON.stringify(value)` would, container by container down to
+ * `STREAMED_DEPTH`, using the remembered text of shared data and the composed text of
+ * data holding it. Undefined object members are left out, as `JSON.stringify` does.
+ */
+function writeOrderedJson(value: unknown, writer: HashWriter, depth: number): void {
+  if (typeof value !== 'object' || value === null) {
+    writer.write(JSON.stringify(value));
+    return;
+  }
+  const known = knownCanonical.get(value);
+  if (typeof known === 'object') {
+    writer.write(known.text);
+    return;
+  }
+  if (depth >= STREAMED_DEPTH && known !== COMPOSED) {
+    writer.write(JSON.stringify(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    writer.write('[');
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) writer.write(',');
+      writeOrderedJson(value[index], writer, depth + 1);
+    }
+    writer.write(']');
+    return;
+  }
+  writer.write('{');
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member === undefined) continue;
+    writer.write(first ? `${quotedKey(key)}:` : `,${quotedKey(key)}:`);
+    first = false;
+    writeOrderedJson(member, writer, depth + 1);
+  }
+  writer.write('}');
 }
 
 /** True for a 64-character lowercase hex string, the form of every hash Paxman emits. */
