@@ -6,7 +6,7 @@
  * naming them all. Naming a `format` skips detection. Whatever adapter ran, the
  * validator runs on its result, so no invalid contract gets past `adaptContract`.
  */
-import { InvalidContractError, PaxmanError, isDeeplyFrozen, isPlainObject } from '@paxman/core';
+import { InvalidContractError, PaxmanError, isDeeplyFrozen, isPlainObject, losslessJsonText } from '@paxman/core';
 import type { AdaptOptions, ContractAdapter } from './adapter.js';
 import { dictDslAdapter } from './adapters/dict-dsl/index.js';
 import { jsonSchemaAdapter } from './adapters/json-schema/index.js';
@@ -212,35 +212,8 @@ function sameAdapters(left: readonly ContractAdapter[], right: readonly Contract
 
 function cacheKey(source: unknown, prefix: string): string | null {
   if (typeof source === 'string') return `${prefix}s${source}`;
-  return isPlainJson(source, 0) ? `${prefix}j${JSON.stringify(source)}` : null;
-}
-
-/** True for data that `JSON.stringify` writes without loss: plain objects, dense arrays, strings, finite numbers, booleans, null. */
-function isPlainJson(value: unknown, depth: number): boolean {
-  if (depth > 64) return false;
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return Number.isFinite(value);
-    case 'object': {
-      if (value === null) return true;
-      if (Array.isArray(value)) {
-        for (let index = 0; index < value.length; index += 1) {
-          if (!(index in value) || !isPlainJson(value[index], depth + 1)) return false;
-        }
-        return true;
-      }
-      if (!isPlainObject(value)) return false;
-      for (const key of Object.keys(value)) {
-        if (!isPlainJson(value[key], depth + 1)) return false;
-      }
-      return true;
-    }
-    default:
-      return false;
-  }
+  const text = losslessJsonText(source, 64);
+  return text === null ? null : `${prefix}j${text}`;
 }
 
 function adaptUncached(source: unknown, options: AdaptContractOptions): CanonicalContract {

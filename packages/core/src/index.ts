@@ -25,7 +25,7 @@ export {
   isCurrencyPolicy,
 } from './vocabulary.js';
 export * from './errors/index.js';
-export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, deepFreeze, isDeeplyFrozen } from './json.js';
+export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, losslessJsonText, deepFreeze, isDeeplyFrozen } from './json.js';
 export { canonicalJson, canonicalHash, orderedJsonHash, sha256Hex, isSha256Hex, toCanonicalData, toSharedCanonicalData, freezeCanonicalData, hasCanonicalOrder } from './canonical-json.js';
 export { Decimal, parseDecimal, isDecimalString, formatDecimal, formatDecimalText, quantizeDecimal } from './money/decimal.js';
 export { type CurrencyCode, isIsoCurrencyCode, currencyMinorUnits, isoCurrencyCodes } from './money/currency.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, isDeeplyFrozen } from './json.js';
+import { deepFreeze, isDeeplyFrozen, losslessJsonText } from './json.js';
 
 describe('deepFreeze', () => {
   it('freezes objects and arrays all the way down and returns the value', () => {
@@ -29,5 +29,21 @@ describe('isDeeplyFrozen', () => {
     expect(isDeeplyFrozen(value)).toBe(true);
     expect(isDeeplyFrozen('text')).toBe(true);
     expect(isDeeplyFrozen(null)).toBe(true);
+  });
+});
+
+describe('losslessJsonText', () => {
+  it('writes plain JSON data and refuses what JSON.stringify would drop or change', () => {
+    expect(losslessJsonText({ a: [1, 'x', null, true], b: { c: 2 } }, 8)).toBe('{"a":[1,"x",null,true],"b":{"c":2}}');
+    expect(losslessJsonText('text', 0)).toBe('"text"');
+    for (const lossy of [{ a: undefined }, new Array(3), { a: Number.NaN }, { a: () => 1 }, new Date(0), { a: 1n }, Object.assign(Object.create({ inherited: 1 }), { a: 1 })]) {
+      expect(losslessJsonText(lossy, 8)).toBeNull();
+    }
+  });
+
+  it('allows containers nested at most maxDepth levels below the value', () => {
+    expect(losslessJsonText({ a: { b: [] } }, 2)).toBe('{"a":{"b":[]}}');
+    expect(losslessJsonText({ a: { b: [] } }, 1)).toBeNull();
+    expect(losslessJsonText({ a: { b: 'scalar' } }, 1)).toBe('{"a":{"b":"scalar"}}');
   });
 });

@@ -5,7 +5,7 @@
  * policy over the call site's), which every later subsystem reads from the plan.
  */
 import { InvalidPolicyError } from './errors/invalid-policy-error.js';
-import { isDeeplyFrozen, isPlainObject } from './json.js';
+import { isDeeplyFrozen, isPlainObject, losslessJsonText } from './json.js';
 import { isIsoCurrencyCode } from './money/currency.js';
 import { formatDecimal, parseDecimal } from './money/decimal.js';
 import { CurrencyPolicy, isCurrencyPolicy } from './vocabulary.js';
@@ -133,7 +133,7 @@ const POLICIES_BY_TEXT_SIZE = 64;
 const policiesByText = new Map<string, Policy>();
 
 function policyOfMutable(input: object): Policy {
-  const text = plainJsonText(input);
+  const text = losslessJsonText(input, 7);
   let policy = text === null ? undefined : policiesByText.get(text);
   if (policy !== undefined) return policy;
   policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
@@ -144,33 +144,6 @@ function policyOfMutable(input: object): Policy {
   return policy;
 }
 
-/** `JSON.stringify(value)` when `value` is plain JSON data it writes without loss (at most 8 levels deep), else null. */
-function plainJsonText(value: unknown): string | null {
-  return isLosslessJson(value, 0) ? JSON.stringify(value) : null;
-}
-
-function isLosslessJson(value: unknown, depth: number): boolean {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return Number.isFinite(value);
-    case 'object': {
-      if (value === null) return true;
-      if (depth >= 8) return false;
-      if (Array.isArray(value)) {
-        for (let index = 0; index < value.length; index += 1) if (!(index in value) || !isLosslessJson(value[index], depth + 1)) return false;
-        return true;
-      }
-      if (!isPlainObject(value)) return false;
-      for (const key in value) if (!Object.hasOwn(value, key) || !isLosslessJson(value[key], depth + 1)) return false;
-      return true;
-    }
-    default:
-      return false;
-  }
-}
 const mergedPolicies = new WeakMap<object, WeakMap<object, Policy>>();
 const NO_CONTRACT_POLICY: object = Object.freeze({});
 
