@@ -255,33 +255,14 @@ function knownText(value: object, known: typeof PLAIN | typeof COMPOSED | Shared
 }
 
 /**
- * The canonical text of `COMPOSED` data, member by member. Everything in it enumerates
- * its keys in canonical order (the data is only marked so then), so each member is
- * either known or written by `JSON.stringify`.
+ * The canonical text of `COMPOSED` data, member by member (`writeOrderedJson`). Everything
+ * in it enumerates its keys in canonical order (the data is only marked so then), so each
+ * member is either known or written by `JSON.stringify`.
  */
 function composedText(value: object): string {
-  let text: string;
-  if (Array.isArray(value)) {
-    text = '[';
-    for (let index = 0; index < value.length; index += 1) text += index === 0 ? memberText(value[index]) : `,${memberText(value[index])}`;
-    return `${text}]`;
-  }
-  text = '{';
-  const keys = Object.keys(value);
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index]!;
-    const member = `${quotedKey(key)}:${memberText((value as Record<string, unknown>)[key])}`;
-    text += index === 0 ? member : `,${member}`;
-  }
-  return `${text}}`;
-}
-
-function memberText(member: unknown): string {
-  if (typeof member === 'object' && member !== null) {
-    const known = knownCanonical.get(member);
-    if (known !== undefined) return knownText(member, known);
-  }
-  return JSON.stringify(member);
+  const writer = new TextWriter();
+  writeOrderedJson(value, writer, STREAMED_DEPTH);
+  return writer.text;
 }
 
 function canonicalDataOf<T>(value: T, adopt: boolean): T {
@@ -498,8 +479,22 @@ export function orderedJsonHash(value: unknown): string {
   return writer.digest();
 }
 
+/** Where `writeOrderedJson` puts the text it writes. */
+interface JsonWriter {
+  write(text: string): void;
+}
+
+/** Collects the text in one string. */
+class TextWriter implements JsonWriter {
+  text = '';
+
+  write(text: string): void {
+    this.text += text;
+  }
+}
+
 /** Accumulates text and feeds it to a sha256 hash in pieces of about `HASH_PIECE` characters. */
-class HashWriter {
+class HashWriter implements JsonWriter {
   private readonly hash = createHash('sha256');
   private pending = '';
 
@@ -531,10 +526,10 @@ const STREAMED_DEPTH = 3;
 
 /**
  * Writes what `JSON.stringify(value)` would, container by container down to
- * `STREAMED_DEPTH`, using the remembered text of shared data and the composed text of
- * data holding it. Undefined object members are left out, as `JSON.stringify` does.
+ * `STREAMED_DEPTH` (and through `COMPOSED` data at any depth), using the remembered text
+ * of shared data. Undefined object members are left out, as `JSON.stringify` does.
  */
-function writeOrderedJson(value: unknown, writer: HashWriter, depth: number): void {
+function writeOrderedJson(value: unknown, writer: JsonWriter, depth: number): void {
   if (typeof value !== 'object' || value === null) {
     writer.write(JSON.stringify(value));
     return;

@@ -28,7 +28,6 @@ import { checkOptions, inputToBytes } from './normalize-input.js';
 import type { NormalizeOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import { PAXMAN_VERSION } from './version.js';
-import { isoTime } from './iso-time.js';
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) {
@@ -81,7 +80,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     input: { contentHash: profile.contentHash, size: profile.size, inputType: profile.inputType },
     versions: { paxman: PAXMAN_VERSION, planner: PLANNER_VERSION, capabilities: { [stages.documentBuilder.id]: stages.documentBuilder.version } },
     id: state.idGenerator(),
-    createdAt: isoTime(state, clock.now()),
+    createdAt: new Date(clock.now()).toISOString(),
   };
   const finish = (parts: Omit<Parameters<typeof buildArtifact>[0], keyof typeof common | 'timings'>): ExecutionArtifact => {
     const built = buildArtifact({ ...common, ...parts });
