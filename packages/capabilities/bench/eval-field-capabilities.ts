@@ -10,9 +10,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { canonicalJson, type JsonValue } from '@paxman/core';
 import { defineContract, type CanonicalContract, type FieldInput } from '@paxman/contract';
-import { buildDocument } from '../src/document/index.js';
+import { buildDocument } from '@paxman/document';
 import { createDefaultCapabilities } from '../src/default-capabilities.js';
-import type { CapabilityContext, ResolvedFieldValue } from '../src/spi.js';
+import type { CapabilityContext, ResolvedFieldValue } from '@paxman/capability-spi';
 
 const root = resolve(import.meta.dirname, '../../../../shared/eval');
 const corpora = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['synthetic-invoices', 'synthetic-receipts', 'invoice2data', 'bench-procurement'];

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { evalContract, SHARED } from '../src/capabilities/__fixtures__/run-capability.js';
 import { createDefaultCapabilities } from '../src/default-capabilities.js';
-import { buildDocument } from '../src/document/index.js';
+import { buildDocument } from '@paxman/document';
 
 const contract = evalContract('bench-procurement');
 const bytes = new Uint8Array(readFileSync(resolve(SHARED, 'eval/bench-procurement/cases/input-100kb.txt')));

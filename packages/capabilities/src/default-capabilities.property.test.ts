@@ -2,7 +2,7 @@ import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { evalContract, spansSliceBack } from './capabilities/__fixtures__/run-capability.js';
 import { createDefaultCapabilities } from './default-capabilities.js';
-import { buildDocument } from './document/index.js';
+import { buildDocument } from '@paxman/document';
 
 const contract = evalContract('synthetic-invoices');
 const capabilities = createDefaultCapabilities();

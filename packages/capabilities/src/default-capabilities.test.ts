@@ -2,7 +2,7 @@ import { defineContract } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
 import { evalContract } from './capabilities/__fixtures__/run-capability.js';
 import { createDefaultCapabilities } from './default-capabilities.js';
-import { createCapabilityRegistry } from './registry.js';
+import { createCapabilityRegistry } from '@paxman/capability-spi';
 
 describe('createDefaultCapabilities', () => {
   it('registers the five V1 field capabilities with valid specs', () => {

@@ -12,7 +12,7 @@ import { createPatternExtractionCapability } from './capabilities/pattern-extrac
 import { DEFAULT_RECOGNIZERS } from './capabilities/shared/default-recognizers.js';
 import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js';
 import { createValidationCapability } from './capabilities/validation/validation.js';
-import type { Capability } from './spi.js';
+import type { Capability } from '@paxman/capability-spi';
 
 /** The V1 deterministic field capabilities, in tier order. `recognizers` swaps the value recognizers. */
 export function createDefaultCapabilities(options: { readonly recognizers?: ValueRecognizers } = {}): readonly Capability[] {

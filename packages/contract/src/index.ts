@@ -18,7 +18,7 @@ export { DEFAULT_CONFIDENCE_THRESHOLD, type ContractInput, type FieldInput, defi
 export { validateContract, derivedReferences, FIELD_PATH_PATTERN, IDENTIFIER_PATTERN, MAX_FIELD_DEPTH, TAG_PATTERN } from './validator/validate-contract.js';
 export { CONSTRAINT_KINDS, CONSTRAINT_FORMATS, CONSTRAINT_RULES, isConstraintKind } from './validator/constraint-rules.js';
 export { isIsoDate } from './validator/default-rules.js';
-export { re2CompileError } from './validator/regex.js';
+export { re2CompileError } from '@paxman/core';
 export { fingerprintContract, fingerprintPayload } from './fingerprint.js';
 export { invalidContractError, assertValidContract } from './contract-error.js';
 export { parseContractSource } from './parse-source.js';

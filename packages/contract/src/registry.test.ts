@@ -1,5 +1,5 @@
 /** Tests for the adapter registry, format detection and `adaptContract`. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidContractError, type JsonValue } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
@@ -249,7 +249,7 @@ describe('detection over every realistic contract in the repository', () => {
   const fixtures = resolve(import.meta.dirname, 'adapters');
   const sources: [string, string, unknown][] = [
     ...readdirSync(resolve(shared, 'eval'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && existsSync(resolve(shared, 'eval', entry.name, 'contract.json')))
       .map((entry): [string, string, unknown] => [`eval/${entry.name}`, 'dict-dsl', readFileSync(resolve(shared, 'eval', entry.name, 'contract.json'), 'utf8')]),
     ['bench/contract-20-fields', 'dict-dsl', readFileSync(resolve(shared, 'bench/contract-20-fields.dsl.json'), 'utf8')],
     ['json-schema fixture', 'json-schema', readFileSync(resolve(fixtures, 'json-schema/__fixtures__/invoice.schema.json'), 'utf8')],

@@ -61,3 +61,5 @@ export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, S
 export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';
 export { compareVersions, isSemver } from './semver.js';
 export type { ExecutionStatistics, StepStatistics } from './execution-statistics.js';
+export { daysInMonth, isValidCalendarDay, isCalendarDate, isDateTime } from './calendar-date.js';
+export { compileRe2, re2CompileError, type Re2Pattern } from './re2.js';

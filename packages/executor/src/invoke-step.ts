@@ -5,7 +5,7 @@
  * late result or rejection is then observed and discarded, never left unhandled).
  */
 import { PaxmanError } from '@paxman/core';
-import type { Capability, CapabilityContext, CapabilityResult } from '@paxman/capabilities';
+import type { Capability, CapabilityContext, CapabilityResult } from '@paxman/capability-spi';
 
 export type StepInvocation = { readonly result: unknown } | { readonly error: unknown } | { readonly aborted: true };
 

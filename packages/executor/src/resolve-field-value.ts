@@ -6,7 +6,7 @@
  * candidate, since chain order is cheapest-and-strongest first.
  */
 import { type Candidate, type Evidence, type FieldScorer, canonicalJson } from '@paxman/core';
-import type { ResolvedFieldValue } from '@paxman/capabilities';
+import type { ResolvedFieldValue } from '@paxman/capability-spi';
 
 export function resolveFieldValue(input: {
   readonly fieldPath: string;

@@ -7,10 +7,10 @@ import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { type CapabilityTier, type FieldScorer, canonicalJson, manualClock, systemClock } from '@paxman/core';
 import { defineContract } from '@paxman/contract';
-import type { Capability } from '@paxman/capabilities';
+import type { Capability } from '@paxman/capability-spi';
 import { plan } from '@paxman/planner';
 import { found, scriptedCapability, textDocument } from './__fixtures__/test-doubles.js';
-import { createCapabilityRegistry } from '@paxman/capabilities';
+import { createCapabilityRegistry } from '@paxman/capability-spi';
 import { run } from './run.js';
 
 type Behaviour = 'find' | 'nothing' | 'throw' | 'reject' | 'garbage';

@@ -9,7 +9,7 @@ import { type FieldScorer, manualClock } from '@paxman/core';
 import { defineContract } from '@paxman/contract';
 import { plan } from '@paxman/planner';
 import { found, scriptedCapability, textDocument } from './__fixtures__/test-doubles.js';
-import { createCapabilityRegistry } from '@paxman/capabilities';
+import { createCapabilityRegistry } from '@paxman/capability-spi';
 import { run } from './run.js';
 
 const document = textDocument('Invoice line with some text and an amount 12.50 EUR\n'.repeat(2000));

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { type CapabilityTier, CapabilityError, type FieldScorer, manualClock } from '@paxman/core';
 import { type CanonicalContract, type FieldInput, defineContract } from '@paxman/contract';
 import type { BudgetInput, PolicyInput } from '@paxman/core';
-import type { Capability, CapabilityContext } from '@paxman/capabilities';
+import type { Capability, CapabilityContext } from '@paxman/capability-spi';
 import { plan } from '@paxman/planner';
 import { found, scriptedCapability, textDocument, tierScorer } from './__fixtures__/test-doubles.js';
-import { createCapabilityRegistry } from '@paxman/capabilities';
+import { createCapabilityRegistry } from '@paxman/capability-spi';
 import { run } from './run.js';
 
 const HASH = '12'.repeat(32);

@@ -31,7 +31,8 @@ import {
   systemClock,
 } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import type { Capability, CapabilityContext, CapabilityRegistry, CapabilityUsage, Document, ResolvedFieldValue } from '@paxman/capabilities';
+import type { Capability, CapabilityContext, CapabilityRegistry, CapabilityUsage, ResolvedFieldValue } from '@paxman/capability-spi';
+import type { Document } from '@paxman/document';
 import type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 import { type BudgetTracker, type StepCost, createBudgetTracker } from './budget-tracker.js';
 import { ExecutionDiagnosticCode } from './execution-diagnostic-codes.js';

@@ -7,7 +7,7 @@
  * with `policy.recordInferenceIO`.
  */
 import { CapabilityTier, DiagnosticSeverity, type Diagnostic, EvidenceKind, type Evidence, type JsonValue, evidenceId, sha256Hex } from '@paxman/core';
-import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec } from '@paxman/capabilities';
+import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec } from '@paxman/capability-spi';
 import type { CanonicalField } from '@paxman/contract';
 import { selectExcerpt } from './excerpt.js';
 import { parseInferenceOutput } from './parse-inference-output.js';

@@ -6,7 +6,7 @@
  * unsupported or instruction-like is `unknown`.
  */
 import { Decimal, type JsonValue, isPlainObject, looksLikeInstruction } from '@paxman/core';
-import { type RecognizedValue, type RecognizerKind, findValues, parseValue } from '@paxman/capabilities';
+import { type RecognizedValue, type RecognizerKind, findValues, parseValue } from '@paxman/values';
 import type { CanonicalField } from '@paxman/contract';
 import { enclosingLines, groundQuote } from './grounding.js';
 

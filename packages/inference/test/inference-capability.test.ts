@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Document, buildDocument } from '@paxman/capabilities';
+import { type Document, buildDocument } from '@paxman/document';
 import { defineContract } from '@paxman/contract';
 import { createPolicy } from '@paxman/core';
 import { createInferenceCapability } from '../src/inference-capability.js';

@@ -21,6 +21,16 @@ function startsWithBytes(bytes: Uint8Array, prefix: readonly number[]): boolean 
   return prefix.every((byte, index) => bytes[index] === byte);
 }
 
+/** True when the bytes start with the `%PDF-` magic. */
+export function hasPdfMagic(bytes: Uint8Array): boolean {
+  return startsWithBytes(bytes, PDF_MAGIC);
+}
+
+/** True when `value` is one of the eight input type names. */
+export function isInputType(value: unknown): value is InputType {
+  return typeof value === 'string' && (Object.values(InputType) as string[]).includes(value);
+}
+
 /** The binary rule: a NUL byte, or more than 10 % invalid UTF-8, in the window. */
 export function isBinaryWindow(bytes: Uint8Array): boolean {
   const windowLength = Math.min(bytes.length, CLASSIFICATION_WINDOW);
@@ -83,7 +93,7 @@ function isCsvInput(bytes: Uint8Array): boolean {
 /** Classifies input bytes into one of the eight input types. */
 export function classifyInput(bytes: Uint8Array): InputType {
   if (bytes.length === 0) return InputType.EMPTY;
-  if (startsWithBytes(bytes, PDF_MAGIC)) return InputType.PDF_TEXT;
+  if (hasPdfMagic(bytes)) return InputType.PDF_TEXT;
   if (isBinaryWindow(bytes)) return InputType.UNKNOWN;
   if (isJsonInput(bytes)) return InputType.JSON;
   const window = windowText(bytes);
@@ -91,4 +101,78 @@ export function classifyInput(bytes: Uint8Array): InputType {
   if (isHtmlWindow(window)) return InputType.HTML;
   if (isCsvInput(bytes)) return InputType.CSV;
   return InputType.TEXT;
+}
+
+/**
+ * Per record (quoted line breaks do not end a record): the count of `delimiter` outside
+ * quotes; blank records skipped; at most `records` records.
+ */
+function recordCounts(window: string, delimiter: string, records: number): number[] {
+  const delimiterCode = delimiter.charCodeAt(0);
+  const counts: number[] = [];
+  let count = 0;
+  let quoted = false;
+  let blank = true;
+  for (let index = 0; index < window.length; index += 1) {
+    const code = window.charCodeAt(index);
+    if (code === 0x22) {
+      quoted = !quoted;
+      blank = false;
+    } else if (!quoted && code === 0x0a) {
+      if (!blank) {
+        counts.push(count);
+        // Later records cannot change the first ones.
+        if (counts.length === records) return counts;
+      }
+      count = 0;
+      blank = true;
+    } else if (!quoted && code === delimiterCode) {
+      count += 1;
+      blank = false;
+    } else if (code !== 0x0d && code !== 0x20 && code !== 0x09) {
+      blank = false;
+    }
+  }
+  // The last record counts only when the window holds the whole input (it may be cut).
+  if (!blank && window.length < CLASSIFICATION_WINDOW) counts.push(count);
+  return counts;
+}
+
+/**
+ * The CSV delimiter of a text, or null: the first records (up to 6, quoted line breaks
+ * allowed) must all carry the same non-zero count of one of `,` `;` tab, and with one
+ * record only, at least three commas (the CSV rule of `classifyInput`).
+ */
+export function sniffCsvDelimiter(window: string): string | null {
+  for (const delimiter of [',', ';', '\t']) {
+    const counts = recordCounts(window, delimiter, 6);
+    const first = counts[0] ?? 0;
+    if (first === 0) continue;
+    if (counts.length === 1) {
+      if (delimiter === ',' && first >= 3) return delimiter;
+      continue;
+    }
+    if (counts.every((count) => count === first)) return delimiter;
+  }
+  return null;
+}
+
+function isHtmlFragment(window: string): boolean {
+  const lower = window.toLowerCase();
+  if (lower.includes('<html') || lower.includes('<!doctype html')) return true;
+  return lower.trimStart().startsWith('<') && /<(body|table|div|p|dl|span|br|h[1-6])[\s>/]/.test(lower);
+}
+
+/**
+ * How a `text` input is best read: the profile (seed 000) reports `;`- and tab-delimited
+ * grids and HTML fragments without `<html>` as text; a document reader structures such a
+ * text as CSV or HTML. Looks at the first `CLASSIFICATION_WINDOW` characters only.
+ *
+ * @example refineTextType('a;b;c\n1;2;3\n') // 'csv'
+ */
+export function refineTextType(text: string): 'text' | 'csv' | 'html' {
+  const window = text.slice(0, CLASSIFICATION_WINDOW);
+  if (isHtmlFragment(window)) return 'html';
+  if (sniffCsvDelimiter(window) !== null) return 'csv';
+  return 'text';
 }

@@ -6,7 +6,7 @@
  */
 import { InvalidInputError, type JsonValue, randomIdGenerator, silentLogger, systemClock } from '@paxman/core';
 import { type ContractAdapter, createAdapterRegistry, createDefaultAdapterRegistry } from '@paxman/contract';
-import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capabilities';
+import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact } from '@paxman/artifact';
 import type { ContractData } from './contract-data.js';

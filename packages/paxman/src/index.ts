@@ -66,7 +66,8 @@ export {
 } from '@paxman/core';
 export type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 export type { FieldStatus, UnresolvedReason, ConflictRecord } from '@paxman/reconciler';
-export { capabilityKey, type Capability, type CapabilitySpec, type CapabilityContext, type CapabilityResult, type StepConfiguration, type Document } from '@paxman/capabilities';
+export { capabilityKey, type Capability, type CapabilitySpec, type CapabilityContext, type CapabilityResult, type StepConfiguration } from '@paxman/capability-spi';
+export { type Document } from '@paxman/document';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
 export {
   adaptContract,

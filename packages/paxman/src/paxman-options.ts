@@ -3,7 +3,7 @@
  */
 import type { BudgetInput, Clock, IdGenerator, JsonValue, Logger, PolicyInput } from '@paxman/core';
 import type { ContractAdapter } from '@paxman/contract';
-import type { Capability } from '@paxman/capabilities';
+import type { Capability } from '@paxman/capability-spi';
 import type { InferenceCapabilityOptions, InferenceProvider } from '@paxman/inference';
 
 /** Input to normalize: text, raw bytes (PDF and other binaries), or a JSON-compatible value (serialized to JSON first). */

@@ -5,7 +5,7 @@
  */
 import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
 import type { AdapterRegistry } from '@paxman/contract';
-import type { CapabilityRegistry } from '@paxman/capabilities';
+import type { CapabilityRegistry } from '@paxman/capability-spi';
 import type { PipelineStages } from './pipeline-stages.js';
 
 export interface PaxmanState {

@@ -6,7 +6,8 @@
  */
 import type { Budget, CandidateResult, Clock, FieldScorer, JsonValue, Policy } from '@paxman/core';
 import type { CanonicalContract } from '@paxman/contract';
-import type { Capability, CapabilityRegistry, Document } from '@paxman/capabilities';
+import type { Capability, CapabilityRegistry } from '@paxman/capability-spi';
+import type { Document } from '@paxman/document';
 import type { InputProfile } from '@paxman/input-profile';
 import type { ExecutionPlan } from '@paxman/planner';
 import type { DocumentContext } from '@paxman/reconciler';
@@ -36,8 +37,6 @@ export interface PipelineStages {
   readonly documentBuilder: { readonly id: string; readonly version: string };
   /** Parses the input once into the shared Document. */
   buildDocument(bytes: Uint8Array, options: { readonly profile: InputProfile; readonly signal?: AbortSignal }): Promise<Document>;
-  /** Whole-document facts the reconciler uses (dominant currency). */
-  documentContext(document: Document): DocumentContext;
   execute(options: ExecuteStageOptions): Promise<ExecuteStageResult>;
   /** The early-stop scorer (the reconciler's rubric). */
   fieldScorer(contract: CanonicalContract, policy: Policy, documentContext: DocumentContext): FieldScorer;

@@ -19,7 +19,7 @@ import {
 } from '@paxman/core';
 import { type CanonicalContract, adaptContract, encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
-import { unsearchedTextDiagnostics } from '@paxman/capabilities';
+import { unsearchedTextDiagnostics } from '@paxman/document';
 import { type ExecutionPlan, PLANNER_VERSION, plan } from '@paxman/planner';
 import { type ResolvedResult, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
@@ -131,7 +131,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     const documentDiagnostics = unsearchedTextDiagnostics(document);
     lap('document');
     throwIfAborted(signal);
-    const documentContext = stages.documentContext(document);
+    const documentContext = document.context;
     const executed = await stages.execute({
       plan: executionPlan,
       contract,

@@ -4,7 +4,7 @@
  * score is the same number in every process.
  */
 import { type CapabilityTier, Decimal, formatDecimal, parseDecimal } from '@paxman/core';
-import type { CapabilitySpec, CostHint } from '@paxman/capabilities';
+import type { CapabilitySpec, CostHint } from '@paxman/capability-spi';
 
 export const TIER_WEIGHT = 10_000;
 export const USD_WEIGHT = 1_000_000;

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { type CapabilityTier, FIELD_TYPES, type FieldType } from '@paxman/core';
 import { type FieldInput, defineContract } from '@paxman/contract';
 import type { InputProfile } from '@paxman/input-profile';
-import type { Capability } from '@paxman/capabilities';
+import type { Capability } from '@paxman/capability-spi';
 import { fakeCapability, testRegistry } from './__fixtures__/test-registry.js';
 import { plan } from './plan.js';
 import { parsePlan, serializePlan } from './plan-json.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineContract } from '@paxman/contract';
 import { standardCapabilities } from './__fixtures__/test-registry.js';
-import { createCapabilityRegistry } from '@paxman/capabilities';
+import { createCapabilityRegistry } from '@paxman/capability-spi';
 import { plan } from './plan.js';
 import { canonicalJson, hasCanonicalOrder } from '@paxman/core';
 import { parsePlan, serializePlan, toCanonicalPlan, validatePlan } from './plan-json.js';

@@ -4,7 +4,7 @@ import { deepFreeze } from '@paxman/core';
 import { defineContract, fingerprintContract } from '@paxman/contract';
 import type { InputProfile } from '@paxman/input-profile';
 import { fakeCapability, standardCapabilities, testRegistry } from './__fixtures__/test-registry.js';
-import { createCapabilityRegistry } from '@paxman/capabilities';
+import { createCapabilityRegistry } from '@paxman/capability-spi';
 import { plan } from './plan.js';
 import { PLANNER_VERSION } from './planner-version.js';
 

@@ -29,7 +29,7 @@ import {
 } from '@paxman/core';
 import { type CanonicalContract, type CanonicalField, fingerprintContract } from '@paxman/contract';
 import type { InputProfile } from '@paxman/input-profile';
-import { type Capability, type CapabilityRegistry, type CapabilitySpec, type CostHint, capabilityKey } from '@paxman/capabilities';
+import { type Capability, type CapabilityRegistry, type CapabilitySpec, type CostHint, capabilityKey } from '@paxman/capability-spi';
 import { compareScored, normalizeCostHint, scoreCapability } from './capability-score.js';
 import type { ExecutionPlan, FieldPlan, PlanStep } from './execution-plan.js';
 import { baseFieldOrder, expressionDependencies, orderByDependencies } from './field-order.js';

@@ -5,38 +5,13 @@
  * failure names the constraint and says why, so a dropped candidate can be explained.
  */
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { type Decimal, type JsonValue, canonicalJson, isDeeplyFrozen, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
-import { createRequire } from 'node:module';
-import type * as Re2 from 're2js';
-import { isCalendarDate } from './parse-value.js';
+import { type Decimal, type JsonValue, canonicalJson, isCalendarDate, isDeeplyFrozen, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
+import { compileSafeRegex } from '@paxman/values';
 
 export interface ConstraintFailure {
   readonly kind: string;
   readonly params: Readonly<Record<string, JsonValue>>;
   readonly reason: string;
-}
-
-// re2js is loaded on first use (only contracts with patterns need it), not at import.
-let re2: typeof Re2 | null = null;
-function loadRe2(): typeof Re2 {
-  re2 ??= createRequire(import.meta.url)('re2js') as typeof Re2;
-  return re2;
-}
-
-const compiledPatterns = new Map<string, Re2.RE2JS | Error>();
-
-function compilePattern(regex: string): Re2.RE2JS | Error {
-  let compiled = compiledPatterns.get(regex);
-  if (compiled === undefined) {
-    try {
-      compiled = loadRe2().RE2JS.compile(regex);
-    } catch (error) {
-      compiled = error instanceof Error ? error : new Error(String(error));
-    }
-    if (compiledPatterns.size > 500) compiledPatterns.clear();
-    compiledPatterns.set(regex, compiled);
-  }
-  return compiled;
 }
 
 /** Every constraint `value` breaks (empty when it satisfies them all). */
@@ -137,9 +112,13 @@ function checkConstraint(field: CanonicalField, constraint: Constraint, value: J
       if (typeof regex !== 'string') return 'pattern constraint has no regex';
       const text = textOf(value);
       if (text === null) return null;
-      const compiled = compilePattern(regex);
-      if (compiled instanceof Error) return `pattern ${JSON.stringify(regex)} is not valid RE2: ${compiled.message}`;
-      return compiled.matcher(text).find() ? null : `value does not match pattern ${JSON.stringify(regex)}`;
+      let compiled: ReturnType<typeof compileSafeRegex>;
+      try {
+        compiled = compileSafeRegex(regex);
+      } catch (error) {
+        return `pattern ${JSON.stringify(regex)} is not valid RE2: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      return compiled.test(text) ? null : `value does not match pattern ${JSON.stringify(regex)}`;
     }
     case 'min_value':
     case 'max_value':

@@ -6,7 +6,7 @@
  */
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
 import type { Candidate, Evidence, FieldScorer, Policy } from '@paxman/core';
-import type { DocumentContext } from './document-context.js';
+import type { DocumentContext } from '@paxman/values';
 import { assessField } from './reconcile-field.js';
 
 export interface ScoreFieldInput {
@@ -18,7 +18,7 @@ export interface ScoreFieldInput {
 export interface ScoreFieldOptions {
   readonly contract: CanonicalContract;
   readonly policy: Policy;
-  readonly documentContext?: DocumentContext | undefined;
+  readonly documentContext?: Partial<DocumentContext> | undefined;
 }
 
 const fieldIndexes = new WeakMap<CanonicalContract, ReadonlyMap<string, CanonicalField>>();
@@ -49,7 +49,7 @@ export function scoreField(input: ScoreFieldInput, options: ScoreFieldOptions): 
 }
 
 /** `scoreField` bound to a contract and policy, in the shape the executor takes. */
-export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: DocumentContext): FieldScorer {
+export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: Partial<DocumentContext>): FieldScorer {
   const options: ScoreFieldOptions = documentContext === undefined ? { contract, policy } : { contract, policy, documentContext };
   return (input) => scoreField(input, options);
 }

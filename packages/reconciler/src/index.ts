@@ -1,7 +1,7 @@
 /** @paxman/reconciler — `reconcile()`: truth resolution and calibrated confidence. */
 export type { ConflictRecord, FieldStatus, ResolvedResult, UnresolvedReason } from './resolved-result.js';
 export { type ReconcileInput, reconcile } from './reconcile.js';
-export type { DocumentContext } from './document-context.js';
+export type { DocumentContext } from '@paxman/values';
 export { type ScoreFieldInput, type ScoreFieldOptions, createFieldScorer, scoreField } from './field-scorer.js';
 export { overallStatus, effectivelyRequiredPaths } from './overall-status.js';
 export { type ValueEvidence, valueConfidence, findingStrength } from './confidence.js';

@@ -6,8 +6,8 @@
  * with strict rules; anything else fails with a reason, and the candidate is dropped.
  */
 import type { CanonicalField } from '@paxman/contract';
-import { type JsonValue, formatDecimal, formatDecimalText, isDecimalString, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
-import { type CurrencyReading, parseLooseDecimal, readCurrency } from './parse-number.js';
+import { type JsonValue, formatDecimal, isCalendarDate, formatDecimalText, isDecimalString, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
+import { type CurrencyReading, parseLooseDecimal, readCurrency } from '@paxman/values';
 
 export type ParseOutcome =
   | { readonly ok: true; readonly value: JsonValue; readonly reparsed: boolean; readonly currencyReading?: CurrencyReading }
@@ -116,18 +116,6 @@ function parseBoolean(value: JsonValue): ParseOutcome {
     if (FALSE_WORDS.has(word)) return ok(false, true);
   }
   return fail(`expected a boolean, got ${describe(value)}`);
-}
-
-/** True when `text` is a real calendar date written `YYYY-MM-DD`. */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
 }
 
 function parseDate(value: JsonValue): ParseOutcome {

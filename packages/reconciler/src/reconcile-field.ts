@@ -29,10 +29,10 @@ import {
 import { agreementKey } from './agreement-key.js';
 import { type ValueEvidence, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUniqueRecognizerHit, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
 import { checkConstraints } from './constraints.js';
-import type { DocumentContext } from './document-context.js';
+import type { DocumentContext } from '@paxman/values';
 import { injectionPhrase } from './injection.js';
 import { type CurrencySource, convertAmount, currencyFactor, fxRate } from './money-currency.js';
-import { readCurrency } from './parse-number.js';
+import { readCurrency } from '@paxman/values';
 import { parseCandidateValue } from './parse-value.js';
 import type { ConflictRecord, ResolvedResult, UnresolvedReason } from './resolved-result.js';
 import {
@@ -48,7 +48,7 @@ import {
 /** What reconciling one field needs besides its candidates. */
 export interface FieldContext {
   readonly policy: Policy;
-  readonly documentContext?: DocumentContext | undefined;
+  readonly documentContext?: Partial<DocumentContext> | undefined;
 }
 
 interface Prepared {

@@ -7,7 +7,7 @@
  */
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
 import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings, isDeeplyFrozen } from '@paxman/core';
-import type { DocumentContext } from './document-context.js';
+import type { DocumentContext } from '@paxman/values';
 import { assessField, finishField, type FieldAssessment } from './reconcile-field.js';
 import type { ResolvedResult } from './resolved-result.js';
 
@@ -17,7 +17,7 @@ export interface ReconcileInput {
   readonly candidateResults: readonly CandidateResult[];
   /** The effective policy (from the plan). */
   readonly policy: Policy;
-  readonly documentContext?: DocumentContext | undefined;
+  readonly documentContext?: Partial<DocumentContext> | undefined;
 }
 
 /**

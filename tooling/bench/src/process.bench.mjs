@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { summarizeSamples } from './harness.mjs';
@@ -27,6 +27,8 @@ export function batchDocuments() {
   for (const corpus of readdirSync(`${sharedFolder}eval`, { withFileTypes: true })) {
     if (!corpus.isDirectory()) continue;
     const folder = `${sharedFolder}eval/${corpus.name}`;
+    // real-dev is a recipe, not a corpus: its builds live outside the shared folder.
+    if (!existsSync(`${folder}/contract.json`)) continue;
     const contract = JSON.parse(readFileSync(`${folder}/contract.json`, 'utf8'));
     for (const file of readdirSync(`${folder}/cases`)) {
       if (file.endsWith('.expected.json') || file.endsWith('.pdf')) continue;

@@ -4,20 +4,13 @@
  * fingerprint: DECIMAL as a decimal string, MONEY as `{amount: <decimal string>,
  * currency: <ISO 4217>}`, DATE as `YYYY-MM-DD`, INTEGER as a safe integer.
  */
-import { FieldType, isDecimalString, isIsoCurrencyCode, isPlainObject, type JsonValue } from '@paxman/core';
+import { FieldType, isCalendarDate, isDecimalString, isIsoCurrencyCode, isPlainObject, type JsonValue } from '@paxman/core';
 import type { ContractProblem } from '../adapter.js';
 import type { CanonicalField } from '../model.js';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** True for a real calendar date written `YYYY-MM-DD`. */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return typeof value === 'string' && isCalendarDate(value);
 }
 
 /** Problems with `field.default` (empty when it fits, or when the field has no default). */

@@ -13,7 +13,7 @@ import type { ContractProblem } from '../adapter.js';
 import type { CanonicalContract, CanonicalField } from '../model.js';
 import { CONSTRAINT_KINDS, CONSTRAINT_RULES, isConstraintKind, paramShapeProblem } from './constraint-rules.js';
 import { defaultProblems } from './default-rules.js';
-import { re2CompileError } from './regex.js';
+import { re2CompileError } from '@paxman/core';
 
 /** A field path: identifiers joined by `.`, each optionally followed by `[]`. */
 export const FIELD_PATH_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:\[\])?(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\])?)*$/;

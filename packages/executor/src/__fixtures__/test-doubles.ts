@@ -5,7 +5,8 @@
  */
 import { type Candidate, type CapabilityTier, type FieldScorer, type FieldType, type JsonValue, CapabilityNotFoundError, PaxmanError, evidenceId } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import { type Capability, type CapabilityContext, type CapabilityRegistry, type CapabilityResult, type Document, type StepConfiguration, capabilityKey } from '@paxman/capabilities';
+import { type Capability, type CapabilityContext, type CapabilityRegistry, type CapabilityResult, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
+import { type Document } from '@paxman/document';
 
 export function testRegistry(capabilities: readonly Capability[] = []): CapabilityRegistry {
   const byKey = new Map<string, Capability>();
@@ -85,6 +86,7 @@ export function textDocument(text = 'Invoice INV-1\nTotal: 10.00 EUR\n'): Docume
     lines: [],
     keyValues: [],
     tables: [],
+    context: { dateOrder: null, dominantCurrency: null, decimalSeparator: null },
     email: null,
     csv: null,
     json: null,

@@ -5,7 +5,8 @@
  * depending on the quality of the real capabilities, which the integration tests cover.
  */
 import { type Candidate, type Evidence, type JsonValue, evidenceId } from '@paxman/core';
-import type { Capability, Document, KeyValuePair } from '@paxman/capabilities';
+import type { Capability } from '@paxman/capability-spi';
+import type { Document, KeyValuePair } from '@paxman/document';
 import { createFieldScorer } from '@paxman/reconciler';
 import { run } from '@paxman/executor';
 import type { PipelineStages } from '../pipeline-stages.js';
@@ -36,6 +37,7 @@ export function fakeDocument(bytes: Uint8Array): Document {
     lines: [],
     keyValues: keyValues(text),
     tables: [],
+    context: { dateOrder: null, dominantCurrency: null, decimalSeparator: null },
     email: null,
     csv: null,
     json: null,
@@ -92,7 +94,6 @@ export function fakeStages(overrides: Partial<PipelineStages> = {}): PipelineSta
     defaultCapabilities: () => [labelReader()],
     documentBuilder: { id: 'fake_document', version: '1.0.0' },
     buildDocument: async (bytes) => fakeDocument(bytes),
-    documentContext: () => ({ dominantCurrency: null }),
     execute: (options) => run(options),
     fieldScorer: (contract, policy, documentContext) => createFieldScorer(contract, policy, documentContext),
     ...overrides,

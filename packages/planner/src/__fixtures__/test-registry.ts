@@ -5,7 +5,7 @@
  */
 import { CapabilityNotFoundError, PaxmanError, compareVersions, type CapabilityTier, type FieldType, type JsonValue } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import { type Capability, type CapabilityRegistry, type StepConfiguration, EMPTY_RESULT, capabilityKey } from '@paxman/capabilities';
+import { type Capability, type CapabilityRegistry, type StepConfiguration, EMPTY_RESULT, capabilityKey } from '@paxman/capability-spi';
 
 /**
  * `listOrder: 'insertion'` makes `list()` return registration order instead of the

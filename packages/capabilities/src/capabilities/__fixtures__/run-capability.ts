@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Candidate, Evidence, JsonValue } from '@paxman/core';
 import { defineContract, type CanonicalContract, type FieldInput } from '@paxman/contract';
-import type { Document } from '../../document.js';
-import { buildDocument } from '../../document/index.js';
-import type { Capability, CapabilityResult, ResolvedFieldValue } from '../../spi.js';
+import type { Document } from '@paxman/document';
+import { buildDocument } from '@paxman/document';
+import type { Capability, CapabilityResult, ResolvedFieldValue } from '@paxman/capability-spi';
 
 /** `/work/shared` seen from this folder. */
 export const SHARED = resolve(import.meta.dirname, '../../../../../../shared');

@@ -7,7 +7,7 @@
  * top-level MONEY or DECIMAL field of the contract, and each role maps to one field.
  */
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { labelsForField } from '@paxman/values';
 
 /** A built-in relation for one field, as an expression over the contract's paths. */
 export interface BuiltInRelation {

@@ -2,8 +2,8 @@ import { EvidenceKind, InvalidContractError, type Candidate, type JsonValue } fr
 import { defineContract } from '@paxman/contract';
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../document/index.js';
-import type { ResolvedFieldValue } from '../../spi.js';
+import { buildDocument } from '@paxman/document';
+import type { ResolvedFieldValue } from '@paxman/capability-spi';
 import { evalContract, runCapability } from '../__fixtures__/run-capability.js';
 import { formatExpression, parseExpression } from './arithmetic-expression.js';
 import { configureDerived, createDerivedCapability } from './derived.js';

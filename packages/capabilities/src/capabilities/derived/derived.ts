@@ -17,8 +17,8 @@
  */
 import { canonicalJson, CapabilityTier, Decimal, EvidenceKind, formatDecimal, parseDecimal, type JsonValue } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
+import { labelsForField } from '@paxman/values';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { expressionFields, expressionToJson, formatExpression, parseExpression, type ExpressionNode } from './arithmetic-expression.js';
 import { builtInRelation } from './built-in-relations.js';

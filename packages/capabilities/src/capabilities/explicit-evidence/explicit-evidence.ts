@@ -12,8 +12,8 @@
  */
 import { CapabilityTier, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
+import { labelsForField } from '@paxman/values';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import { labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';

@@ -8,9 +8,9 @@
  * already read from a key-value pair is not read again.
  */
 import type { JsonValue, SourceSpan } from '@paxman/core';
-import type { DocumentLine } from '../../document.js';
-import type { RecognizerKind } from '../../recognizers/types.js';
-import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
+import type { DocumentLine } from '@paxman/document';
+import type { RecognizerKind } from '@paxman/values';
+import { conceptsOfLabel } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';

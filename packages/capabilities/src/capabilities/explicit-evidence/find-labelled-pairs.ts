@@ -7,9 +7,9 @@
  * pairs ("Invoice no. 123   Customer no. 456"), from the last cell before the next label).
  */
 import { canonicalJson } from '@paxman/core';
-import type { Table } from '../../document.js';
-import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
-import { normalizeLabelText } from '../../lexicon/normalize-label.js';
+import type { Table } from '@paxman/document';
+import { conceptsOfLabel } from '@paxman/values';
+import { normalizeLabelText } from '@paxman/values';
 import { labelMatcher, type LabelMatch } from '../shared/label-match.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 

@@ -7,8 +7,8 @@
  * `detail.structure: 'rate-in-label'`, the span pointing at the percentage inside the key.
  */
 import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
-import { conceptsOfLabel, lexiconConcept } from '../../lexicon/business-lexicon.js';
-import type { RecognizedValue } from '../../recognizers/types.js';
+import { conceptsOfLabel, lexiconConcept } from '@paxman/values';
+import type { RecognizedValue } from '@paxman/values';
 import { matchLabel, type LabelMatch, type LabelSet } from '../shared/label-match.js';
 import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
 

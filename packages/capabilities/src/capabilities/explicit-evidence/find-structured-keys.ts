@@ -10,9 +10,9 @@
  * without a currency takes the ISO code of a currency column in the same row.
  */
 import { canonicalJson, isIsoCurrencyCode, type SourceSpan } from '@paxman/core';
-import type { JsonNode, TableCell } from '../../document.js';
-import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
-import { normalizeLabelText, splitIdentifier } from '../../lexicon/normalize-label.js';
+import type { JsonNode, TableCell } from '@paxman/document';
+import { conceptsOfLabel } from '@paxman/values';
+import { normalizeLabelText, splitIdentifier } from '@paxman/values';
 import { matchLabel, type LabelMatch } from '../shared/label-match.js';
 import { readTypedValue } from '../shared/read-typed-value.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';

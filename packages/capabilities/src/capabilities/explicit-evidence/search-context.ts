@@ -4,7 +4,7 @@
  * a labelled value into evidence with exact spans.
  */
 import { EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
-import type { RecognizerOptions } from '../../recognizers/types.js';
+import type { RecognizerOptions } from '@paxman/values';
 import type { DocumentIndex } from '../shared/document-index.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';

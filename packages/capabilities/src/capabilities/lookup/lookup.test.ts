@@ -1,8 +1,8 @@
 import { EvidenceKind, type JsonValue } from '@paxman/core';
 import { defineContract } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../document/index.js';
-import type { ResolvedFieldValue } from '../../spi.js';
+import { buildDocument } from '@paxman/document';
+import type { ResolvedFieldValue } from '@paxman/capability-spi';
 import { runCapability, spansSliceBack } from '../__fixtures__/run-capability.js';
 import { configureLookup, createLookupCapability } from './lookup.js';
 

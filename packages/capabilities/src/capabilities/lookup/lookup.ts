@@ -11,7 +11,7 @@
  */
 import { CapabilityTier, EvidenceKind, isPlainObject, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { createResultBuilder } from '../shared/result-builder.js';
 
 /** The spec of `lookup@1.0.0`. */

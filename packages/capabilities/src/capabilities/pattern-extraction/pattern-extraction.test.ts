@@ -1,7 +1,7 @@
 import { EvidenceKind, InvalidContractError } from '@paxman/core';
 import { defineContract } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../document/index.js';
+import { buildDocument } from '@paxman/document';
 import { evalContract, evalDocument, evidenceOf, runCapability, spansSliceBack } from '../__fixtures__/run-capability.js';
 import { DEFAULT_RECOGNIZERS } from '../shared/default-recognizers.js';
 import { configurePatternExtraction, createPatternExtractionCapability } from './pattern-extraction.js';

@@ -16,13 +16,13 @@
  */
 import { canonicalJson, CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
-import type { Document, KeyValuePair } from '../../document.js';
-import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
-import { normalizeLabelText } from '../../lexicon/normalize-label.js';
-import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '../../recognizers/types.js';
-import { compileSafeRegex } from '../../regex/safe-regex.js';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
+import type { Document, KeyValuePair } from '@paxman/document';
+import { conceptsOfLabel } from '@paxman/values';
+import { labelsForField } from '@paxman/values';
+import { normalizeLabelText } from '@paxman/values';
+import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
+import { compileSafeRegex } from '@paxman/values';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../document/index.js';
-import { normalizeLabelText } from '../../lexicon/normalize-label.js';
+import { buildDocument } from '@paxman/document';
+import { normalizeLabelText } from '@paxman/values';
 import { DEFAULT_RECOGNIZERS } from './default-recognizers.js';
 import { documentIndex } from './document-index.js';
 

@@ -4,9 +4,9 @@
  * the reading hints of the document, and recognizer hits per kind over the primary text.
  * Without it, 20 fields over a 100 KB document would rescan the text 20 times per tier.
  */
-import type { Document, KeyValuePair, TextLayer } from '../../document.js';
-import { searchedText } from '../../document/searched-text.js';
-import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '../../recognizers/types.js';
+import type { Document, KeyValuePair, TextLayer } from '@paxman/document';
+import { searchedText } from '@paxman/document';
+import type { DocumentContext, RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
 import { buildLineTokens, type LineTokenIndex } from './line-tokens.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
 
@@ -68,6 +68,15 @@ export interface DocumentIndex {
   memo<T>(key: string, compute: () => T): T;
 }
 
+/** The document's conventions (`document.context`) as recognizer reading hints. */
+function readingHintsOf(context: DocumentContext): DocumentReadingHints {
+  return {
+    ...(context.dateOrder ? { dateOrder: context.dateOrder } : {}),
+    ...(context.dominantCurrency ? { defaultCurrency: context.dominantCurrency } : {}),
+    ...(context.decimalSeparator ? { decimalSeparator: context.decimalSeparator } : {}),
+  };
+}
+
 const indexes = new WeakMap<Document, WeakMap<ValueRecognizers, DocumentIndex>>();
 
 /** The index of `document` for these recognizers, built on first use. */
@@ -80,12 +89,7 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
   const existing = byRecognizers.get(recognizers);
   if (existing) return existing;
   const primary = document.layers[document.primaryLayer] ?? document.layers.input ?? { name: 'input', text: '', origin: null };
-  let hints: DocumentReadingHints;
-  try {
-    hints = recognizers.inferDocumentContext(primary.text);
-  } catch {
-    hints = {};
-  }
+  const hints = readingHintsOf(document.context);
   const recognizerOptions = Object.freeze(readingOptions(hints));
   const keyValues = document.keyValues.filter((pair) => pair.source !== 'email-header');
   const hitCache = new Map<string, readonly RecognizedValue[]>();

@@ -1,6 +1,6 @@
 import { defineField } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { labelsForField } from '@paxman/values';
 import { readingFromJson, readingToJson, valueReadingForField } from './field-reading.js';
 
 function readingOf(input: Parameters<typeof defineField>[0]) {

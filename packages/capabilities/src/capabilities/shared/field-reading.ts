@@ -7,8 +7,8 @@
  */
 import type { CanonicalField } from '@paxman/contract';
 import type { JsonValue } from '@paxman/core';
-import type { FieldLabels } from '../../lexicon/labels-for-field.js';
-import { splitIdentifier } from '../../lexicon/normalize-label.js';
+import type { FieldLabels } from '@paxman/values';
+import { splitIdentifier } from '@paxman/values';
 import type { StringSemantic, ValueReading } from './read-typed-value.js';
 
 const IDENTIFIER_CONCEPTS = new Set(['invoice-number', 'purchase-order', 'quote-number', 'order-number', 'customer-number', 'tax-id', 'bic']);

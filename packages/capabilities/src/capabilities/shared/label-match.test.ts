@@ -1,6 +1,6 @@
 import { defineField } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
+import { labelsForField } from '@paxman/values';
 import { editDistance, labelMatcher, labelSetFromConfig, labelsToConfig, matchLabel } from './label-match.js';
 
 const total = labelsForField(defineField({ path: 'total_amount', type: 'MONEY' }));

@@ -6,9 +6,9 @@
  * and "VAT number" never for "VAT".
  */
 import type { JsonValue } from '@paxman/core';
-import { conceptsOfLabel } from '../../lexicon/business-lexicon.js';
-import { synonymLabels } from '../../lexicon/labels-for-field.js';
-import { normalizeLabel } from '../../lexicon/normalize-label.js';
+import { conceptsOfLabel } from '@paxman/values';
+import { synonymLabels } from '@paxman/values';
+import { normalizeLabel } from '@paxman/values';
 
 /** How a key matched: the `EvidenceKind` it earns and the label it matched. */
 export interface LabelMatch {

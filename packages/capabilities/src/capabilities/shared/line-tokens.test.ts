@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { splitLines } from '../../document/lines.js';
+import { splitLines } from '@paxman/document';
 import { buildLineTokens, type LineTokenIndex } from './line-tokens.js';
 
 function tokensOf(text: string): LineTokenIndex {

@@ -9,8 +9,8 @@
  * hash of their lower-cased letters, so a word seen before costs no allocation; anything
  * else ("n°", "#", a non-ASCII letter) goes through the word regex and the normalizer.
  */
-import type { DocumentLine } from '../../document.js';
-import { normalizeLabelText } from '../../lexicon/normalize-label.js';
+import type { DocumentLine } from '@paxman/document';
+import { normalizeLabelText } from '@paxman/values';
 
 /** The label words of a Document's lines. */
 export interface LineTokenIndex {

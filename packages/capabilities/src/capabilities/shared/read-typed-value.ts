@@ -6,7 +6,7 @@
  */
 import type { EnumValue } from '@paxman/contract';
 import { formatDecimal, parseDecimal, type FieldType, type JsonValue } from '@paxman/core';
-import type { RecognizedValue, RecognizerOptions } from '../../recognizers/types.js';
+import type { RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */

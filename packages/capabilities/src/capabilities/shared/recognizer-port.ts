@@ -1,11 +1,11 @@
 /**
- * What the field capabilities need from the value recognizers (`src/recognizers/`):
- * find typed values in a text, parse one value, and infer document-wide reading hints
- * (date order, currency). The capabilities receive it as a parameter, so each can be
+ * What the field capabilities need from the value recognizers (`@paxman/values`): find
+ * typed values in a text and parse one value. Document-wide reading hints (date order,
+ * currency, decimal separator) come from `document.context`, read once per document. The capabilities receive it as a parameter, so each can be
  * tested with the real recognizers or with a stand-in, and a caller can swap in
  * locale-specific recognizers without touching the capabilities.
  */
-import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '../../recognizers/types.js';
+import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
 
 /** Document-wide reading hints (a subset of `RecognizerOptions`). */
 export interface DocumentReadingHints {
@@ -21,6 +21,4 @@ export interface ValueRecognizers {
   findValues(kind: RecognizerKind, text: string, options?: RecognizerOptions): readonly RecognizedValue[];
   /** `text` read as one value of `kind` (surrounding noise tolerated as the recognizer decides), or null. */
   parseValue(kind: RecognizerKind, text: string, options?: RecognizerOptions): RecognizedValue | null;
-  /** Hints that hold for the whole document: the date order its unambiguous dates use, its currency. */
-  inferDocumentContext(text: string): DocumentReadingHints;
 }

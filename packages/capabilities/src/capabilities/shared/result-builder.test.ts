@@ -1,6 +1,6 @@
 import { CapabilityTier, EvidenceKind } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../document/build-document.js';
+import { buildDocument } from '@paxman/document';
 import { createResultBuilder, MAX_EVIDENCE_PER_CANDIDATE } from './result-builder.js';
 
 function finding(start: number, rank: number, value = 'INV-1') {

@@ -8,8 +8,8 @@
  * not a statement of the document.
  */
 import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
-import type { Document } from '../../document.js';
-import type { CapabilityResult } from '../../spi.js';
+import type { Document } from '@paxman/document';
+import type { CapabilityResult } from '@paxman/capability-spi';
 
 /** One piece of evidence to record. */
 export interface EvidenceInput {

@@ -2,7 +2,7 @@
  * Semantic checks on values: ISO 4217 currency codes, the IBAN mod-97 checksum, the Luhn
  * checksum of card-like numbers, e-mail and URI syntax, calendar dates.
  */
-import { isIsoCurrencyCode } from '@paxman/core';
+import { isCalendarDate, isDateTime, isIsoCurrencyCode } from '@paxman/core';
 
 /** True when `value` is an IBAN whose mod-97 checksum holds (spaces ignored). */
 export function isValidIban(value: string): boolean {
@@ -49,19 +49,5 @@ export function isValidUri(value: string): boolean {
   }
 }
 
-/** True for a real calendar date `YYYY-MM-DD`. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
-/** True for an RFC 3339 date-time. */
-export function isDateTime(value: string): boolean {
-  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/.exec(value);
-  return match !== null && isCalendarDate(match[1]!) && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 61;
-}
-
-export { isIsoCurrencyCode };
+export { isCalendarDate, isDateTime, isIsoCurrencyCode };

@@ -1,7 +1,7 @@
 import { EvidenceKind, type Candidate, type JsonValue } from '@paxman/core';
 import { defineContract } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../document/index.js';
+import { buildDocument } from '@paxman/document';
 import { runCapability } from '../__fixtures__/run-capability.js';
 import { isValidEmail, isValidIban, passesLuhn } from './semantic-checks.js';
 import { configureValidation, createValidationCapability } from './validation.js';

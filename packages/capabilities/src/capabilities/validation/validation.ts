@@ -11,9 +11,9 @@
  */
 import { canonicalJson, CapabilityTier, EvidenceKind, parseDecimal, type Candidate, type Decimal, type JsonValue } from '@paxman/core';
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { labelsForField } from '../../lexicon/labels-for-field.js';
-import { compileSafeRegex } from '../../regex/safe-regex.js';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '../../spi.js';
+import { labelsForField } from '@paxman/values';
+import { compileSafeRegex } from '@paxman/values';
+import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { stringSemantic } from '../shared/field-reading.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { isCalendarDate, isDateTime, isIsoCurrencyCode, isValidEmail, isValidIban, isValidUri, passesLuhn } from './semantic-checks.js';

@@ -1,0 +1,27 @@
+import { canonicalJson, sha256Hex } from '@paxman/core';
+import { describe, expect, it } from 'vitest';
+import { EXPLICIT_EVIDENCE_SPEC } from './capabilities/explicit-evidence/explicit-evidence.js';
+import { PATTERN_EXTRACTION_SPEC } from './capabilities/pattern-extraction/pattern-extraction.js';
+import { businessLexicon } from '@paxman/values';
+
+/**
+ * ADR 0010: step configs name lexicon concepts and the capabilities read their terms when
+ * they run, so a capability version stands for one lexicon. When this test fails because
+ * the lexicon changed, bump the versions of `explicit_evidence` and `pattern_extraction`
+ * and pin the new fingerprint with them (never the fingerprint alone).
+ */
+const PINNED = {
+  lexicon: '06d236a1b9697b3c8952a1f67e36fd5ccea1bb58bf652c5c27546cb0c452b6dd',
+  explicit_evidence: '1.0.0',
+  pattern_extraction: '1.0.0',
+};
+
+describe('the lexicon is pinned by the capability versions', () => {
+  it('has the fingerprint recorded with the current versions', () => {
+    expect({
+      lexicon: sha256Hex(canonicalJson(businessLexicon())),
+      explicit_evidence: EXPLICIT_EVIDENCE_SPEC.version,
+      pattern_extraction: PATTERN_EXTRACTION_SPEC.version,
+    }).toEqual(PINNED);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Structure detection over one region of a text layer: lines, then each line's cells,
+ * then key-value pairs and aligned text tables. Linear in the region's length; regions
+ * longer than `STRUCTURE_CHARACTER_LIMIT` are structured up to the limit only.
+ */
+import type { DocumentLine, KeyValuePair, Table } from './model.js';
+import { LINE_STRUCTURE_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
+import { splitCells, type LineCell } from './line-cells.js';
+import { splitLines } from './lines.js';
+import { detectTextKeyValues } from './text-key-values.js';
+import { detectTextTables } from './text-tables.js';
+
+/** What `analyzeText` found in a region. */
+export interface TextStructure {
+  readonly lines: DocumentLine[];
+  readonly keyValues: KeyValuePair[];
+  readonly tables: Table[];
+  readonly warnings: string[];
+}
+
+/** Options of `analyzeText`. */
+export interface AnalyzeTextOptions {
+  readonly start?: number;
+  readonly end?: number;
+  /** Line number of the region's first line (regions of one layer are numbered on). */
+  readonly firstLineIndex?: number;
+  /** Look for key-value pairs and text tables (false for CSV and JSON, whose lines are data). */
+  readonly structures?: boolean;
+  /** Characters structured (default `STRUCTURE_CHARACTER_LIMIT`). */
+  readonly characterLimit?: number;
+  /** Line-relative ranges (in layer offsets) where text tables are not looked for (rendered HTML tables). */
+  readonly tableFreeRanges?: readonly (readonly [number, number])[];
+}
+
+/** Lines, key-values and text tables of `text[start, end)` in layer `layer`. */
+export function analyzeText(text: string, layer: string, options: AnalyzeTextOptions = {}): TextStructure {
+  const start = options.start ?? 0;
+  let end = options.end ?? text.length;
+  const warnings: string[] = [];
+  const limit = options.characterLimit ?? STRUCTURE_CHARACTER_LIMIT;
+  if (end - start > limit) {
+    warnings.push(`Layer "${layer}" has ${end - start} characters; lines, key-values and tables cover only the first ${limit}.`);
+    end = start + limit;
+    // End on a line boundary so no line is cut.
+    const lastBreak = text.lastIndexOf('\n', end);
+    if (lastBreak > start) end = lastBreak;
+  }
+  const lines = splitLines(text, layer, start, end, options.firstLineIndex ?? 0);
+  if (options.structures === false) return { lines, keyValues: [], tables: [], warnings };
+  const cells: LineCell[][] = lines.map((line) =>
+    line.span.end - line.span.start > LINE_STRUCTURE_LIMIT ? [] : splitCells(text, line.span.start, line.span.end),
+  );
+  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells);
+  const ranges = options.tableFreeRanges ?? [];
+  // The labelled lines are skipped as they are unless table-free ranges add lines.
+  let skipLines: ReadonlySet<number> = labelledLines;
+  if (ranges.length > 0) {
+    const withRanges = new Set(labelledLines);
+    let rangeIndex = 0;
+    lines.forEach((line, index) => {
+      while (rangeIndex < ranges.length && ranges[rangeIndex]![1] <= line.span.start) rangeIndex += 1;
+      const range = ranges[rangeIndex];
+      if (range !== undefined && line.span.start >= range[0] && line.span.start < range[1]) withRanges.add(index);
+    });
+    skipLines = withRanges;
+  }
+  const tables = detectTextTables(text, layer, lines, cells, skipLines);
+  // A table's header row ("Bank    Account") is not a `Label    value` pair.
+  const headerStarts = new Set<number>();
+  for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
+  const keyValues = headerStarts.size === 0 ? pairs : pairs.filter((pair) => pair.source !== 'spaced' || !headerStarts.has(pair.keySpan.start));
+  return { lines, keyValues, tables, warnings };
+}

@@ -1,0 +1,184 @@
+/**
+ * `buildDocument`: raw input → the Document every field step reads (ARCHITECTURE §5,
+ * `text_extraction`). The input type comes from the caller (the InputProfile's type) or
+ * a cheap sniff; each kind is structured by its own module, and any failure inside falls
+ * back to plain-text structuring with a warning — building a Document never throws.
+ *
+ * Spans: for text, CSV, JSON, e-mail headers and unencoded e-mail parts, and HTML
+ * structures that map exactly, spans point into `input`. Derived layers: `html-text`
+ * (visible text of an HTML input; `offsetMap` → `input`), `mime:<n>` (decoded
+ * quoted-printable/base64 e-mail part; `origin` → its encoded text in `input`),
+ * `mime:<n>:html-text` (an e-mail HTML part rendered; `offsetMap` → its source layer),
+ * `pdf-text` (text extracted by pdf.js; the `input` layer of a PDF is empty).
+ */
+import { type InputType, classifyInput, hasPdfMagic, isInputType, refineTextType } from '@paxman/input-profile';
+import type { Document, DocumentKind } from './model.js';
+import { scanCsv } from './csv-scanner.js';
+import { decodeInput } from './decode-input.js';
+import { addHtmlLayer, addLayer, addTextRegion, createDraft, freezeDraft, type DocumentDraft } from './document-draft.js';
+import { buildEmail } from './email-document.js';
+import { scanJson } from './json-scanner.js';
+import { loadHtmlParser } from './lazy-libraries.js';
+import { JSON_CHARACTER_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
+import { extractPdfText } from './pdf-text.js';
+
+/** Options of `buildDocument`. */
+export interface BuildDocumentOptions {
+  /** The InputProfile's input type (`text|html|csv|json|pdf_text|email|empty|unknown`); classified when absent. */
+  readonly inputType?: string;
+  /** Stops reading a PDF between pages (the text read so far is kept, with a warning). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The input type to structure by: the caller's (the InputProfile's) when given, else the
+ * profile's own classifier; a PDF's magic always wins. A `text` input that is clearly a
+ * `;`/tab-delimited grid or an HTML fragment is read as such (the profile calls both text).
+ */
+function resolveInputType(text: string, bytes: Uint8Array | null, declared: string | undefined): InputType {
+  if (bytes !== null && hasPdfMagic(bytes)) return 'pdf_text';
+  const type = isInputType(declared) ? declared : classifyInput(bytes ?? new TextEncoder().encode(text));
+  return type === 'text' ? refineTextType(text) : type;
+}
+
+function buildText(draft: DocumentDraft, kind: DocumentKind = 'text'): void {
+  draft.kind = kind;
+  addTextRegion(draft, 'input');
+}
+
+function buildCsv(draft: DocumentDraft): void {
+  const input = draft.layers.input!.text;
+  draft.kind = 'csv';
+  addTextRegion(draft, 'input', { structures: false });
+  let end = input.length;
+  if (end > STRUCTURE_CHARACTER_LIMIT) {
+    const lastBreak = input.lastIndexOf('\n', STRUCTURE_CHARACTER_LIMIT);
+    end = lastBreak > 0 ? lastBreak : STRUCTURE_CHARACTER_LIMIT;
+    draft.warnings.push(`CSV of ${input.length} characters; only the records in the first ${end} are read.`);
+  }
+  const grid = scanCsv(input, 'input', { end });
+  for (const warning of grid.warnings) draft.warnings.push(warning);
+  draft.csv = { header: grid.header, rows: grid.rows };
+  if (grid.header.length > 0) draft.tables.push({ source: 'csv', header: grid.header, rows: grid.rows });
+}
+
+function buildJson(draft: DocumentDraft, declared: boolean): void {
+  const input = draft.layers.input!.text;
+  if (input.length > JSON_CHARACTER_LIMIT) {
+    draft.warnings.push(`JSON of ${input.length} characters is larger than ${JSON_CHARACTER_LIMIT}; read as text.`);
+    buildText(draft);
+    return;
+  }
+  const scan = scanJson(input, 'input');
+  if (!scan.ok) {
+    if (declared) draft.warnings.push(`Input is not valid JSON (${scan.error} at offset ${scan.offset}); read as text.`);
+    buildText(draft);
+    return;
+  }
+  draft.kind = 'json';
+  if (scan.truncated) draft.warnings.push(`JSON has more values than listed; only the first ${scan.nodes.length} have nodes.`);
+  addTextRegion(draft, 'input', { structures: false });
+  draft.json = { root: scan.root, nodes: scan.nodes };
+}
+
+async function buildHtml(draft: DocumentDraft): Promise<void> {
+  const input = draft.layers.input!.text;
+  draft.kind = 'html';
+  const Parser = await loadHtmlParser();
+  draft.primaryLayer = addHtmlLayer(draft, Parser, 'input', 'html-text', 0, input.length);
+}
+
+async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSignal | undefined): Promise<void> {
+  draft.kind = 'pdf';
+  const pdf = await extractPdfText(bytes, signal);
+  for (const warning of pdf.warnings) draft.warnings.push(warning);
+  addLayer(draft, { name: 'pdf-text', text: pdf.text, origin: null });
+  draft.primaryLayer = 'pdf-text';
+  addTextRegion(draft, 'pdf-text');
+}
+
+async function buildInto(
+  draft: DocumentDraft,
+  type: InputType,
+  bytes: Uint8Array | null,
+  declared: boolean,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  switch (type) {
+    case 'pdf_text':
+      if (bytes === null) {
+        draft.warnings.push('PDF input given as a string; pass the bytes (Uint8Array) to read it. No text extracted.');
+        draft.kind = 'pdf';
+        return;
+      }
+      return buildPdf(draft, bytes, signal);
+    case 'email':
+      draft.kind = 'email';
+      return buildEmail(draft, signal);
+    case 'html':
+      return buildHtml(draft);
+    case 'csv':
+      return buildCsv(draft);
+    case 'json':
+      return buildJson(draft, declared);
+    case 'empty':
+      draft.kind = 'empty';
+      if (draft.layers.input!.text.trim().length > 0) addTextRegion(draft, 'input');
+      return;
+    case 'unknown':
+      draft.kind = 'binary';
+      return;
+    case 'text':
+      return buildText(draft);
+  }
+}
+
+/**
+ * Builds the Document of one input, once per run; the result is deeply frozen and shared
+ * read-only by every field step. Never throws (problems become `warnings`).
+ *
+ * @example
+ * const document = await buildDocument('Invoice No: INV-7\nTotal: $12.50\n');
+ * const total = document.keyValues.find((pair) => pair.key === 'Total');
+ * document.layers[total.valueSpan.layer].text.slice(total.valueSpan.start, total.valueSpan.end); // '$12.50'
+ */
+export async function buildDocument(input: string | Uint8Array, options: BuildDocumentOptions = {}): Promise<Document> {
+  const bytes = typeof input === 'string' ? null : input;
+  let type: InputType = 'unknown';
+  let text = '';
+  try {
+    const isPdf = bytes !== null && hasPdfMagic(bytes);
+    text = isPdf ? '' : decodeInput(input);
+    type = resolveInputType(text, bytes, options.inputType);
+  } catch (error) {
+    const draft = createDraft('', 'binary');
+    draft.warnings.push(`Input could not be decoded: ${error instanceof Error ? error.message : String(error)}`);
+    return freezeDraft(draft);
+  }
+  if (type === 'unknown' && text.length > 0) {
+    // Binary input: no text to search (decoding noise would only produce false matches).
+    const draft = createDraft('', 'binary');
+    draft.warnings.push('Input looks binary (or is of an unknown type); no text extracted.');
+    return freezeDraft(draft);
+  }
+  const draft = createDraft(text, 'text');
+  try {
+    await buildInto(draft, type, bytes, options.inputType !== undefined, options.signal);
+    return freezeDraft(draft);
+  } catch (error) {
+    // A bug or a pathological input in one structure must not cost the run its document.
+    const fallback = createDraft(text, 'text');
+    fallback.warnings.push(
+      ...draft.warnings,
+      `Structuring as ${type} failed (${error instanceof Error ? error.message : String(error)}); read as plain text.`,
+    );
+    try {
+      addTextRegion(fallback, 'input');
+    } catch {
+      fallback.lines.length = 0;
+      fallback.keyValues.length = 0;
+      fallback.tables.length = 0;
+    }
+    return freezeDraft(fallback);
+  }
+}

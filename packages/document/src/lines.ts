@@ -1,0 +1,37 @@
+/**
+ * Splitting a region of a text layer into lines (LF, CRLF or lone CR), as spans; the
+ * line text excludes the line break. One object per line, no per-character work beyond
+ * one scan.
+ */
+import type { DocumentLine } from './model.js';
+
+/**
+ * The lines of `text[start, end)` in layer `layer`, numbered from `firstIndex`. A final
+ * empty line after a trailing line break is not reported.
+ */
+export function splitLines(text: string, layer: string, start = 0, end = text.length, firstIndex = 0): DocumentLine[] {
+  const lines: DocumentLine[] = [];
+  let lineStart = start;
+  let index = firstIndex;
+  // Next CR and LF positions are cached: searching afresh from every line start would be quadratic.
+  let carriageReturn = -2;
+  let newline = -2;
+  while (lineStart < end) {
+    if (newline !== -1 && newline < lineStart) newline = text.indexOf('\n', lineStart);
+    let lineEnd = newline === -1 || newline >= end ? end : newline;
+    let next = lineEnd + 1;
+    if (carriageReturn !== -1 && carriageReturn < lineStart) carriageReturn = text.indexOf('\r', lineStart);
+    if (carriageReturn !== -1 && carriageReturn < lineEnd) {
+      if (carriageReturn === lineEnd - 1 && lineEnd < end) {
+        lineEnd -= 1;
+      } else {
+        lineEnd = carriageReturn;
+        next = carriageReturn + 1;
+      }
+    }
+    lines.push({ text: text.slice(lineStart, lineEnd), span: { start: lineStart, end: lineEnd, layer }, index });
+    index += 1;
+    lineStart = next;
+  }
+  return lines;
+}

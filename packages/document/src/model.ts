@@ -1,0 +1,145 @@
+/**
+ * The Document: the input parsed once per run by `text_extraction` and shared read-only
+ * by every field step. Every structure keeps spans into a text layer (see `SourceSpan`
+ * in core), so evidence can point at the exact source text.
+ *
+ * Layers: `input` is the whole input decoded as UTF-8 (for text, HTML, e-mail, CSV and
+ * JSON inputs the spans of every structure below point into it, so
+ * `document.layers.input.slice(start, end)` is the source text). Derived layers hold
+ * text that does not exist verbatim in the input: `pdf-text` (text extracted by pdf.js),
+ * `html-text` (visible text of an HTML document or part), `mime:<n>` (a decoded
+ * quoted-printable/base64 e-mail part). A derived layer has an `origin` mapping back to
+ * the input where one exists.
+ */
+import type { SourceSpan } from '@paxman/core';
+import type { DocumentContext } from '@paxman/values';
+
+export type DocumentKind = 'text' | 'html' | 'email' | 'csv' | 'json' | 'pdf' | 'xml' | 'binary' | 'empty';
+
+/**
+ * One run of a derived layer that maps back to its source layer. When the run and its
+ * target have the same length the map is character-exact (offset `start + k` ↔
+ * `targetStart + k`); otherwise (an HTML entity such as `&amp;`) the whole run maps to the
+ * whole target range.
+ */
+export interface LayerMapSegment {
+  readonly start: number;
+  readonly end: number;
+  readonly targetStart: number;
+  readonly targetEnd: number;
+}
+
+/** Offsets of a derived layer mapped back to another layer (`html-text` → `input`). */
+export interface LayerOffsetMap {
+  /** The layer the segments point into. */
+  readonly target: string;
+  /** Sorted by `start`, non-overlapping; text outside every segment (inserted line breaks) maps nowhere. */
+  readonly segments: readonly LayerMapSegment[];
+}
+
+export interface TextLayer {
+  readonly name: string;
+  readonly text: string;
+  /** For derived layers: the span of the input this layer was decoded from, when known. */
+  readonly origin: SourceSpan | null;
+  /** For derived layers whose offsets can be mapped back (rendered HTML): the per-run map. */
+  readonly offsetMap?: LayerOffsetMap;
+}
+
+export interface DocumentLine {
+  readonly text: string;
+  readonly span: SourceSpan;
+  /** 0-based line number within its layer. */
+  readonly index: number;
+}
+
+/** `Label: value`, `Label ..... value`, a label above its value, `<dt>/<dd>`, an e-mail header. */
+export interface KeyValuePair {
+  readonly key: string;
+  readonly value: string;
+  readonly keySpan: SourceSpan;
+  readonly valueSpan: SourceSpan;
+  readonly source: 'colon' | 'leader' | 'above' | 'spaced' | 'definition-list' | 'html-table-row' | 'email-header';
+}
+
+export interface TableCell {
+  /** Exactly the text of `span` in its layer. */
+  readonly text: string;
+  readonly span: SourceSpan;
+  /**
+   * The cell's value when it differs from its source text: a CSV cell with `""` escapes,
+   * or a text-table header printed over two lines (`text` "Amount", `value` "Amount excl. VAT").
+   */
+  readonly value?: string;
+}
+
+/** An aligned-column text table, an HTML table or the CSV grid. */
+export interface Table {
+  readonly source: 'text' | 'html' | 'csv';
+  readonly header: readonly TableCell[] | null;
+  readonly rows: readonly (readonly TableCell[])[];
+}
+
+export interface EmailPart {
+  readonly contentType: string;
+  /** Layer holding the decoded body text. */
+  readonly layer: string;
+  /** The body text within `layer` (for an unencoded part, a span of `input`). */
+  readonly span?: SourceSpan;
+  /** `7bit`, `8bit`, `quoted-printable`, `base64`, … (lower case). */
+  readonly transferEncoding?: string;
+  readonly charset?: string;
+  /**
+   * The layer holding the part's text alone: an HTML part rendered (`mime:<n>:html-text`),
+   * or an unencoded plain part copied out of the input (`mime:<n>`, offset-mapped exactly
+   * to `input`, where its structures are).
+   */
+  readonly textLayer?: string;
+}
+
+export interface EmailMessage {
+  /** Header name (lower case) → values in order of appearance, with spans in the input. */
+  readonly headers: readonly {
+    readonly name: string;
+    /** Unfolded and RFC 2047-decoded value. */
+    readonly value: string;
+    /** Span of the raw value in the input (after `Name:` and its whitespace). */
+    readonly span: SourceSpan;
+    /** Span of the header name in the input. */
+    readonly nameSpan?: SourceSpan;
+  }[];
+  readonly parts: readonly EmailPart[];
+}
+
+/** A JSON leaf or node with its path (`$.invoice.total`, `$.items[0].amount`). */
+export interface JsonNode {
+  readonly path: string;
+  /** Key (or index as string) of the node within its parent; `$` for the root. */
+  readonly key: string;
+  readonly value: unknown;
+  /** Span of the value's text in the input. */
+  readonly span: SourceSpan;
+  readonly keySpan: SourceSpan | null;
+}
+
+export interface Document {
+  readonly kind: DocumentKind;
+  /** Text layers by name; always has `input` (empty for binary input). */
+  readonly layers: Readonly<Record<string, TextLayer>>;
+  /** The layer a reader should search first: `input`, or `pdf-text`, or `html-text`. */
+  readonly primaryLayer: string;
+  readonly lines: readonly DocumentLine[];
+  readonly keyValues: readonly KeyValuePair[];
+  readonly tables: readonly Table[];
+  readonly email: EmailMessage | null;
+  readonly csv: { readonly header: readonly TableCell[]; readonly rows: readonly (readonly TableCell[])[] } | null;
+  readonly json: { readonly root: unknown; readonly nodes: readonly JsonNode[] } | null;
+  /** Problems met while parsing (a PDF that has no text layer, a malformed MIME part). */
+  readonly warnings: readonly string[];
+  /**
+   * The document's conventions (date order, dominant currency, decimal separator), read
+   * once from the searched head of the primary layer when the Document is built; every
+   * recognizer call and the reconciler take them from here.
+   */
+  readonly context: DocumentContext;
+}

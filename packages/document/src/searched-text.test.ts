@@ -1,0 +1,43 @@
+/** Tests for the searched head of huge texts and the warning a run records for it. */
+import { describe, expect, it } from 'vitest';
+import { inferDocumentContext } from '@paxman/values';
+import { buildDocument } from './build-document.js';
+import { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';
+
+describe('searchedText', () => {
+  it('returns a text within the limit unchanged', () => {
+    const text = 'Total: 12.50 EUR\nDate: 01/02/2024\n';
+    expect(searchedText(text)).toBe(text);
+  });
+
+  it('cuts a longer text at the last line break before the limit, never inside a line', () => {
+    const line = `${'x'.repeat(99)}\n`;
+    const text = line.repeat(Math.ceil(SEARCH_CHARACTER_LIMIT / line.length) + 10);
+    const head = searchedText(text);
+    expect(head.length).toBeLessThanOrEqual(SEARCH_CHARACTER_LIMIT);
+    expect(text.startsWith(head)).toBe(true);
+    expect(text[head.length]).toBe('\n');
+  });
+});
+
+describe('unsearchedTextDiagnostics', () => {
+  it('says nothing for a normal document', async () => {
+    expect(unsearchedTextDiagnostics(await buildDocument('Invoice INV-1\nTotal: 10.00 USD\n'))).toEqual([]);
+  });
+
+  it('warns, with both sizes, when the primary text is longer than the searched head', async () => {
+    const text = 'Total: 10,00 EUR\n'.repeat(Math.ceil(SEARCH_CHARACTER_LIMIT / 17) + 1000);
+    const [diagnostic, ...rest] = unsearchedTextDiagnostics(await buildDocument(text));
+    expect(rest).toEqual([]);
+    expect(diagnostic).toMatchObject({ code: 'INPUT_PARTIALLY_SEARCHED', severity: 'WARNING', stage: 'execution', context: { characters: text.length } });
+    expect(diagnostic!.context!['searchedCharacters']).toBeLessThanOrEqual(SEARCH_CHARACTER_LIMIT);
+  });
+
+  it('reads the conventions of a huge text from its head, as of the head alone', async () => {
+    const head = 'Datum: 25/03/2024\nSumme: 1.234,56 €\n'.repeat(Math.ceil(SEARCH_CHARACTER_LIMIT / 36) + 10);
+    const tail = 'Date: 03/25/2024\nTotal: $1,234.56\n'.repeat(1000);
+    const document = await buildDocument(head + tail, { inputType: 'text' });
+    expect(document.context).toEqual(inferDocumentContext(searchedText(head + tail)));
+    expect(document.context).toMatchObject({ dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' });
+  });
+});

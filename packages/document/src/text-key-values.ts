@@ -1,0 +1,268 @@
+/**
+ * Key-value pairs in plain text lines: `Label: value`, `Label ..... value` (dot
+ * leaders), `Label    value` (two cells split by 2+ spaces or a tab, in an aligned block),
+ * and a label on its own line with the value on the next line (`above`). Several pairs
+ * may share a line (`Date: 2026-01-15    Due: 2026-02-15`): the line is first split into
+ * cells, and each cell is examined. Spans are trimmed and exact.
+ */
+import type { DocumentLine, KeyValuePair } from './model.js';
+import { hasDigit, isLabelShape, skipBullet, trimBounds } from './label-shape.js';
+import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
+import type { LineCell } from './line-cells.js';
+
+/** What the detector found on one line: its pairs, and whether any was `Label: value` or a leader. */
+export interface LineKeyValues {
+  readonly pairs: KeyValuePair[];
+  /** Lines holding a colon or leader pair; text tables skip them. */
+  readonly labelledLines: ReadonlySet<number>;
+}
+
+function pair(
+  text: string,
+  layer: string,
+  key: readonly [number, number],
+  value: readonly [number, number],
+  source: KeyValuePair['source'],
+): KeyValuePair {
+  // "Invoice No : # 123": a `#` standing apart is label notation, not part of the value.
+  if (text[value[0]] === '#' && value[1] - value[0] > 2 && (text[value[0] + 1] === ' ' || text[value[0] + 1] === '\t')) {
+    value = trimBounds(text, value[0] + 1, value[1]);
+  }
+  return {
+    key: text.slice(key[0], key[1]),
+    value: text.slice(value[0], value[1]),
+    keySpan: { start: key[0], end: key[1], layer },
+    valueSpan: { start: value[0], end: value[1], layer },
+    source,
+  };
+}
+
+const COLON = 0x3a;
+const DOT = 0x2e;
+const ELLIPSIS = 0x2026;
+
+/** Native searches for the characters that end a label, one set per stream of increasing positions. */
+interface SeparatorSearches {
+  readonly colon: OccurrenceSearch;
+  readonly fullwidthColon: OccurrenceSearch;
+  readonly dots: OccurrenceSearch;
+  readonly ellipsis: OccurrenceSearch;
+}
+
+function separatorSearches(text: string): SeparatorSearches {
+  return {
+    colon: nextOccurrence(text, ':'),
+    fullwidthColon: nextOccurrence(text, '\uff1a'),
+    dots: nextOccurrence(text, '...'),
+    ellipsis: nextOccurrence(text, '\u2026'),
+  };
+}
+
+/** The position of a label-ending colon in the cell, or -1. */
+function findLabelColon(text: string, cell: LineCell, searches: SeparatorSearches): number {
+  const limit = Math.min(cell.end, cell.start + 64);
+  // Only the first colon of the cell's head is examined.
+  const index = firstOf(searches.colon(cell.start + 1, limit), searches.fullwidthColon(cell.start + 1, limit));
+  if (index === -1) return -1;
+  const after = index + 1 < cell.end ? text.charCodeAt(index + 1) : 0x20;
+  // `/` `\` `:` `=` after the colon: a URL, a path, `::` or `:=`, not a label.
+  if (after === 0x2f || after === 0x5c || after === COLON || after === 0x3d) return -1;
+  const before = text.charCodeAt(index - 1);
+  if (before >= 0x30 && before <= 0x39 && after >= 0x30 && after <= 0x39) return -1;
+  return index;
+}
+
+/** The start of a run of 3+ dots (or `…`) in the cell, and its end, or null. */
+function findLeader(text: string, cell: LineCell, searches: SeparatorSearches): [number, number] | null {
+  const index = firstOf(searches.dots(cell.start + 1, cell.end), searches.ellipsis(cell.start + 1, cell.end));
+  if (index === -1) return null;
+  let end = index;
+  while (end < cell.end && isLeaderAt(text, end)) end += 1;
+  return [index, end];
+}
+
+/** A leader continues at `index`: a dot, `…`, or a space before one. */
+function isLeaderAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code === DOT || code === ELLIPSIS) return true;
+  const next = text.charCodeAt(index + 1);
+  return code === 0x20 && (next === DOT || next === ELLIPSIS);
+}
+
+function keyBounds(text: string, start: number, end: number): [number, number] | null {
+  const [left, right] = trimBounds(text, skipBullet(text, start, end), end);
+  return isLabelShape(text, left, right) ? [left, right] : null;
+}
+
+/**
+ * The cell of `cells` (a line starting at `otherLineStart`) that sits under the label
+ * `[keyStart, keyEnd)` of a line starting at `lineStart`: it starts within 3 columns of
+ * the label or overlaps it. Columns only mean something in aligned text, which is what
+ * a label above its value is.
+ */
+function cellBelow(cells: readonly LineCell[], keyStart: number, keyEnd: number, lineStart: number, otherLineStart: number): LineCell | undefined {
+  const labelStart = keyStart - lineStart;
+  const labelEnd = keyEnd - lineStart;
+  for (const cell of cells) {
+    const start = cell.start - otherLineStart;
+    const end = cell.end - otherLineStart;
+    if (Math.abs(start - labelStart) <= 3 || (start < labelEnd && end > labelStart)) return cell;
+  }
+  return undefined;
+}
+
+/** A list item (`- x`, `* x`, `1. x`, `[1] x`) or a long sentence is not the value of a label above it. */
+function isValueShape(text: string, cell: LineCell): boolean {
+  if (cell.end - cell.start > 80) return false;
+  const head = text.slice(cell.start, Math.min(cell.end, cell.start + 6));
+  return !/^(?:[-*•·–]\s|\d{1,2}[.)]\s|\[\d{1,2}\])/.test(head);
+}
+
+/** One token mixing letters and digits (`IBZY2087`, `INV-7`) is a value, not a label. */
+function isCodeToken(text: string, start: number, end: number): boolean {
+  const token = text.slice(start, end);
+  return !token.includes(' ') && /[0-9]/.test(token);
+}
+
+/**
+ * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
+ * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
+ */
+export function detectTextKeyValues(text: string, layer: string, lines: readonly DocumentLine[], cells: readonly (readonly LineCell[])[]): LineKeyValues {
+  const pairs: KeyValuePair[] = [];
+  const labelledLines = new Set<number>();
+  // Lines taken as the value of a label above them; such a line is not a label itself.
+  const valueLines = new Set<number>();
+  /** The aligned cell under a label on one of the next two non-blank lines (and its line), or null. */
+  const valueBelow = (lineIndex: number, key: readonly [number, number]): { cell: LineCell; line: number } | null => {
+    let seen = 0;
+    for (let next = lineIndex + 1; next < lines.length && next <= lineIndex + 3 && seen < 2; next += 1) {
+      const nextCells = cells[next]!;
+      if (nextCells.length === 0) continue;
+      seen += 1;
+      const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start);
+      if (cell !== undefined) return { cell, line: next };
+    }
+    return null;
+  };
+  // Cells are examined in order; cells looked at ahead of that (below a label, or next on
+  // its line) are searched separately, so each search moves forward only.
+  const inOrder = separatorSearches(text);
+  const ahead = separatorSearches(text);
+  const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
+
+  for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+    const lineCells = cells[lineIndex]!;
+    if (lineCells.length === 0) continue;
+    let found = false;
+    for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
+      const cell = lineCells[cellIndex]!;
+      const colon = findLabelColon(text, cell, inOrder);
+      const leader = colon === -1 ? findLeader(text, cell, inOrder) : null;
+      const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
+      if (separatorStart === -1) continue;
+      const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
+      let keyEnd = separatorStart;
+      if (leader !== null && text[keyEnd - 1] === ':') keyEnd -= 1;
+      const key = keyBounds(text, cell.start, keyEnd);
+      if (key === null) continue;
+      const source: KeyValuePair['source'] = colon !== -1 ? 'colon' : 'leader';
+      let value = trimBounds(text, separatorEnd, cell.end);
+      if (value[0] === value[1]) {
+        const nextCell = lineCells[cellIndex + 1];
+        if (nextCell !== undefined && !isLabelCell(nextCell)) {
+          pairs.push(pair(text, layer, key, [nextCell.start, nextCell.end], source));
+          cellIndex += 1;
+          found = true;
+          continue;
+        }
+        if (source !== 'colon') continue;
+        // A row of labels ("Invoice Date:    Due Date:") above a row of values, or a label alone above its value.
+        const below = valueBelow(lineIndex, key);
+        if (below === null || isLabelCell(below.cell) || !isValueShape(text, below.cell)) continue;
+        const belowCount = cells[below.line]!.length;
+        // A list under a heading ("Items:" above a table row) is not a value.
+        if (belowCount > 1 && belowCount !== lineCells.length) continue;
+        if (nextCell !== undefined && belowCount !== lineCells.length) continue;
+        value = [below.cell.start, below.cell.end];
+        valueLines.add(below.line);
+        pairs.push(pair(text, layer, key, value, 'above'));
+        found = true;
+        continue;
+      }
+      pairs.push(pair(text, layer, key, value, source));
+      found = true;
+    }
+    if (found) {
+      labelledLines.add(lineIndex);
+      continue;
+    }
+    spacedPairs(text, layer, cells, lineIndex, pairs);
+    if (!valueLines.has(lineIndex)) {
+      const valueLine = abovePair(text, layer, cells, lineIndex, valueBelow, pairs, isLabelCell);
+      if (valueLine !== -1) valueLines.add(valueLine);
+    }
+  }
+  return { pairs, labelledLines };
+}
+
+/** `Label    value` pairs: two cells, or an even number alternating label / value-with-digits. */
+function spacedPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], lineIndex: number, pairs: KeyValuePair[]): void {
+  const lineCells = cells[lineIndex]!;
+  if (lineCells.length < 2 || lineCells.length % 2 !== 0) return;
+  if (lineCells.length === 2) {
+    const [keyCell, valueCell] = lineCells as [LineCell, LineCell];
+    const key = keyBounds(text, keyCell.start, keyCell.end);
+    if (key === null || isCodeToken(text, key[0], key[1])) return;
+    const gapIsWide = valueCell.start - keyCell.end >= 3 || text.slice(keyCell.end, valueCell.start).includes('\t');
+    const inBlock = (cells[lineIndex - 1]?.length ?? 0) >= 2 || (cells[lineIndex + 1]?.length ?? 0) >= 2;
+    if (!gapIsWide && !inBlock) return;
+    // A lone line of two spaced phrases ("ACME CORP      INVOICE") is a layout, not a pair.
+    if (!inBlock && !hasDigit(text, valueCell.start, valueCell.end)) return;
+    // Prose with a double space after a full stop is not a pair.
+    if (text[keyCell.end - 1] === '.' && !hasDigit(text, valueCell.start, valueCell.end)) return;
+    pairs.push(pair(text, layer, key, [valueCell.start, valueCell.end], 'spaced'));
+    return;
+  }
+  for (let index = 0; index < lineCells.length; index += 2) {
+    const keyCell = lineCells[index]!;
+    const valueCell = lineCells[index + 1]!;
+    if (hasDigit(text, keyCell.start, keyCell.end) || !hasDigit(text, valueCell.start, valueCell.end)) return;
+    if (keyBounds(text, keyCell.start, keyCell.end) === null) return;
+  }
+  for (let index = 0; index < lineCells.length; index += 2) {
+    const keyCell = lineCells[index]!;
+    const valueCell = lineCells[index + 1]!;
+    pairs.push(pair(text, layer, keyBounds(text, keyCell.start, keyCell.end)!, [valueCell.start, valueCell.end], 'spaced'));
+  }
+}
+
+/** A label alone on its line (no colon, no digits, ≤ 5 words) above a short value with digits; returns the value's line or -1. */
+function abovePair(
+  text: string,
+  layer: string,
+  cells: readonly (readonly LineCell[])[],
+  lineIndex: number,
+  valueBelow: (lineIndex: number, key: readonly [number, number]) => { cell: LineCell; line: number } | null,
+  pairs: KeyValuePair[],
+  isLabelCell: (cell: LineCell) => boolean,
+): number {
+  const lineCells = cells[lineIndex]!;
+  if (lineCells.length !== 1) return -1;
+  const cell = lineCells[0]!;
+  if (cell.end - cell.start > 40 || hasDigit(text, cell.start, cell.end)) return -1;
+  const key = keyBounds(text, cell.start, cell.end);
+  if (key === null || text.slice(key[0], key[1]).split(' ').length > 5 || /[.!?,;]$/.test(text[key[1] - 1]!)) return -1;
+  const below = valueBelow(lineIndex, key);
+  if (below === null || cells[below.line]!.length !== 1) return -1;
+  const valueCell = below.cell;
+  if (valueCell.end - valueCell.start > 60 || !hasDigit(text, valueCell.start, valueCell.end) || isLabelCell(valueCell)) return -1;
+  // A value below a bare label is a number, date, amount or code, not a phrase that starts with a word.
+  if (!isValueShape(text, valueCell)) return -1;
+  // A value under a bare label is a number, date, amount or code: at most one plain word
+  // ("15 Jan 2026", "€ 1.250,00 EUR"), not a phrase ("123 Industrial Way").
+  const words = text.slice(valueCell.start, valueCell.end).split(' ');
+  if (words.filter((word) => /^\p{L}{2,}$/u.test(word)).length > 1) return -1;
+  pairs.push(pair(text, layer, key, [valueCell.start, valueCell.end], 'above'));
+  return below.line;
+}

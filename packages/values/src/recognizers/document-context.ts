@@ -1,0 +1,82 @@
+/**
+ * Facts about a whole document that settle what a single value cannot: the day/month
+ * order (from dates such as `25/03/2024` that admit only one reading, else day-first when
+ * the document writes decimal commas), the dominant
+ * currency (from codes and unambiguous symbols) and the decimal separator (from numerals
+ * such as `1,234.56` or `12,50`). Callers pass them back as `RecognizerOptions`. The
+ * Document computes it once per document (from the searched head of its primary text)
+ * and carries it as `document.context`.
+ */
+import { countCertainCurrencies } from './currency-code.js';
+import { findDates, findNumericDates } from './date.js';
+import { MONEY_NUMERALS, countCertainMoneyCurrencies } from './money.js';
+import { scanNumeralsWith } from './numeral.js';
+
+/** What the document as a whole says about its conventions; null where it says nothing. */
+export interface DocumentContext {
+  readonly dateOrder: 'DMY' | 'MDY' | null;
+  readonly dominantCurrency: string | null;
+  readonly decimalSeparator: '.' | ',' | null;
+}
+
+function majority<T extends string>(counts: ReadonlyMap<T, number>): T | null {
+  let best: T | null = null;
+  let bestCount = 0;
+  let tie = false;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+      tie = false;
+    } else if (count === bestCount) {
+      tie = true;
+    }
+  }
+  return tie ? null : best;
+}
+
+function increment<T>(counts: Map<T, number>, key: T): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/**
+ * Infers the document's date order, dominant currency and decimal separator.
+ *
+ * @example
+ * inferDocumentContext('Date: 25/03/2024  Total: 1.234,56 €')
+ * // { dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' }
+ */
+export function inferDocumentContext(text: string): DocumentContext {
+  try {
+    const orders = new Map<'DMY' | 'MDY', number>();
+    // Only numeric dates vote; the full date scan is needed only when a named date may overlap one.
+    for (const hit of findNumericDates(text) ?? findDates(text, {})) {
+      const order = hit.detail['dateOrder'];
+      if (hit.detail['format'] === 'numeric' && !hit.ambiguous && (order === 'DMY' || order === 'MDY')) {
+        const [first, second] = hit.text.split(/[-/.]/).map((part) => Number(part.replace(/\D/g, '')));
+        // 03/03/2024 reads the same both ways: it is no evidence.
+        if (first !== second) increment(orders, order);
+      }
+    }
+    const currencies = new Map<string, number>();
+    // Both numeral readings (MONEY's and the plain one) share one pass of the numeral pattern.
+    const [moneyNumerals = [], numerals = []] = scanNumeralsWith(text, [MONEY_NUMERALS, {}]);
+    countCertainMoneyCurrencies(text, moneyNumerals, currencies);
+    countCertainCurrencies(text, currencies);
+    const separators = new Map<'.' | ',', number>();
+    for (let index = 0; index < numerals.length; index += 1) {
+      const numeral = numerals[index]!;
+      if (numeral.ambiguous) continue;
+      if (numeral.decimalSeparator !== null && !numeral.singleGroup) increment(separators, numeral.decimalSeparator);
+      else if (numeral.groupSeparator === ',') increment(separators, '.');
+      else if (numeral.groupSeparator === '.') increment(separators, ',');
+    }
+    const decimalSeparator = majority(separators);
+    // No date settles the order: a decimal-comma document is day-first (no decimal-comma
+    // locale writes month first).
+    const dateOrder = orders.size > 0 ? majority(orders) : decimalSeparator === ',' ? 'DMY' : null;
+    return Object.freeze({ dateOrder, dominantCurrency: majority(currencies), decimalSeparator });
+  } catch {
+    return Object.freeze({ dateOrder: null, dominantCurrency: null, decimalSeparator: null });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The recognizer interface: typed value finders over plain text. Offsets are UTF-16
+ * indices into the exact string passed in, so a caller adds its own base offset to get
+ * a span in a Document layer, and `text.slice(start, end) === hit.text` always holds.
+ */
+import type { JsonValue } from '@paxman/core';
+
+/** An allowed value of an ENUM with its synonyms (structurally a contract's `EnumValue`). */
+export interface EnumValue {
+  readonly value: string;
+  readonly synonyms: readonly string[];
+}
+
+export type RecognizerKind =
+  | 'MONEY'
+  | 'DECIMAL'
+  | 'INTEGER'
+  | 'PERCENT'
+  | 'DATE'
+  | 'BOOLEAN'
+  | 'ENUM'
+  | 'CURRENCY'
+  | 'EMAIL'
+  | 'URL'
+  | 'PHONE'
+  | 'IBAN'
+  | 'PAYMENT_CARD'
+  | 'STRING';
+
+export interface RecognizedValue {
+  /**
+   * The value in the canonical JSON encoding of its field type: MONEY
+   * `{ amount: "1234.56", currency: "EUR" | null }` (null when the text states none),
+   * DECIMAL/PERCENT a decimal string, INTEGER a number, DATE `YYYY-MM-DD`, BOOLEAN a
+   * boolean, ENUM the declared value, CURRENCY an ISO 4217 code, PAYMENT_CARD the last four
+   * digits of a masked card number, others a string.
+   */
+  readonly value: JsonValue;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly kind: RecognizerKind;
+  /** True when the reading is one of several (a date like 03/04/2025 with no order evidence). */
+  readonly ambiguous: boolean;
+  /** Facts for evidence: `{ currencySource: 'symbol' | 'code' | 'document' | 'hint' }`, `{ dateOrder: 'DMY' }`, … */
+  readonly detail: Readonly<Record<string, JsonValue>>;
+}
+
+export interface RecognizerOptions {
+  /** Day/month order to use for ambiguous numeric dates (from other dates in the document, or a locale hint). */
+  readonly dateOrder?: 'DMY' | 'MDY' | 'YMD';
+  /** BCP 47 hint (`en-US`, `de-DE`) for number separators and date order. */
+  readonly locale?: string;
+  /** Currency to assume for a bare amount or an ambiguous symbol like `$` (stated as such in `detail`). */
+  readonly defaultCurrency?: string | null;
+  /** ENUM: the allowed values with synonyms. */
+  readonly enumValues?: readonly EnumValue[];
+  /**
+   * The document's decimal separator (from `inferDocumentContext`): decides whether a lone
+   * `1,234` / `1.234` is a thousand and more or a decimal. Without it the English reading
+   * is used and flagged ambiguous. When absent, the `locale` decides (`de-DE` → `,`).
+   */
+  readonly decimalSeparator?: '.' | ',' | null;
+}
+
+/** How a recognizer reads: `scan` finds values anywhere in a text; `cell` reads a labelled value cell, a little more leniently. */
+export type RecognizerMode = 'scan' | 'cell';
