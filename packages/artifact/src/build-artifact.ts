@@ -14,15 +14,15 @@ import {
   type JsonValue,
   type StepStatistics,
   type Status,
-  canonicalHash,
+  canonicalJson,
+  deepFreeze,
+  sha256Hex,
   compareStrings,
   formatDecimal,
-  isDeeplyFrozen,
   parseDecimal,
-  toCanonicalData,
 } from '@paxman/core';
 import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
-import { type ExecutionPlan, toCanonicalPlan } from '@paxman/planner';
+import type { ExecutionPlan } from '@paxman/planner';
 import type { ResolvedResult, UnresolvedReason } from '@paxman/reconciler';
 import { diagnosticHomes, orderDiagnostics } from './artifact-diagnostics.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
@@ -96,30 +96,25 @@ function splitCapabilityKey(key: string): [string, string] | null {
   return [key.slice(0, at), key.slice(at + 1)];
 }
 
-/** The empty list, shared (frozen canonical data) by every field result without ids or diagnostics. */
-const NONE: readonly never[] = toCanonicalData([]);
+/** The replay-hashed members of an artifact. */
+type HashedContent = Omit<ExecutionArtifact<unknown>, 'id' | 'createdAt' | 'replayHash' | 'statistics'> & { readonly statistics: { readonly counters: ArtifactCounters } };
 
-/** A foreign JSON value as canonical data (primitives as they are; the final pass checks them). */
-function canonicalMember<T extends JsonValue | object | null>(value: T): T {
-  return typeof value === 'object' && value !== null ? toCanonicalData(value) : value;
-}
+/** The empty list of a field result without ids or diagnostics. */
+const NONE: readonly never[] = Object.freeze([]);
 
-/**
- * A field result as frozen canonical data: members inserted in canonical key order and
- * each already canonical, so the artifact's canonicalization takes it without copying.
- */
+/** A field result (the artifact's final canonical pass orders and freezes it). */
 function fieldResultOf(result: ResolvedResult | undefined, missingReason: UnresolvedReason, evidenceIds: readonly string[], diagnostics: readonly Diagnostic[]): ArtifactFieldResult {
   return Object.freeze({
     band: result === undefined ? ConfidenceBand.UNTRUSTED : result.band,
     confidence: result === undefined ? 0 : result.confidence,
-    conflict: result === undefined ? null : canonicalMember(result.conflict),
+    conflict: result === undefined ? null : result.conflict,
     defaulted: result === undefined ? false : result.defaulted,
-    diagnostics: diagnostics.length === 0 ? NONE : toCanonicalData(diagnostics),
-    evidenceIds: evidenceIds.length === 0 ? NONE : Object.freeze(evidenceIds.slice()),
+    diagnostics: diagnostics.length === 0 ? NONE : diagnostics,
+    evidenceIds: evidenceIds.length === 0 ? NONE : evidenceIds,
     requiresHuman: result === undefined ? false : result.requiresHuman,
     status: result === undefined ? 'UNRESOLVED' : result.status,
     unresolvedReason: result === undefined ? missingReason : result.unresolvedReason,
-    value: result === undefined ? null : canonicalMember(result.value),
+    value: result === undefined ? null : result.value,
   });
 }
 
@@ -130,14 +125,8 @@ function orderEvidence(records: readonly Evidence[], fieldOrder: ReadonlyMap<str
   return [...byId.values()].sort((left, right) => rank(left) - rank(right) || compareStrings(left.fieldPath, right.fieldPath) || compareStrings(left.id, right.id));
 }
 
-/**
- * Capability id → version for every step of a plan's field plans. Field plans are shared,
- * deep-frozen, by the plans of a contract (see `toCanonicalPlan`), so the answer is kept
- * per field-plan list (weakly) instead of walking every step on every run.
- */
+/** Capability id → version for every step of a plan's field plans. */
 function planCapabilityVersions(fieldPlans: ExecutionPlan['fieldPlans']): Readonly<Record<string, string>> {
-  let versions = planVersions.get(fieldPlans);
-  if (versions !== undefined) return versions;
   const found: Record<string, string> = {};
   for (const fieldPlan of fieldPlans) {
     for (const step of fieldPlan.steps) {
@@ -145,12 +134,8 @@ function planCapabilityVersions(fieldPlans: ExecutionPlan['fieldPlans']): Readon
       if (parts !== null) found[parts[0]] = parts[1];
     }
   }
-  versions = Object.freeze(found);
-  if (isDeeplyFrozen(fieldPlans)) planVersions.set(fieldPlans, versions);
-  return versions;
+  return found;
 }
-
-const planVersions = new WeakMap<ExecutionPlan['fieldPlans'], Readonly<Record<string, string>>>();
 
 function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Record<string, string> {
   return { ...(plan === null ? {} : planCapabilityVersions(plan.fieldPlans)), ...extra };
@@ -198,13 +183,10 @@ function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: Re
 }
 
 /**
- * Builds, canonicalizes, hashes and freezes an artifact. The result is exactly what
- * `parseArtifact(serializeArtifact(result))` returns: its data is built directly in
- * canonical form (`toCanonicalData`: keys in canonical order, frozen), so the hashed text
- * is serialized once and never parsed back. What the artifact builds itself (field
- * results) is made frozen and in key order, and the plan's shared body comes with its
- * remembered canonical copy and text (`toCanonicalPlan`), so only what is new in this run
- * is copied and serialized.
+ * Builds, canonicalizes, hashes and freezes an artifact. The replay-hashed content is
+ * written once as canonical JSON; the hash is the sha256 of that text, and the artifact's
+ * data is that text parsed back and frozen, so the result is exactly what
+ * `parseArtifact(serializeArtifact(result))` returns.
  */
 export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(options: BuildArtifactOptions): ExecutionArtifact<TData> {
   const { contract, plan } = options;
@@ -277,9 +259,9 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     capabilities: { ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) },
   };
 
-  // The replay-hashed part (everything but id, createdAt, replayHash and the timings), as
-  // canonical data: serialized once for the hash, the plan's shared body as remembered text.
-  const hashed = toCanonicalData({
+  // The replay-hashed part (everything but id, createdAt, replayHash and the timings),
+  // written once: its text is hashed and parsed back as the artifact's frozen data.
+  const hashedText = canonicalJson({
     contract: {
       fingerprint: contract === null ? null : fingerprintContract(contract),
       id: contract?.id ?? options.contractIdentity?.id ?? null,
@@ -290,7 +272,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     fieldResults,
     input: { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size },
     normalizedData,
-    plan: plan === null ? null : toCanonicalPlan(plan),
+    plan,
     statistics: { counters },
     status: options.status,
     unresolvedFields,
@@ -301,7 +283,8 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
       planner: options.versions.planner,
     },
   });
-  const replayHash = canonicalHash(hashed);
+  const replayHash = sha256Hex(hashedText);
+  const hashed = deepFreeze(JSON.parse(hashedText) as HashedContent);
   // The whole artifact, members inserted in canonical key order.
   return Object.freeze({
     contract: hashed.contract,
@@ -314,7 +297,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     normalizedData: hashed.normalizedData as Partial<TData>,
     plan: hashed.plan,
     replayHash,
-    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: toCanonicalData(timings) }),
+    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: deepFreeze(JSON.parse(canonicalJson(timings)) as ArtifactTimings) }),
     status: hashed.status,
     unresolvedFields: hashed.unresolvedFields,
     versions: hashed.versions,

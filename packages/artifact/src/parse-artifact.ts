@@ -14,11 +14,10 @@ import {
   InvalidArtifactError,
   STATUSES,
   canonicalJson,
-  freezeCanonicalData,
+  deepFreeze,
   isDecimalString,
   isSha256Hex,
   type JsonValue,
-  toCanonicalData,
 } from '@paxman/core';
 import { validatePlan } from '@paxman/planner';
 import {
@@ -277,8 +276,7 @@ export function parseArtifact<TData = Readonly<Record<string, JsonValue>>>(json:
     }
   }
   checkArtifact(value);
-  // The artifact is the canonical form of the value: for this call's own parse of `json`
-  // that is the value itself, frozen in place when its keys are already in canonical order
-  // (the usual case: a stored artifact); a caller's value is never modified.
-  return (typeof json === 'string' ? freezeCanonicalData(value) : toCanonicalData(value)) as ExecutionArtifact<TData>;
+  // This call's own parse of `json` is frozen in place; a caller's value is copied (its
+  // canonical form), never modified.
+  return deepFreeze(typeof json === 'string' ? value : JSON.parse(canonicalJson(value))) as ExecutionArtifact<TData>;
 }

@@ -5,20 +5,13 @@
  * versions are all covered, so changing any of them is detected (unlike Python v1.0.2,
  * whose hash left out status and data).
  */
-import { HashMismatchError, canonicalHash, hasCanonicalOrder, orderedJsonHash } from '@paxman/core';
+import { HashMismatchError, canonicalHash } from '@paxman/core';
 import type { ExecutionArtifact } from './execution-artifact.js';
 
-/**
- * The part of an artifact the replay hash covers. Its members are inserted in canonical
- * key order, so for an artifact in canonical form it is canonical data too and its
- * canonical JSON is written in one native pass.
- */
+/** The part of an artifact the replay hash covers. */
 export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
   const { id: _id, createdAt: _createdAt, replayHash: _replayHash, statistics, ...rest } = artifact;
-  const members: Record<string, unknown> = { ...rest, statistics: { counters: statistics.counters } };
-  const content: Record<string, unknown> = {};
-  for (const key of Object.keys(members).sort()) content[key] = members[key];
-  return content;
+  return { ...rest, statistics: { counters: statistics.counters } };
 }
 
 /**
@@ -27,9 +20,7 @@ export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
  * @example computeReplayHash(artifact) === artifact.replayHash // for an untouched artifact
  */
 export function computeReplayHash(artifact: ExecutionArtifact<unknown>): string {
-  const content = hashedContent(artifact);
-  // An artifact in canonical key order (built or parsed) gives content in that order too.
-  return hasCanonicalOrder(artifact) ? orderedJsonHash(content) : canonicalHash(content);
+  return canonicalHash(hashedContent(artifact));
 }
 
 /**

@@ -19,3 +19,4 @@ export {
   EMPTY_RESULT,
 } from './spi.js';
 export { createCapabilityRegistry, validateCapability } from './registry.js';
+export { createRunMemo, memoKey, type MemoKey, type RunMemo } from './run-memo.js';

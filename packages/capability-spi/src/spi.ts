@@ -4,6 +4,7 @@
  * assigns confidence, never reads the clock into anything hashed, and never throws for
  * "not found" (an empty result says that).
  */
+import type { RunMemo } from './run-memo.js';
 import type { Candidate, CapabilityTier, Diagnostic, Evidence, FieldType, JsonValue, Policy } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import type { Document } from '@paxman/document';
@@ -64,6 +65,12 @@ export interface CapabilityContext {
   readonly candidateEvidence?: readonly Evidence[];
   /** The effective policy of the run (from the plan); inference reads `recordInferenceIO`. */
   readonly policy?: Policy;
+  /**
+   * The run's memo, shared by every step of this run (the executor passes one): keep what
+   * you compute about the Document here, never in a module-level cache. Absent when a
+   * capability is invoked on its own; compute afresh then.
+   */
+  readonly memo?: RunMemo;
 }
 
 /** Real usage a capability reports (inference), booked by the executor. */

@@ -4,7 +4,7 @@
  * `numberEncoding`, recursively — so the same contract written in any supported format
  * has the same fingerprint, and any semantic difference changes it.
  */
-import { canonicalHash, isDeeplyFrozen } from '@paxman/core';
+import { canonicalHash } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from './model.js';
 
 /** The part of a field that enters the fingerprint (everything but `numberEncoding`). */
@@ -27,14 +27,5 @@ export function fingerprintPayload(contract: CanonicalContract): unknown {
  * @example fingerprintContract(defineContract({ id: 'invoice', fields: [{ path: 'total', type: 'MONEY' }] }))
  */
 export function fingerprintContract(contract: CanonicalContract): string {
-  // A frozen contract cannot change, so its fingerprint is computed once per object (the
-  // planner, the artifact and replay all ask for it); an unfrozen one is hashed every time.
-  // Only deep-frozen contracts enter the cache, and they stay deep-frozen, so a hit needs no check.
-  let fingerprint = fingerprints.get(contract);
-  if (fingerprint !== undefined) return fingerprint;
-  fingerprint = canonicalHash(fingerprintPayload(contract));
-  if (isDeeplyFrozen(contract)) fingerprints.set(contract, fingerprint);
-  return fingerprint;
+  return canonicalHash(fingerprintPayload(contract));
 }
-
-const fingerprints = new WeakMap<CanonicalContract, string>();

@@ -9,7 +9,7 @@
  * Values that are not in the canonical shape are passed through unchanged: this module
  * never invents or drops information, it only changes the JSON representation of numbers.
  */
-import { FieldType, isDecimalString, isDeeplyFrozen, isPlainObject, type JsonValue } from '@paxman/core';
+import { FieldType, isDecimalString, isPlainObject, type JsonValue } from '@paxman/core';
 import type { CanonicalContract, CanonicalField, NumberEncoding } from './model.js';
 
 /**
@@ -56,21 +56,11 @@ function encodeItem(field: CanonicalField, item: JsonValue): JsonValue {
   return itemField === undefined ? item : encodeFieldValue(itemField, item);
 }
 
-/*
- * Each output key is matched to its field by name on every run; the index from name to
- * (first) field is made once per deep-frozen field list (a contract's).
- */
-const fieldIndexes = new WeakMap<readonly CanonicalField[], ReadonlyMap<string, CanonicalField>>();
-
+/** Each output key's field by name (the first field of that name). */
 function fieldIndexOf(fields: readonly CanonicalField[]): ReadonlyMap<string, CanonicalField> {
-  let index = fieldIndexes.get(fields);
-  if (index === undefined) {
-    const byName = new Map<string, CanonicalField>();
-    for (const field of fields) if (!byName.has(field.name)) byName.set(field.name, field);
-    index = byName;
-    if (isDeeplyFrozen(fields)) fieldIndexes.set(fields, index);
-  }
-  return index;
+  const byName = new Map<string, CanonicalField>();
+  for (const field of fields) if (!byName.has(field.name)) byName.set(field.name, field);
+  return byName;
 }
 
 function encodeMembers(fields: readonly CanonicalField[], data: Readonly<Record<string, JsonValue>>): Record<string, JsonValue> {

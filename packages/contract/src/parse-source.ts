@@ -10,12 +10,10 @@ import { invalidContractError } from './contract-error.js';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 
-// YAML is only needed for contract text that is not JSON: load it on first use, so
-// importing Paxman does not pay for the YAML parser.
-let yaml: typeof Yaml | null = null;
+// YAML is only needed for contract text that is not JSON: required on use (Node keeps
+// the loaded module), so importing Paxman does not pay for the YAML parser.
 function loadYaml(): typeof Yaml {
-  yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
-  return yaml;
+  return createRequire(import.meta.url)('yaml') as typeof Yaml;
 }
 
 /**

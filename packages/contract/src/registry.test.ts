@@ -139,14 +139,12 @@ describe('adaptContract', () => {
   });
 });
 
-describe('adaptContract caching (per registry, exact source)', () => {
-  it('returns the same frozen contract for an equal source on the same registry, and a fresh one elsewhere', () => {
+describe('adaptContract keeps nothing between calls', () => {
+  it('gives equal contracts for equal sources, on any registry', () => {
     const registry = createDefaultAdapterRegistry();
     const first = adaptContract(structuredClone(dsl), { registry });
-    const second = adaptContract(structuredClone(dsl), { registry });
-    expect(second).toBe(first);
+    expect(adaptContract(structuredClone(dsl), { registry })).toEqual(first);
     expect(adaptContract(JSON.stringify(dsl), { registry })).toEqual(first);
-    expect(adaptContract(dsl, { registry: createDefaultAdapterRegistry() })).not.toBe(first);
     expect(adaptContract(dsl)).toEqual(first);
   });
 
@@ -163,22 +161,6 @@ describe('adaptContract caching (per registry, exact source)', () => {
     const replaced = adaptContract(source, { registry });
     expect(replaced.id).toBe('custom');
     expect(first.id).toBe('invoice');
-  });
-
-  it('follows every change to the same source object and finds the cached contract again when it is back', () => {
-    const registry = createDefaultAdapterRegistry();
-    const source = structuredClone(dsl) as { fields: { name: string; type: string; required?: boolean }[] };
-    const first = adaptContract(source, { registry });
-    expect(adaptContract(source, { registry })).toBe(first);
-    source.fields.push({ name: 'tax', type: 'MONEY', required: false });
-    expect(adaptContract(source, { registry }).fields.map((field) => field.path)).toEqual(['total', 'tax']);
-    source.fields.pop();
-    expect(adaptContract(source, { registry })).toBe(first);
-    source.fields[0]!.type = 'DECIMAL';
-    expect(adaptContract(source, { registry }).fields[0]!.type).toBe('DECIMAL');
-    source.fields[0]!.type = 'MONEY';
-    expect(adaptContract(source, { registry, format: 'dict-dsl' })).toEqual(first);
-    expect(adaptContract(source, { registry })).toBe(first);
   });
 
   it('never caches an error', () => {

@@ -6,7 +6,7 @@
  * naming them all. Naming a `format` skips detection. Whatever adapter ran, the
  * validator runs on its result, so no invalid contract gets past `adaptContract`.
  */
-import { InvalidContractError, PaxmanError, isDeeplyFrozen, isPlainObject, losslessJsonText } from '@paxman/core';
+import { InvalidContractError, PaxmanError, isPlainObject } from '@paxman/core';
 import type { AdaptOptions, ContractAdapter } from './adapter.js';
 import { dictDslAdapter } from './adapters/dict-dsl/index.js';
 import { jsonSchemaAdapter } from './adapters/json-schema/index.js';
@@ -120,103 +120,6 @@ const BUILT_IN_ADAPTERS: readonly ContractAdapter[] = [dictDslAdapter, jsonSchem
  * @example adaptContract({ id: 'invoice', fields: [{ name: 'total', type: 'MONEY', required: true }] })
  */
 export function adaptContract(source: unknown, options: AdaptContractOptions = {}): CanonicalContract {
-  const { registry } = options;
-  if (registry === undefined) return adaptUncached(source, options);
-  const prefix = `${options.format ?? ''}\u0000${options.schemaName ?? ''}\u0000`;
-  const sourceObject = typeof source === 'object' && source !== null ? source : null;
-  const adapters = builtInAdaptersOf(registry);
-  if (sourceObject !== null && adapters !== null) {
-    const seen = bySourceObject.get(sourceObject);
-    if (seen !== undefined && seen.registry === registry && seen.prefix === prefix && sameAdapters(seen.adapters, adapters) && sameJson(sourceObject, seen.snapshot)) return seen.contract;
-  }
-  const key = cacheKey(source, prefix);
-  if (key === null) return adaptUncached(source, options);
-  let cache = adaptedContracts.get(registry);
-  if (cache === undefined) {
-    cache = new Map();
-    adaptedContracts.set(registry, cache);
-  }
-  let entry = cache.get(key);
-  if (entry === undefined || adapters === null || !sameAdapters(entry.adapters, adapters)) {
-    const contract = adaptUncached(source, options);
-    // A contract passed in canonical form is returned as it is, so it is not cached.
-    if (adapters === null || contract === source || !isDeeplyFrozen(contract)) return contract;
-    if (cache.size >= ADAPTED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    entry = { adapters, contract };
-    cache.set(key, entry);
-  }
-  if (sourceObject !== null) {
-    bySourceObject.set(sourceObject, { registry, prefix, adapters: entry.adapters, snapshot: JSON.parse(key.slice(prefix.length + 1)) as unknown, contract: entry.contract });
-  }
-  return entry.contract;
-}
-
-/*
- * Adapted contracts are cached per registry, keyed by the exact source (a string, or plain
- * JSON data serialized as given), so a batch that normalizes many documents against the
- * same contract adapts it once and every later stage sees the same frozen object (whose
- * fingerprint and per-contract plans are computed once). Only results of the built-in
- * adapters (pure functions of the source) are cached, only when the registry still holds
- * exactly the adapters it held then, and only deep-frozen contracts; errors are never
- * cached. A cache hit returns what adapting again would return.
- *
- * In front of it, the caller's own source object (a batch usually passes the same one)
- * leads to its contract without serializing it again. The object can change, so the entry
- * keeps a private copy of the data it was adapted from and is used only while the object
- * still equals that copy member by member, in the same key order (what serializing it
- * again would compare).
- */
-const ADAPTED_CACHE_SIZE = 32;
-const adaptedContracts = new WeakMap<AdapterRegistry, Map<string, { readonly adapters: readonly ContractAdapter[]; readonly contract: CanonicalContract }>>();
-const bySourceObject = new WeakMap<
-  object,
-  { readonly registry: AdapterRegistry; readonly prefix: string; readonly adapters: readonly ContractAdapter[]; readonly snapshot: unknown; readonly contract: CanonicalContract }
->();
-
-/** True when `value` is plain JSON data equal to `snapshot` (plain JSON), with object keys in the same order. */
-function sameJson(value: unknown, snapshot: unknown): boolean {
-  if (value === snapshot) return true;
-  if (typeof value !== 'object' || value === null || typeof snapshot !== 'object' || snapshot === null) return false;
-  if (Array.isArray(snapshot)) {
-    if (!Array.isArray(value) || value.length !== snapshot.length) return false;
-    for (let index = 0; index < value.length; index += 1) {
-      if (!(index in value) || !sameJson(value[index], snapshot[index])) return false;
-    }
-    return true;
-  }
-  if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value);
-  const snapshotKeys = Object.keys(snapshot);
-  if (keys.length !== snapshotKeys.length) return false;
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index]!;
-    if (key !== snapshotKeys[index] || !sameJson(value[key], (snapshot as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}
-
-/** The registry's adapters in order, or null when one of them is not built in. */
-function builtInAdaptersOf(registry: AdapterRegistry): readonly ContractAdapter[] | null {
-  const adapters: ContractAdapter[] = [];
-  for (const format of registry.formats()) {
-    const adapter = registry.get(format);
-    if (!BUILT_IN_ADAPTERS.includes(adapter)) return null;
-    adapters.push(adapter);
-  }
-  return adapters;
-}
-
-function sameAdapters(left: readonly ContractAdapter[], right: readonly ContractAdapter[]): boolean {
-  return left.length === right.length && left.every((adapter, index) => adapter === right[index]);
-}
-
-function cacheKey(source: unknown, prefix: string): string | null {
-  if (typeof source === 'string') return `${prefix}s${source}`;
-  const text = losslessJsonText(source, 64);
-  return text === null ? null : `${prefix}j${text}`;
-}
-
-function adaptUncached(source: unknown, options: AdaptContractOptions): CanonicalContract {
   const parsed = typeof source === 'string' ? parseContractSource(source) : source;
   if (options.format === undefined && isCanonicalContract(parsed)) return assertValidContract(parsed);
   const registry = options.registry ?? createDefaultAdapterRegistry();

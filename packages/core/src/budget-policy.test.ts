@@ -27,18 +27,15 @@ describe('createBudget', () => {
 });
 
 describe('createPolicy', () => {
-  it('returns the same policy for mutable input with the same data, a new one after a change', () => {
+  it('reads the input as it is now on every call (nothing is remembered)', () => {
     const input: { confidenceFloor: number; fxRates: Record<string, string> } = { confidenceFloor: 0.9, fxRates: { 'EUR/USD': '1.08' } };
     const first = createPolicy(input);
-    expect(createPolicy(input)).toBe(first);
+    expect(createPolicy(input)).toEqual(first);
     input.fxRates['EUR/USD'] = '1.10';
     const changed = createPolicy(input);
-    expect(changed).not.toBe(first);
     expect(changed.fxRates).toEqual({ 'EUR/USD': '1.1' });
     input.confidenceFloor = 0.5;
     expect(createPolicy(input).confidenceFloor).toBe(0.5);
-    // Equal data in a new object gives the same policy; input that only looks equal as JSON text still throws.
-    expect(createPolicy({ allowLocalInference: false })).toBe(createPolicy({ allowLocalInference: false }));
     expect(() => createPolicy({ allowLocalInference: false, unknownOption: undefined } as never)).toThrow(InvalidPolicyError);
     expect(() => createPolicy({ confidenceFloor: Number.NaN })).toThrow(InvalidPolicyError);
   });
@@ -73,9 +70,9 @@ describe('createPolicy', () => {
 });
 
 describe('policy and budget of frozen inputs', () => {
-  it('gives the same policy again for a deep-frozen input, and a fresh reading of a mutable one', () => {
+  it('gives a frozen policy for a frozen input, and a fresh reading of a mutable one', () => {
     const frozen = Object.freeze({ confidenceFloor: 0.9, fxRates: Object.freeze({ 'EUR/USD': '1.08' }) });
-    expect(createPolicy(frozen)).toBe(createPolicy(frozen));
+    expect(Object.isFrozen(createPolicy(frozen))).toBe(true);
     expect(createPolicy(frozen)).toEqual(createPolicy({ confidenceFloor: 0.9, fxRates: { 'EUR/USD': '1.08' } }));
     const mutable: { confidenceFloor: number } = { confidenceFloor: 0.9 };
     expect(createPolicy(mutable).confidenceFloor).toBe(0.9);
@@ -89,17 +86,15 @@ describe('policy and budget of frozen inputs', () => {
     expect(mergePolicy(callSite, strict).confidenceFloor).toBe(0.95);
     expect(mergePolicy(callSite, undefined).confidenceFloor).toBe(0.9);
     expect(mergePolicy(callSite, null).confidenceFloor).toBe(0.9);
-    expect(mergePolicy(callSite, strict)).toBe(mergePolicy(callSite, strict));
     expect(() => mergePolicy(callSite, Object.freeze({ confidenceFloor: 2 }))).toThrow(InvalidPolicyError);
     expect(() => mergePolicy(callSite, Object.freeze({ confidenceFloor: 2 }))).toThrow(InvalidPolicyError);
   });
 
-  it('validates a frozen budget every time it is invalid and remembers a valid one', () => {
+  it('validates a frozen budget every time', () => {
     const invalid = Object.freeze({ maxRemoteInferenceCalls: -1 });
     expect(() => createBudget(invalid)).toThrow(InvalidBudgetError);
     expect(() => createBudget(invalid)).toThrow(InvalidBudgetError);
     const valid = Object.freeze({ maxRemoteInferenceCalls: 0 });
-    expect(createBudget(valid)).toBe(createBudget(valid));
     expect(createBudget(valid)).toEqual({ maxRemoteInferenceCalls: 0 });
   });
 });

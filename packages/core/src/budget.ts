@@ -5,7 +5,7 @@
  * An absent cap means uncapped.
  */
 import { InvalidBudgetError } from './errors/invalid-budget-error.js';
-import { isDeeplyFrozen, isPlainObject } from './json.js';
+import { isPlainObject } from './json.js';
 import { type Decimal, formatDecimal, parseDecimal } from './money/decimal.js';
 
 export interface Budget {
@@ -43,18 +43,9 @@ const BUDGET_KEYS: readonly string[] = ['maxTotalCostUsd', ...COUNT_KEYS];
  */
 export function createBudget(input?: BudgetInput | Budget | null): Budget {
   if (input === null || input === undefined) return NO_CAPS;
-  // A deep-frozen input cannot change (a budget made here is one, unless it holds a USD
-  // Decimal): the budget made from it is remembered weakly. Invalid input throws every time.
-  if (typeof input !== 'object' || !isDeeplyFrozen(input)) return validatedBudget(input);
-  let budget = createdBudgets.get(input);
-  if (budget === undefined) {
-    budget = validatedBudget(input);
-    createdBudgets.set(input, budget);
-  }
-  return budget;
+  return validatedBudget(input);
 }
 
-const createdBudgets = new WeakMap<object, Budget>();
 const NO_CAPS: Budget = Object.freeze({});
 
 function validatedBudget(input: BudgetInput | Budget): Budget {

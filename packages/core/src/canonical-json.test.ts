@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalHash, canonicalJson, freezeCanonicalData, hasCanonicalOrder, isSha256Hex, orderedJsonHash, sha256Hex, toCanonicalData, toSharedCanonicalData } from './canonical-json.js';
+import { canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
 import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
@@ -81,158 +81,51 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(canonicalJson(shallow)).toBe('{"inner":{"value":"changed"}}');
   });
 
-  describe('toCanonicalData / freezeCanonicalData', () => {
-    const deepFrozen = (value: unknown): boolean => value === null || typeof value !== 'object' || (Object.isFrozen(value) && Object.values(value).every(deepFrozen));
-
-    it('equals parsing the canonical text, deep-frozen, with its keys in canonical order', () => {
-      const anything = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.dictionary(fc.string(), fc.oneof(fc.constant(undefined), fc.constant(-0), fc.string())));
-      fc.assert(
-        fc.property(anything, fc.nat(20), (value, seed) => {
-          const shuffled = shuffleKeys(value, seed);
-          const data = toCanonicalData(shuffled);
-          const reference = JSON.parse(canonicalize(value)!) as unknown;
-          expect(data).toStrictEqual(reference);
-          expect(deepFrozen(data)).toBe(true);
-          expect(JSON.stringify(data)).toBe(JSON.stringify(reference));
-          expect(canonicalJson(data)).toBe(canonicalize(value));
-          expect(hasCanonicalOrder(data)).toBe(JSON.stringify(data) === canonicalize(value));
-        }),
-      );
-    });
-
-    it('keeps canonicalJson exact for copies whose integer-like keys enumerate first', () => {
-      const data = toCanonicalData({ b: 1, '10': 2, '2': 3 });
-      expect(Object.keys(data)).toEqual(['2', '10', 'b']);
-      expect(hasCanonicalOrder(data)).toBe(false);
-      expect(canonicalJson(data)).toBe('{"10":2,"2":3,"b":1}');
-    });
-
-    it('never changes its argument, and shares frozen subtrees that are already canonical', () => {
-      const frozen = Object.freeze({ a: Object.freeze([1, 2]), b: 'x' });
-      const value = { z: frozen, y: [3], x: -0 };
-      const data = toCanonicalData(value);
-      expect(Object.isFrozen(value)).toBe(false);
-      expect(Object.isFrozen(value.y)).toBe(false);
-      expect(Object.keys(value)).toEqual(['z', 'y', 'x']);
-      expect(data).toStrictEqual({ x: 0, y: [3], z: { a: [1, 2], b: 'x' } });
-      expect(Object.is(data.x, -0)).toBe(false);
-      expect(data.z).toBe(frozen);
-      expect(data.y).not.toBe(value.y);
-      expect(toCanonicalData(Object.freeze({ b: 1, a: 2 }))).toStrictEqual({ a: 2, b: 1 });
-    });
-
-    it('freezes an owned value in place when it already is canonical, and copies what is not', () => {
-      const owned = JSON.parse('{"a":{"b":[1,{"c":2}]},"d":{"f":1,"e":2}}') as { a: { b: unknown[] }; d: Record<string, number> };
-      const inner = owned.a;
-      const data = freezeCanonicalData(owned);
-      expect(data.a).toBe(inner);
-      expect(Object.isFrozen(inner.b[1])).toBe(true);
-      expect(Object.keys(data.d)).toEqual(['e', 'f']);
-      expect(deepFrozen(data)).toBe(true);
-    });
-
-    it('throws as canonicalJson does for values with no JSON form, and keeps toJSON and __proto__ members', () => {
-      expect(() => toCanonicalData({ a: [Number.NaN] })).toThrow(InvalidInputError);
-      expect(() => toCanonicalData(undefined)).toThrow(InvalidInputError);
-      const date = new Date(Date.UTC(2024, 0, 2));
-      expect(toCanonicalData({ when: date })).toStrictEqual({ when: '2024-01-02T00:00:00.000Z' });
-      const withProto = JSON.parse('{"__proto__":{"x":1},"a":1}') as unknown;
-      expect(toCanonicalData(withProto)).toStrictEqual(JSON.parse(canonicalJson(withProto)));
-      expect(Object.keys(toCanonicalData(withProto) as object)).toEqual(['__proto__', 'a']);
-      const ownToJson = { b: 1, toJSON: () => ({ replaced: true }), a: 2 };
-      expect(toCanonicalData(ownToJson)).toStrictEqual({ replaced: true });
-    });
-  });
-
-  describe('toSharedCanonicalData', () => {
-    it('remembers the canonical data of a deep-frozen value, and bigger values built around it share it', () => {
-      const body = deepFreeze({ steps: [{ tier: 1, capability: 'x@1' }], name: 'body' });
-      const data = toSharedCanonicalData(body);
-      expect(data).toStrictEqual(toCanonicalData(body));
-      expect(toSharedCanonicalData(body)).toBe(data);
-      expect(toSharedCanonicalData(data)).toBe(data);
-      const run = toCanonicalData({ z: 1, body, a: [body] });
-      expect(run.body).toBe(data);
-      expect(run.a[0]).toBe(data);
-      expect(hasCanonicalOrder(body)).toBe(false);
-      expect(hasCanonicalOrder(data)).toBe(true);
-    });
-
-    it('writes bigger values byte-identically to the reference, whatever is shared inside them', () => {
-      const frozenJson = jsonValue.map((value) => deepFreeze(value));
-      fc.assert(
-        fc.property(frozenJson, frozenJson, fc.nat(20), fc.boolean(), (first, second, seed, nested) => {
-          const shared = toSharedCanonicalData(first);
-          const around = nested ? { outer: [{ second, shared: first }, shared], '10': 1, '2': [first] } : { b: second, a: first, c: [first, shared] };
-          const reference = canonicalize(around);
-          const data = toCanonicalData(shuffleKeys(around, seed) as typeof around);
-          expect(canonicalJson(around)).toBe(reference);
-          expect(canonicalJson(data)).toBe(reference);
-          expect(canonicalJson(toCanonicalData({ again: data }))).toBe(canonicalize({ again: around }));
-          expect(JSON.parse(canonicalJson(data))).toStrictEqual(JSON.parse(reference!));
-        }),
-      );
-    });
-
-    it('keeps integer-like keys in canonical order inside shared data', () => {
-      const shared = toSharedCanonicalData(deepFreeze({ b: 1, '10': 2, '2': 3 }));
-      expect(canonicalJson(shared)).toBe('{"10":2,"2":3,"b":1}');
-      const around = toCanonicalData({ y: shared, x: [shared] });
-      expect(canonicalJson(around)).toBe('{"x":[{"10":2,"2":3,"b":1}],"y":{"10":2,"2":3,"b":1}}');
-      // Its native text would put "2" first, so it must not claim to be in canonical order.
-      expect(hasCanonicalOrder(shared)).toBe(false);
-      expect(hasCanonicalOrder(around)).toBe(false);
-    });
-
-    it('remembers nothing for a value that could still change: not deeply frozen, or with a getter', () => {
-      const inner = { value: 'before' };
-      const shallow = Object.freeze({ inner });
-      toSharedCanonicalData(shallow);
-      inner.value = 'after';
-      expect(canonicalJson(toCanonicalData({ shallow }))).toBe('{"shallow":{"inner":{"value":"after"}}}');
-
-      let reads = 0;
-      const withGetter = Object.freeze(
-        Object.defineProperty({}, 'count', {
-          enumerable: true,
-          get: () => {
-            reads += 1;
-            return reads;
-          },
-        }),
-      );
-      const first = canonicalJson(toCanonicalData({ value: toSharedCanonicalData(withGetter) }));
-      expect(canonicalJson(toCanonicalData({ value: withGetter }))).not.toBe(first);
-    });
-  });
-
-  describe('canonicalHash / orderedJsonHash (the text written into the hash piece by piece)', () => {
-    const frozenJson = jsonValue.map((value) => deepFreeze(value));
-    // Long strings push the text past the hash writer's piece size, several times over.
+  describe('canonicalHash', () => {
+    // Long strings make texts of several kilobytes.
     const long = fc.string({ unit: 'binary', minLength: 3000, maxLength: 9000 });
 
-    it('is the sha256 of the canonical JSON for plain, shared, composed and parsed data of any size', () => {
+    it('is the sha256 of the canonical JSON for data of any size and key order', () => {
       fc.assert(
-        fc.property(frozenJson, frozenJson, fc.array(long, { maxLength: 4 }), fc.nat(20), (first, second, texts, seed) => {
-          const shared = toSharedCanonicalData(first);
-          const around = { z: { deep: { deeper: { deepest: [second, shared, texts] } } }, '10': texts, '2': [first, shared], a: second };
+        fc.property(jsonValue, jsonValue, fc.array(long, { maxLength: 4 }), fc.nat(20), (first, second, texts, seed) => {
+          const around = { z: { deep: { deeper: { deepest: [second, first, texts] } } }, '10': texts, '2': [first], a: second };
           const expected = sha256Hex(canonicalize(around)!);
-          const data = toCanonicalData(shuffleKeys(around, seed) as typeof around);
           expect(canonicalHash(around)).toBe(expected);
-          expect(canonicalHash(data)).toBe(expected);
-          expect(canonicalHash(shared)).toBe(sha256Hex(canonicalize(first)!));
-          const parsed = freezeCanonicalData(JSON.parse(canonicalJson(data)) as unknown);
-          expect(orderedJsonHash(parsed)).toBe(hasCanonicalOrder(parsed) ? expected : orderedJsonHash(parsed));
-          expect(canonicalHash(parsed)).toBe(expected);
+          expect(canonicalHash(shuffleKeys(around, seed))).toBe(expected);
+          expect(canonicalHash(deepFreeze(JSON.parse(canonicalJson(around)) as unknown))).toBe(expected);
         }),
       );
     });
 
-    it('leaves undefined members out and hashes scalars and out-of-order data by their canonical text', () => {
-      expect(orderedJsonHash({ a: undefined, b: [1, 'x'], c: undefined })).toBe(sha256Hex('{"b":[1,"x"]}'));
+    it('leaves undefined members out and hashes scalars by their canonical text', () => {
+      expect(canonicalHash({ a: undefined, b: [1, 'x'], c: undefined })).toBe(sha256Hex('{"b":[1,"x"]}'));
       expect(canonicalHash({ b: 1, a: -0 })).toBe(sha256Hex('{"a":0,"b":1}'));
       expect(canonicalHash('text')).toBe(sha256Hex('"text"'));
       expect(() => canonicalHash({ a: Number.NaN })).toThrow(InvalidInputError);
+    });
+  });
+
+  describe('reference mode', () => {
+    it('writes every value through the reference implementation, byte-identically', () => {
+      fc.assert(
+        fc.property(jsonValue, (value) => {
+          expect(canonicalJson(value, { reference: true })).toBe(canonicalize(value));
+          expect(canonicalJson(value, { reference: true })).toBe(canonicalJson(value));
+          expect(canonicalHash(value, { reference: true })).toBe(canonicalHash(value));
+        }),
+      );
+    });
+
+    it('is switched on for a whole process by PAXMAN_CANONICAL_JSON=reference', () => {
+      const before = process.env['PAXMAN_CANONICAL_JSON'];
+      process.env['PAXMAN_CANONICAL_JSON'] = 'reference';
+      try {
+        expect(canonicalJson({ b: [1, { d: 2, c: 'x' }], a: -0 })).toBe('{"a":0,"b":[1,{"c":"x","d":2}]}');
+        expect(() => canonicalJson({ a: Number.NaN })).toThrow(InvalidInputError);
+      } finally {
+        if (before === undefined) delete process.env['PAXMAN_CANONICAL_JSON'];
+        else process.env['PAXMAN_CANONICAL_JSON'] = before;
+      }
     });
   });
 

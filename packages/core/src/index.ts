@@ -26,7 +26,7 @@ export {
 } from './vocabulary.js';
 export * from './errors/index.js';
 export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, losslessJsonText, deepFreeze, isDeeplyFrozen } from './json.js';
-export { canonicalJson, canonicalHash, orderedJsonHash, sha256Hex, isSha256Hex, toCanonicalData, toSharedCanonicalData, freezeCanonicalData, hasCanonicalOrder } from './canonical-json.js';
+export { canonicalJson, canonicalHash, sha256Hex, isSha256Hex, type CanonicalJsonOptions } from './canonical-json.js';
 export { Decimal, parseDecimal, isDecimalString, formatDecimal, formatDecimalText, quantizeDecimal } from './money/decimal.js';
 export { type CurrencyCode, isIsoCurrencyCode, currencyMinorUnits, isoCurrencyCodes } from './money/currency.js';
 export {
@@ -63,3 +63,4 @@ export { compareVersions, isSemver } from './semver.js';
 export type { ExecutionStatistics, StepStatistics } from './execution-statistics.js';
 export { daysInMonth, isValidCalendarDay, isCalendarDate, isDateTime } from './calendar-date.js';
 export { compileRe2, re2CompileError, type Re2Pattern } from './re2.js';
+export { lazyConstant } from './lazy-constant.js';

@@ -72,19 +72,10 @@ function freezeTree(value: object): void {
   }
 }
 
-/*
- * Deep frozenness is permanent (nothing can unfreeze an object or replace a member of a
- * frozen one), so a value found deeply frozen once is remembered (weakly) and never walked
- * again: per-contract caches ask this of the same contract on every run.
- */
-const deeplyFrozen = new WeakSet<object>();
-
 /** True when `value` and everything reachable from it is frozen (primitives are). */
 export function isDeeplyFrozen(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
-  if (deeplyFrozen.has(value)) return true;
   if (!Object.isFrozen(value)) return false;
   for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
-  deeplyFrozen.add(value);
   return true;
 }

@@ -5,7 +5,7 @@
  * policy over the call site's), which every later subsystem reads from the plan.
  */
 import { InvalidPolicyError } from './errors/invalid-policy-error.js';
-import { isDeeplyFrozen, isPlainObject, losslessJsonText } from './json.js';
+import { isPlainObject } from './json.js';
 import { isIsoCurrencyCode } from './money/currency.js';
 import { formatDecimal, parseDecimal } from './money/decimal.js';
 import { CurrencyPolicy, isCurrencyPolicy } from './vocabulary.js';
@@ -104,66 +104,13 @@ function normalizeFxRates(rates: unknown): Readonly<Record<string, string>> {
  * @example createPolicy({ confidenceFloor: 0.9, currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' } })
  */
 export function createPolicy(input: PolicyInput | Policy | null | undefined = {}): Policy {
-  if (input === null || typeof input !== 'object') return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
-  if (!isDeeplyFrozen(input)) return policyOfMutable(input);
-  let policy = createdPolicies.get(input);
-  if (policy === undefined) {
-    policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
-    createdPolicies.set(input, policy);
-  }
-  return policy;
+  return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
 }
-
-/*
- * A deep-frozen input cannot change, so the policy made from it (or, for `mergePolicy`,
- * from a pair of them) is remembered weakly and returned again: a batch passes the same
- * policy object for every document. Invalid input throws every time (nothing is cached).
- */
-const createdPolicies = new WeakMap<object, Policy>();
-
-/*
- * A mutable policy input (a batch passes the same one, or an equal new literal, for every
- * document) leads to the same policy for the same data: policies are interned by the JSON
- * text of plain-JSON input (plain objects, strings, finite numbers, booleans, null, no
- * undefined members, so equal text means equal data and the same validation outcome).
- * The same policy object then lets every per-policy cache downstream (merged policies,
- * plans) hit. Bounded; invalid input is never interned and throws every time.
- */
-const POLICIES_BY_TEXT_SIZE = 64;
-const policiesByText = new Map<string, Policy>();
-
-function policyOfMutable(input: object): Policy {
-  const text = losslessJsonText(input, 7);
-  let policy = text === null ? undefined : policiesByText.get(text);
-  if (policy !== undefined) return policy;
-  policy = Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(input) });
-  if (text !== null) {
-    if (policiesByText.size >= POLICIES_BY_TEXT_SIZE) policiesByText.delete(policiesByText.keys().next().value!);
-    policiesByText.set(text, policy);
-  }
-  return policy;
-}
-
-const mergedPolicies = new WeakMap<object, WeakMap<object, Policy>>();
-const NO_CONTRACT_POLICY: object = Object.freeze({});
 
 /**
  * The effective policy: defaults, then the call-site policy, then the contract's own
  * policy (which wins for that contract). Both inputs are validated.
  */
 export function mergePolicy(callSite: PolicyInput | Policy | null | undefined, contractPolicy: PolicyInput | Partial<Policy> | null | undefined): Policy {
-  const merge = (): Policy => Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(callSite), ...validatePolicyInput(contractPolicy) });
-  const contractKey = contractPolicy === null || contractPolicy === undefined ? NO_CONTRACT_POLICY : contractPolicy;
-  if (callSite === null || typeof callSite !== 'object' || typeof contractKey !== 'object' || !isDeeplyFrozen(callSite) || !isDeeplyFrozen(contractKey)) return merge();
-  let byContractPolicy = mergedPolicies.get(callSite);
-  if (byContractPolicy === undefined) {
-    byContractPolicy = new WeakMap();
-    mergedPolicies.set(callSite, byContractPolicy);
-  }
-  let policy = byContractPolicy.get(contractKey);
-  if (policy === undefined) {
-    policy = merge();
-    byContractPolicy.set(contractKey, policy);
-  }
-  return policy;
+  return Object.freeze({ ...DEFAULT_POLICY, ...validatePolicyInput(callSite), ...validatePolicyInput(contractPolicy) });
 }

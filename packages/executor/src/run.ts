@@ -26,12 +26,11 @@ import {
   PaxmanError,
   formatDecimal,
   isDecimalString,
-  isDeeplyFrozen,
   parseDecimal,
   systemClock,
 } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import type { Capability, CapabilityContext, CapabilityRegistry, CapabilityUsage, ResolvedFieldValue } from '@paxman/capability-spi';
+import { type Capability, type CapabilityContext, type CapabilityRegistry, type CapabilityUsage, type ResolvedFieldValue, type RunMemo, createRunMemo } from '@paxman/capability-spi';
 import type { Document } from '@paxman/document';
 import type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 import { type BudgetTracker, type StepCost, createBudgetTracker } from './budget-tracker.js';
@@ -76,6 +75,8 @@ interface RunState {
   readonly statistics: StatisticsCollector;
   readonly resolved: Map<string, ResolvedFieldValue>;
   readonly capabilities: Map<string, Capability | null>;
+  /** What capabilities compute about the Document, shared by the steps of this run only. */
+  readonly memo: RunMemo;
 }
 
 /**
@@ -94,6 +95,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     statistics: createStatisticsCollector(),
     resolved: new Map(),
     capabilities: new Map(),
+    memo: createRunMemo(),
   };
   const results: CandidateResult[] = [];
   const fieldPlans = options.plan.fieldPlans;
@@ -106,15 +108,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
 
 /**
  * The contract field of each field plan, in plan order; throws when the plan names a
- * field the contract does not declare. A plan's field plans and a contract are frozen
- * and reused across runs (the planner caches them per contract), so the pairing is made
- * once per (field plans, contract) pair and remembered weakly.
+ * field the contract does not declare.
  */
 function fieldsOfPlan(plan: ExecutionPlan, contract: CanonicalContract): readonly CanonicalField[] {
   const fieldPlans = plan.fieldPlans;
-  const cacheable = isDeeplyFrozen(fieldPlans) && isDeeplyFrozen(contract);
-  const known = cacheable ? pairedFields.get(fieldPlans) : undefined;
-  if (known !== undefined && known.contract === contract) return known.fields;
   const byPath = fieldsByPath(contract);
   const fields: CanonicalField[] = [];
   for (const fieldPlan of fieldPlans) {
@@ -126,11 +123,8 @@ function fieldsOfPlan(plan: ExecutionPlan, contract: CanonicalContract): readonl
     }
     fields.push(field);
   }
-  if (cacheable) pairedFields.set(fieldPlans, { contract, fields });
   return fields;
 }
-
-const pairedFields = new WeakMap<readonly FieldPlan[], { readonly contract: CanonicalContract; readonly fields: readonly CanonicalField[] }>();
 
 function fieldsByPath(contract: CanonicalContract): Map<string, CanonicalField> {
   const map = new Map<string, CanonicalField>();
@@ -250,8 +244,8 @@ function stepContext(run: FieldRun, step: PlanStep): CapabilityContext {
   const candidateEvidence = run.evidence.slice();
   const policy = options.plan.policy;
   return signal === undefined
-    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy }
-    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy };
+    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy, memo: state.memo }
+    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy, memo: state.memo };
 }
 
 /** Books and records a finished invocation; false when the chain stops here (cancelled, or early stop). */

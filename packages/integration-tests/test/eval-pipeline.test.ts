@@ -5,6 +5,7 @@
  * and a few unmistakable values, not exact scores that move as quality work goes on.
  */
 import { ConfidenceBand, type ExecutionArtifact, listDiagnostics, normalize, replay, serializeArtifact, verifyArtifact } from 'paxman';
+import { canonicalHash, canonicalJson } from '@paxman/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPORA, type EvalCase, type EvalCorpus, loadCorpus, matchesExpected } from './support/eval-corpus.js';
 
@@ -32,6 +33,14 @@ describe.each(CORPORA)('corpus %s', (corpusName) => {
       expect(['SUCCESS', 'PARTIAL_SUCCESS', 'UNRESOLVED'], `${evalCase.id}: ${artifact.status} ${JSON.stringify(listDiagnostics(artifact).filter((d) => d.severity === 'ERROR'))}`).toContain(artifact.status);
       expect(artifact.contract.id).toBe(corpus.contract.id);
       for (const field of corpus.contract.fields) expect(artifact.fieldResults, `${evalCase.id}.${field.name}`).toHaveProperty([field.name]);
+    }
+  });
+
+  it('writes every artifact and its replay hash byte-identically in the reference canonical-JSON mode', () => {
+    for (const { evalCase, artifact } of runs) {
+      expect(canonicalJson(artifact, { reference: true }), evalCase.id).toBe(serializeArtifact(artifact));
+      const { id: _id, createdAt: _createdAt, replayHash, statistics, ...rest } = artifact;
+      expect(canonicalHash({ ...rest, statistics: { counters: statistics.counters } }, { reference: true }), evalCase.id).toBe(replayHash);
     }
   });
 

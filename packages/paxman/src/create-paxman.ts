@@ -4,8 +4,8 @@
  * what the caller adds), its own clock, logger and id source. Nothing is registered on
  * import and two instances never share mutable state.
  */
-import { InvalidInputError, type JsonValue, randomIdGenerator, silentLogger, systemClock } from '@paxman/core';
-import { type ContractAdapter, createAdapterRegistry, createDefaultAdapterRegistry } from '@paxman/contract';
+import { type Budget, InvalidInputError, type JsonValue, type Policy, createBudget, createPolicy, randomIdGenerator, silentLogger, systemClock } from '@paxman/core';
+import { type CanonicalContract, type ContractAdapter, createAdapterRegistry, createDefaultAdapterRegistry } from '@paxman/contract';
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact } from '@paxman/artifact';
@@ -14,6 +14,8 @@ import { defaultStages } from './default-stages.js';
 import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import type { PipelineStages } from './pipeline-stages.js';
+import { checkOptions } from './normalize-input.js';
+import { type PrepareOptions, createPreparedRuns, prepare } from './prepared-run.js';
 import { runNormalize } from './run-normalize.js';
 import { runReplay } from './run-replay.js';
 
@@ -31,6 +33,15 @@ export interface Paxman {
    * `ContractMismatchError`, `VersionMismatchError` or `CapabilityNotFoundError`.
    */
   replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>>;
+  /**
+   * Prepares a run for a batch: adapts the contract and plans once, then
+   * `prepared.normalize(input)` reuses it for every input. Throws `InvalidContractError`
+   * for a contract that does not adapt, `InvalidBudgetError`/`InvalidPolicyError` for bad settings.
+   * @example
+   * const run = px.prepare({ contract, policy: { confidenceFloor: 0.9 } });
+   * for (const text of documents) artifacts.push(await run.normalize(text));
+   */
+  prepare<C>(options: PrepareOptions<C>): PreparedRun<C>;
   /** Adds a capability to this instance (`{ replace: true }` to replace the same `id@version`). */
   registerCapability(capability: Capability, options?: { readonly replace?: boolean }): void;
   /** Adds a contract adapter to this instance. */
@@ -39,6 +50,16 @@ export interface Paxman {
   capabilities(): readonly CapabilitySpec[];
   /** The registered contract formats. */
   adapterFormats(): readonly string[];
+}
+
+/** A run prepared by `px.prepare()`: the adapted contract and plan, reused for every input. */
+export interface PreparedRun<C = unknown> {
+  readonly contract: CanonicalContract;
+  /** The effective policy (defaults ← call site ← contract). */
+  readonly policy: Policy;
+  readonly budget: Budget;
+  /** Normalizes one input with this preparation; resolves to an artifact as `px.normalize` does. */
+  normalize(input: NormalizeInput, options?: { readonly signal?: AbortSignal }): Promise<ExecutionArtifact<ContractData<C>>>;
 }
 
 function isProviderOptions(setting: ProviderSetting): setting is Omit<InferenceCapabilityOptions, 'tier'> {
@@ -76,12 +97,31 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     logger: options.logger ?? silentLogger,
     idGenerator: options.idGenerator ?? randomIdGenerator,
     stages,
+    preparedRuns: createPreparedRuns(),
+  };
+  const prepareRun = <C>(prepareOptions: PrepareOptions<C>): PreparedRun<C> => {
+    checkOptions('prepare', prepareOptions);
+    const preparation = prepare(state, prepareOptions, createBudget(prepareOptions.budget), createPolicy(prepareOptions.policy));
+    return Object.freeze({
+      contract: preparation.contract,
+      policy: preparation.plan.policy,
+      budget: preparation.budget,
+      normalize: (input: NormalizeInput, runOptions: { readonly signal?: AbortSignal } = {}) =>
+        runNormalize(state, input, { contract: prepareOptions.contract, ...(runOptions.signal === undefined ? {} : { signal: runOptions.signal }) }, preparation) as Promise<ExecutionArtifact<ContractData<C>>>,
+    });
   };
   return Object.freeze({
     normalize: <C>(input: NormalizeInput, normalizeOptions: NormalizeOptions<C>) => runNormalize(state, input, normalizeOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
     replay: <C>(artifact: unknown, replayOptions: ReplayOptions<C>) => runReplay(state, artifact, replayOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
-    registerCapability: (capability: Capability, registerOptions?: { readonly replace?: boolean }) => capabilities.register(capability, registerOptions),
-    registerAdapter: (adapter: ContractAdapter, registerOptions?: { readonly replace?: boolean }) => adapters.register(adapter, registerOptions),
+    prepare: prepareRun,
+    registerCapability: (capability: Capability, registerOptions?: { readonly replace?: boolean }) => {
+      capabilities.register(capability, registerOptions);
+      state.preparedRuns.clear();
+    },
+    registerAdapter: (adapter: ContractAdapter, registerOptions?: { readonly replace?: boolean }) => {
+      adapters.register(adapter, registerOptions);
+      state.preparedRuns.clear();
+    },
     capabilities: () => capabilities.list().map((capability) => capability.spec),
     adapterFormats: () => adapters.formats(),
   });

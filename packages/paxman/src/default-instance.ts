@@ -1,19 +1,15 @@
 /**
  * The default instance behind the top-level `normalize` and `replay`: every built-in
- * adapter and V1 capability, system clock, silent logger. It is created on first use,
- * never on import.
+ * adapter and V1 capability, system clock, silent logger. It is one instance like any
+ * other, created with this module (making it costs no I/O and a few objects); its caches
+ * are its own, and nothing it holds is shared with instances from `createPaxman()`.
  */
 import type { ExecutionArtifact } from '@paxman/artifact';
 import type { ContractData } from './contract-data.js';
 import { type Paxman, createPaxman } from './create-paxman.js';
 import type { NormalizeInput, NormalizeOptions, ReplayOptions } from './paxman-options.js';
 
-let defaultInstance: Paxman | undefined;
-
-function instance(): Paxman {
-  defaultInstance ??= createPaxman();
-  return defaultInstance;
-}
+const defaultInstance: Paxman = createPaxman();
 
 /**
  * Normalizes an input against a contract with the default instance.
@@ -22,7 +18,7 @@ function instance(): Paxman {
  * artifact.normalizedData.total_amount // { amount: '811.88', currency: 'USD' }
  */
 export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
-  return instance().normalize(input, options);
+  return defaultInstance.normalize(input, options);
 }
 
 /**
@@ -30,5 +26,5 @@ export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>
  * @example const verified = await replay(readFileSync('a.artifact.json', 'utf8'), { contract });
  */
 export function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
-  return instance().replay(artifact, options);
+  return defaultInstance.replay(artifact, options);
 }

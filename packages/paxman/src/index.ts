@@ -4,7 +4,8 @@
  */
 export { PAXMAN_VERSION } from './version.js';
 export { normalize, replay } from './default-instance.js';
-export { createPaxman, type Paxman } from './create-paxman.js';
+export { createPaxman, type Paxman, type PreparedRun } from './create-paxman.js';
+export type { PrepareOptions } from './prepared-run.js';
 export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayOptions } from './paxman-options.js';
 export type { ContractData } from './contract-data.js';
 export { money, type MoneyOptions, type MoneySchema } from '@paxman/contract/zod';
@@ -66,7 +67,7 @@ export {
 } from '@paxman/core';
 export type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 export type { FieldStatus, UnresolvedReason, ConflictRecord } from '@paxman/reconciler';
-export { capabilityKey, type Capability, type CapabilitySpec, type CapabilityContext, type CapabilityResult, type StepConfiguration } from '@paxman/capability-spi';
+export { capabilityKey, createRunMemo, memoKey, type Capability, type CapabilitySpec, type CapabilityContext, type CapabilityResult, type StepConfiguration, type MemoKey, type RunMemo } from '@paxman/capability-spi';
 export { type Document } from '@paxman/document';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
 export {

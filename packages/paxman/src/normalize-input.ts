@@ -32,7 +32,7 @@ export function inputToBytes(input: unknown): Uint8Array {
 }
 
 /** Checks the options object of `normalize`/`replay`. */
-export function checkOptions(name: 'normalize' | 'replay', options: unknown): void {
+export function checkOptions(name: 'normalize' | 'replay' | 'prepare', options: unknown): void {
   if (!isPlainObject(options)) {
     throw new InvalidInputError(`${name} expects an options object with a contract, got ${kindOf(options)}.`, { context: { received: kindOf(options) } });
   }

@@ -7,6 +7,7 @@ import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
 import type { AdapterRegistry } from '@paxman/contract';
 import type { CapabilityRegistry } from '@paxman/capability-spi';
 import type { PipelineStages } from './pipeline-stages.js';
+import type { PreparedRuns } from './prepared-run.js';
 
 export interface PaxmanState {
   readonly adapters: AdapterRegistry;
@@ -18,4 +19,6 @@ export interface PaxmanState {
   readonly logger: Logger;
   readonly idGenerator: IdGenerator;
   readonly stages: PipelineStages;
+  /** Preparations of recent contracts and settings (cleared when a registry changes). */
+  readonly preparedRuns: PreparedRuns;
 }

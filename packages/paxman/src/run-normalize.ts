@@ -17,16 +17,17 @@ import {
   createPolicy,
   deepFreeze,
 } from '@paxman/core';
-import { type CanonicalContract, adaptContract, encodeForSource } from '@paxman/contract';
+import { encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
 import { unsearchedTextDiagnostics } from '@paxman/document';
-import { type ExecutionPlan, PLANNER_VERSION, plan } from '@paxman/planner';
+import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
 import { type ResolvedResult, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
 import { contractDiagnostics, statedContractIdentity } from './contract-diagnostics.js';
 import { checkOptions, inputToBytes } from './normalize-input.js';
 import type { NormalizeOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
+import type { Preparation } from './prepared-run.js';
 import { PAXMAN_VERSION } from './version.js';
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -53,11 +54,14 @@ function inKeyOrder(record: Readonly<Record<string, number>>): Record<string, nu
   return sorted;
 }
 
-/** Runs the whole pipeline for one input on one instance. */
-export async function runNormalize(state: PaxmanState, input: unknown, options: NormalizeOptions): Promise<ExecutionArtifact> {
+/**
+ * Runs the whole pipeline for one input on one instance: with `prepared` (a `px.prepare()`
+ * run) the contract, policy and budget of `options` are not read again.
+ */
+export async function runNormalize(state: PaxmanState, input: unknown, options: NormalizeOptions, prepared?: Preparation): Promise<ExecutionArtifact> {
   checkOptions('normalize', options);
-  const budget = createBudget(options.budget);
-  const callSitePolicy = createPolicy(options.policy);
+  const budget = prepared?.budget ?? createBudget(options.budget);
+  const callSitePolicy = prepared?.callSitePolicy ?? createPolicy(options.policy);
   const { signal } = options;
   throwIfAborted(signal);
 
@@ -95,18 +99,15 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     return artifact;
   };
 
-  let contract: CanonicalContract;
+  let preparation: Preparation;
   try {
-    contract = adaptContract(options.contract, {
-      registry: state.adapters,
-      ...(options.format === undefined ? {} : { format: options.format }),
-      ...(options.schemaName === undefined ? {} : { schemaName: options.schemaName }),
-    });
+    preparation = prepared ?? state.preparedRuns.get(state, options, budget, callSitePolicy);
   } catch (error) {
     lap('contract');
     logger.warn('paxman: invalid contract', { message: error instanceof Error ? error.message : String(error) });
     return finish({ status: Status.INVALID_CONTRACT, contract: null, contractIdentity: statedContractIdentity(options.contract), plan: null, diagnostics: contractDiagnostics(error) });
   }
+  const contract = preparation.contract;
   lap('contract');
   throwIfAborted(signal);
 
@@ -115,7 +116,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
   let execution: BuildArtifactExecutionStatistics | undefined;
   const encodeNormalizedData = (data: Readonly<Record<string, JsonValue>>) => encodeForSource(contract, data);
   try {
-    executionPlan = plan({ contract, profile, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers });
+    executionPlan = preparation.plan.planFor(profile);
     lap('plan');
     const tooLarge = executionPlan.failFast === 'INPUT_TOO_LARGE' || (budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes);
     if (tooLarge) {

@@ -12,14 +12,12 @@ import {
   budgetToJson,
   canonicalJson,
   createBudget,
-  freezeCanonicalData,
+  deepFreeze,
   isCapabilityTier,
   isDecimalString,
   isFallback,
   isPlainObject,
   isSha256Hex,
-  toCanonicalData,
-  toSharedCanonicalData,
   validatePolicyInput,
 } from '@paxman/core';
 import type { ExecutionPlan } from './execution-plan.js';
@@ -29,25 +27,7 @@ import type { ExecutionPlan } from './execution-plan.js';
  * @example parsePlan(serializePlan(plan)) // deep-equals plan
  */
 export function serializePlan(plan: ExecutionPlan): string {
-  return canonicalJson(toCanonicalPlan(plan));
-}
-
-/**
- * The plan as canonical data (`toCanonicalData`), for the artifact that records it. A
- * plan's object members (policy, budget, field plans, diagnostics) are the body the
- * planner builds once per contract and settings and shares, deep-frozen, across the plans
- * of every input; they go through `toSharedCanonicalData`, so their canonical copy and
- * text are made once per body, not once per run. Only the scalars are fresh.
- * @example canonicalJson(toCanonicalPlan(plan)) === canonicalJson(plan)
- */
-export function toCanonicalPlan(plan: ExecutionPlan): ExecutionPlan {
-  const members: Record<string, unknown> = {};
-  for (const key of Object.keys(plan).sort()) {
-    const member = (plan as unknown as Record<string, unknown>)[key];
-    members[key] = typeof member === 'object' && member !== null ? toSharedCanonicalData(member) : member;
-  }
-  // Frozen here and in key order, so `toCanonicalData` takes it without copying it.
-  return toCanonicalData(Object.freeze(members)) as unknown as ExecutionPlan;
+  return canonicalJson(plan);
 }
 
 /**
@@ -56,14 +36,14 @@ export function toCanonicalPlan(plan: ExecutionPlan): ExecutionPlan {
  * value this call parses itself is frozen in place.
  */
 export function parsePlan(json: string | unknown): ExecutionPlan {
-  if (typeof json !== 'string') return toCanonicalData(validatePlan(json));
+  if (typeof json !== 'string') return deepFreeze(JSON.parse(canonicalJson(validatePlan(json))) as ExecutionPlan);
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (cause) {
     throw new InvalidPlanError(`Plan JSON does not parse: ${(cause as Error).message}`, { cause });
   }
-  return freezeCanonicalData(validatePlan(value));
+  return deepFreeze(validatePlan(value));
 }
 
 /**

@@ -5,7 +5,8 @@ import { defineContract, fingerprintContract } from '@paxman/contract';
 import type { InputProfile } from '@paxman/input-profile';
 import { fakeCapability, standardCapabilities, testRegistry } from './__fixtures__/test-registry.js';
 import { createCapabilityRegistry } from '@paxman/capability-spi';
-import { plan } from './plan.js';
+import { plan, preparePlan } from './plan.js';
+import { serializePlan } from './plan-json.js';
 import { PLANNER_VERSION } from './planner-version.js';
 
 const HASH = 'ab'.repeat(32);
@@ -314,34 +315,30 @@ describe('plan: gates', () => {
   });
 });
 
-describe('plan: the input-independent part is built once per contract and settings', () => {
-  const frozenCapabilities = () => standardCapabilities().map((capability) => deepFreeze({ ...capability }));
+describe('preparePlan: the input-independent part, built once per prepared plan', () => {
   const otherProfile: InputProfile = { ...textProfile, size: 90, contentHash: 'cd'.repeat(32) };
 
-  it('shares the body between inputs, and it equals a plan made without sharing', () => {
-    const registry = createCapabilityRegistry(frozenCapabilities());
-    const first = plan({ contract: invoice, profile: textProfile, registry });
-    const second = plan({ contract: invoice, profile: otherProfile, registry });
+  it('shares the body between the inputs of one prepared plan, and equals plan() for each', () => {
+    const registry = createCapabilityRegistry(standardCapabilities());
+    const prepared = preparePlan({ contract: invoice, registry });
+    const first = prepared.planFor(textProfile);
+    const second = prepared.planFor(otherProfile);
     expect(second.fieldPlans).toBe(first.fieldPlans);
     expect(second.inputContentHash).toBe(otherProfile.contentHash);
-    expect(first.inputContentHash).toBe(HASH);
-    const unshared = plan({ contract: invoice, profile: textProfile, registry: createCapabilityRegistry(standardCapabilities()) });
-    expect(first).toEqual(unshared);
+    expect(first).toEqual(plan({ contract: invoice, profile: textProfile, registry }));
+    expect(serializePlan(second)).toBe(serializePlan(plan({ contract: invoice, profile: otherProfile, registry })));
+    expect(prepared.planFor({ ...textProfile, isEmpty: true }).fieldPlans.every((fieldPlan) => fieldPlan.shortCircuit === 'EMPTY_INPUT')).toBe(true);
   });
 
-  it('plans again when the capabilities, the policy, the budget or the providers differ, and for an empty input', () => {
-    const registry = createCapabilityRegistry(frozenCapabilities());
+  it('keeps nothing between plans: settings and registry changes show in the next plan', () => {
+    const registry = createCapabilityRegistry(standardCapabilities());
     const before = plan({ contract: invoice, profile: textProfile, registry });
     expect(plan({ contract: invoice, profile: textProfile, registry, policy: { allowLocalInference: false } }).diagnostics).not.toEqual(before.diagnostics);
     expect(plan({ contract: invoice, profile: textProfile, registry, policy: { confidenceFloor: 0.95 } }).fieldPlans[0]!.targetConfidence).toBe(0.95);
-    expect(plan({ contract: invoice, profile: textProfile, registry, budget: { maxRemoteInferenceCalls: 0 } }).fieldPlans).not.toBe(before.fieldPlans);
-    expect(plan({ contract: invoice, profile: textProfile, registry, providers: { local: false } }).fieldPlans).not.toBe(before.fieldPlans);
-    expect(plan({ contract: invoice, profile: { ...textProfile, isEmpty: true }, registry }).fieldPlans.every((fieldPlan) => fieldPlan.shortCircuit === 'EMPTY_INPUT')).toBe(true);
     registry.register(deepFreeze({ ...fakeCapability({ id: 'aaa_first', tier: 1, ms: 0 }) }));
     const after = plan({ contract: invoice, profile: textProfile, registry });
     expect(stepIds(after, 'total')[0]).toBe('aaa_first@1.0.0');
     expect(stepIds(before, 'total')[0]).not.toBe('aaa_first@1.0.0');
-    expect(plan({ contract: invoice, profile: textProfile, registry }).fieldPlans).toBe(after.fieldPlans);
   });
 });
 

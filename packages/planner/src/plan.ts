@@ -20,7 +20,6 @@ import {
   createBudget,
   deepFreeze,
   isCapabilityTier,
-  isDeeplyFrozen,
   isPlainObject,
   mergePolicy,
   parseDecimal,
@@ -74,18 +73,63 @@ function planDiagnostic(code: string, severity: Diagnostic['severity'], message:
   return { code, severity, stage: 'plan', message, ...extra };
 }
 
-// Contracts are frozen, so a fingerprint computed once per contract object stays valid;
-// the cache only saves time (plans of the same contract in a batch) and changes no result.
-const fingerprintCache = new WeakMap<CanonicalContract, string>();
+/** What a plan is made from, without the input. */
+export type PreparePlanOptions = Omit<PlanOptions, 'profile'>;
 
-function contractFingerprint(contract: CanonicalContract): string {
-  if (!Object.isFrozen(contract)) return fingerprintContract(contract);
-  let fingerprint = fingerprintCache.get(contract);
-  if (fingerprint === undefined) {
-    fingerprint = fingerprintContract(contract);
-    fingerprintCache.set(contract, fingerprint);
-  }
-  return fingerprint;
+/**
+ * A plan prepared for a contract, a policy, a budget and a registry: everything that does
+ * not depend on the input (the effective policy, the budget, the contract fingerprint and
+ * the field plans with their configs), computed once and reused for every input of a batch.
+ */
+export interface PreparedPlan {
+  readonly contractFingerprint: string;
+  /** The effective policy (defaults ← call site ← contract). */
+  readonly policy: Policy;
+  readonly budget: Budget;
+  /** The plan for one input: the prepared field plans, unless the input is empty or over budget. */
+  planFor(profile: InputProfile): ExecutionPlan;
+}
+
+/**
+ * Prepares the input-independent part of planning. Pure: `preparePlan(o).planFor(p)` is
+ * `plan({ ...o, profile: p })`, byte for byte. The field plans are built on the first
+ * input that runs its fields and kept by the prepared plan (its own state, not the module's).
+ */
+export function preparePlan(options: PreparePlanOptions): PreparedPlan {
+  const policy = mergePolicy(options.policy, options.contract.policy);
+  const budget = createBudget(options.budget);
+  const fingerprint = fingerprintContract(options.contract);
+  let runningBody: PlanBody | null = null;
+  return Object.freeze({
+    contractFingerprint: fingerprint,
+    policy,
+    budget,
+    planFor(profile: InputProfile): ExecutionPlan {
+      const inputTooLarge = budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes;
+      let body: PlanBody;
+      if (inputTooLarge) {
+        const gate = planDiagnostic(PlanDiagnosticCode.INPUT_TOO_LARGE, DiagnosticSeverity.ERROR, `The input is ${profile.size} bytes, above budget.maxInputBytes (${budget.maxInputBytes}); the run fails fast without running any capability.`, {
+          context: { size: profile.size, maxInputBytes: budget.maxInputBytes! },
+        });
+        body = buildBody(options, policy, budget, ShortCircuitReason.INPUT_TOO_LARGE, gate);
+      } else if (profile.isEmpty) {
+        const gate = planDiagnostic(PlanDiagnosticCode.EMPTY_INPUT, DiagnosticSeverity.WARNING, 'The input is empty (or whitespace only); every field is short-circuited to UNRESOLVED.', { context: { size: profile.size } });
+        body = buildBody(options, policy, budget, ShortCircuitReason.EMPTY_INPUT, gate);
+      } else {
+        body = runningBody ??= deepFreeze(buildBody(options, policy, budget, null, null));
+      }
+      return deepFreeze({
+        plannerVersion: PLANNER_VERSION,
+        contractFingerprint: fingerprint,
+        inputContentHash: profile.contentHash,
+        policy: body.policy,
+        budget: body.budget,
+        fieldPlans: body.fieldPlans,
+        diagnostics: body.diagnostics,
+        failFast: inputTooLarge ? ShortCircuitReason.INPUT_TOO_LARGE : null,
+      });
+    },
+  });
 }
 
 /**
@@ -93,32 +137,7 @@ function contractFingerprint(contract: CanonicalContract): string {
  * @example plan({ contract, profile: makeProfile(input), registry, policy: { allowRemoteInference: false } })
  */
 export function plan(options: PlanOptions): ExecutionPlan {
-  const { contract, profile } = options;
-  const policy = mergePolicy(options.policy, contract.policy);
-  const budget = createBudget(options.budget);
-  const inputTooLarge = budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes;
-  let body: PlanBody;
-  if (inputTooLarge) {
-    const gate = planDiagnostic(PlanDiagnosticCode.INPUT_TOO_LARGE, DiagnosticSeverity.ERROR, `The input is ${profile.size} bytes, above budget.maxInputBytes (${budget.maxInputBytes}); the run fails fast without running any capability.`, {
-      context: { size: profile.size, maxInputBytes: budget.maxInputBytes! },
-    });
-    body = buildBody(options, policy, budget, ShortCircuitReason.INPUT_TOO_LARGE, gate);
-  } else if (profile.isEmpty) {
-    const gate = planDiagnostic(PlanDiagnosticCode.EMPTY_INPUT, DiagnosticSeverity.WARNING, 'The input is empty (or whitespace only); every field is short-circuited to UNRESOLVED.', { context: { size: profile.size } });
-    body = buildBody(options, policy, budget, ShortCircuitReason.EMPTY_INPUT, gate);
-  } else {
-    body = runningBody(options, policy, budget);
-  }
-  return deepFreeze({
-    plannerVersion: PLANNER_VERSION,
-    contractFingerprint: contractFingerprint(contract),
-    inputContentHash: profile.contentHash,
-    policy: body.policy,
-    budget: body.budget,
-    fieldPlans: body.fieldPlans,
-    diagnostics: body.diagnostics,
-    failFast: inputTooLarge ? ShortCircuitReason.INPUT_TOO_LARGE : null,
-  });
+  return preparePlan(options).planFor(options.profile);
 }
 
 /** Everything in a plan but the planner version, the fingerprint, the input hash and `failFast`. */
@@ -129,65 +148,11 @@ interface PlanBody {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/*
- * When the fields run (the input is neither empty nor over budget), the plan body depends
- * only on the contract, the effective policy, the budget, the configured providers and the
- * registered capabilities — not on the input. For a deep-frozen contract and a registry of
- * frozen capabilities with deep-frozen specs (nothing the body is made from can change),
- * it is built once per (contract, settings, capabilities) and shared, deep-frozen, by
- * later plans: a batch over one contract plans once. The capabilities are compared one by
- * one (registering or replacing one changes the list), and each contract keeps a few
- * bodies at most.
- */
-const BODIES_PER_CONTRACT = 8;
-const runningBodies = new WeakMap<CanonicalContract, Map<string, { readonly capabilities: readonly Capability[]; readonly body: PlanBody }>>();
-
-function runningBody(options: PlanOptions, policy: Policy, budget: Budget): PlanBody {
-  const { contract, registry } = options;
-  const capabilities = registry.list();
-  if (!isDeeplyFrozen(contract) || !capabilities.every((capability) => Object.isFrozen(capability) && isDeeplyFrozen(capability.spec))) {
-    return buildBody(options, policy, budget, null, null);
-  }
-  const providers = options.providers;
-  const settings = `${settingsText(policyTexts, policy, (value) => JSON.stringify(value))}\u0000${settingsText(budgetTexts, budget, (value) => JSON.stringify(budgetToJson(value)))}\u0000${String(providers?.local)}\u0000${String(providers?.remote)}`;
-  let bodies = runningBodies.get(contract);
-  if (bodies === undefined) {
-    bodies = new Map();
-    runningBodies.set(contract, bodies);
-  }
-  const cached = bodies.get(settings);
-  if (cached !== undefined && sameCapabilities(cached.capabilities, capabilities)) return cached.body;
-  const body = deepFreeze(buildBody(options, policy, budget, null, null));
-  if (cached === undefined && bodies.size >= BODIES_PER_CONTRACT) bodies.delete(bodies.keys().next().value!);
-  bodies.set(settings, { capabilities, body });
-  return body;
-}
-
-/*
- * The text of a policy or budget in the plan cache key, remembered per deep-frozen object:
- * a batch passes the same (merged, frozen) policy and budget to every run.
- */
-const policyTexts = new WeakMap<Policy, string>();
-const budgetTexts = new WeakMap<Budget, string>();
-
-function settingsText<T extends object>(texts: WeakMap<T, string>, settings: T, write: (value: T) => string): string {
-  let text = texts.get(settings);
-  if (text === undefined) {
-    text = write(settings);
-    if (isDeeplyFrozen(settings)) texts.set(settings, text);
-  }
-  return text;
-}
-
-function sameCapabilities(left: readonly Capability[], right: readonly Capability[]): boolean {
-  return left.length === right.length && left.every((capability, index) => capability === right[index]);
-}
-
 /**
  * The plan body. `gateReason` (with its diagnostic) short-circuits every field when the
  * input is empty or too large; null plans every field's chain.
  */
-function buildBody(options: PlanOptions, policy: Policy, budget: Budget, gateReason: string | null, gateDiagnostic: Diagnostic | null): PlanBody {
+function buildBody(options: PreparePlanOptions, policy: Policy, budget: Budget, gateReason: string | null, gateDiagnostic: Diagnostic | null): PlanBody {
   const { contract, registry } = options;
   const diagnostics: Diagnostic[] = gateDiagnostic === null ? [] : [gateDiagnostic];
   const runsFields = gateReason === null;
@@ -353,36 +318,7 @@ function chainFor(field: CanonicalField, contract: CanonicalContract, plannable:
 
 type StepConfiguration = { readonly config: Readonly<Record<string, JsonValue>> } | { readonly skip: string };
 
-// `configure` is pure (a plan is a function of its inputs), and a frozen contract cannot
-// change, so the configuration of a (contract, capability, field) is computed once and
-// replayed — with the diagnostics it produced — for every later plan of the same contract
-// object (a batch over one contract). The cached config is deep-frozen before it is shared.
-const configurations = new WeakMap<CanonicalContract, WeakMap<object, Map<CanonicalField, { readonly result: StepConfiguration; readonly diagnostics: readonly Diagnostic[] }>>>();
-
 function configureStep(entry: PlannableCapability, field: CanonicalField, contract: CanonicalContract, diagnostics: Diagnostic[]): StepConfiguration {
-  if (!isDeeplyFrozen(contract)) return configureUncached(entry, field, contract, diagnostics);
-  let byCapability = configurations.get(contract);
-  if (byCapability === undefined) {
-    byCapability = new WeakMap();
-    configurations.set(contract, byCapability);
-  }
-  let byField = byCapability.get(entry.capability);
-  if (byField === undefined) {
-    byField = new Map();
-    byCapability.set(entry.capability, byField);
-  }
-  let cached = byField.get(field);
-  if (cached === undefined) {
-    const produced: Diagnostic[] = [];
-    const result = deepFreeze(configureUncached(entry, field, contract, produced));
-    cached = { result, diagnostics: deepFreeze(produced) };
-    byField.set(field, cached);
-  }
-  diagnostics.push(...cached.diagnostics);
-  return cached.result;
-}
-
-function configureUncached(entry: PlannableCapability, field: CanonicalField, contract: CanonicalContract, diagnostics: Diagnostic[]): StepConfiguration {
   if (typeof entry.capability.configure !== 'function') return { config: {} };
   let configuration: unknown;
   try {

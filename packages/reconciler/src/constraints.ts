@@ -5,7 +5,7 @@
  * failure names the constraint and says why, so a dropped candidate can be explained.
  */
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { type Decimal, type JsonValue, canonicalJson, isCalendarDate, isDeeplyFrozen, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
+import { type Decimal, type JsonValue, canonicalJson, isCalendarDate, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
 import { compileSafeRegex } from '@paxman/values';
 
 export interface ConstraintFailure {
@@ -57,27 +57,7 @@ function numericOf(field: CanonicalField, value: JsonValue): Decimal | null {
   return null;
 }
 
-/*
- * A bound is read from the constraint's params on every candidate of every run, so the
- * reading is remembered per frozen params object (contracts are deep-frozen); mutable
- * params are read each time. Decimals are immutable, so sharing one is safe.
- */
-const boundsOfParams = new WeakMap<object, { min?: Decimal | string | null; max?: Decimal | string | null }>();
 
-function boundOf(params: Readonly<Record<string, JsonValue>>, key: 'min' | 'max'): Decimal | string | null {
-  if (!Object.isFrozen(params)) return readBound(params, key);
-  let bounds = boundsOfParams.get(params);
-  if (bounds === undefined) {
-    bounds = {};
-    boundsOfParams.set(params, bounds);
-  }
-  let bound = bounds[key];
-  if (bound === undefined) {
-    bound = readBound(params, key);
-    bounds[key] = bound;
-  }
-  return bound;
-}
 
 function readBound(params: Readonly<Record<string, JsonValue>>, key: 'min' | 'max'): Decimal | string | null {
   const raw = params[key];
@@ -151,22 +131,15 @@ function checkConstraint(field: CanonicalField, constraint: Constraint, value: J
   }
 }
 
-/** The canonical JSON of each allowed value of an enum constraint, remembered per frozen list. */
-const encodedEnums = new WeakMap<readonly JsonValue[], ReadonlySet<string>>();
-
+/** The canonical JSON of each allowed value of an enum constraint. */
 function allowedEncodings(values: readonly JsonValue[]): ReadonlySet<string> {
-  let encodings = encodedEnums.get(values);
-  if (encodings === undefined) {
-    encodings = new Set(values.map((allowed) => canonicalJson(allowed)));
-    if (Object.isFrozen(values) && values.every((allowed) => isDeeplyFrozen(allowed))) encodedEnums.set(values, encodings);
-  }
-  return encodings;
+  return new Set(values.map((allowed) => canonicalJson(allowed)));
 }
 
 function checkBound(field: CanonicalField, constraint: Constraint, value: JsonValue): string | null {
   const isMinimum = constraint.kind === 'min_value' || constraint.kind === 'exclusive_min_value';
   const exclusive = constraint.kind.startsWith('exclusive_');
-  const bound = boundOf(constraint.params, isMinimum ? 'min' : 'max');
+  const bound = readBound(constraint.params, isMinimum ? 'min' : 'max');
   if (bound === null) return `${constraint.kind} has no usable bound`;
   let comparison: number;
   let number: Decimal | null = null;

@@ -21,16 +21,6 @@ export interface ScoreFieldOptions {
   readonly documentContext?: Partial<DocumentContext> | undefined;
 }
 
-const fieldIndexes = new WeakMap<CanonicalContract, ReadonlyMap<string, CanonicalField>>();
-
-function fieldByPath(contract: CanonicalContract, path: string): CanonicalField | undefined {
-  let index = fieldIndexes.get(contract);
-  if (index === undefined) {
-    index = new Map(flattenFields(contract.fields).map((field) => [field.path, field]));
-    fieldIndexes.set(contract, index);
-  }
-  return index.get(path);
-}
 
 /**
  * Confidence of the value the field would resolve to now (0 when nothing usable, or for
@@ -38,7 +28,11 @@ function fieldByPath(contract: CanonicalContract, path: string): CanonicalField 
  * @example scoreField({ fieldPath: 'total', candidates, evidence }, { contract, policy }) // 0.93
  */
 export function scoreField(input: ScoreFieldInput, options: ScoreFieldOptions): number {
-  const field = fieldByPath(options.contract, input.fieldPath);
+  const field = flattenFields(options.contract.fields).find((candidate) => candidate.path === input.fieldPath);
+  return scoreKnownField(field, input, options);
+}
+
+function scoreKnownField(field: CanonicalField | undefined, input: ScoreFieldInput, options: ScoreFieldOptions): number {
   if (field === undefined) return 0;
   const assessment = assessField(
     field,
@@ -51,5 +45,7 @@ export function scoreField(input: ScoreFieldInput, options: ScoreFieldOptions): 
 /** `scoreField` bound to a contract and policy, in the shape the executor takes. */
 export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: Partial<DocumentContext>): FieldScorer {
   const options: ScoreFieldOptions = documentContext === undefined ? { contract, policy } : { contract, policy, documentContext };
-  return (input) => scoreField(input, options);
+  // The scorer lives as long as one run: the contract's fields are indexed once for it.
+  const fields = new Map(flattenFields(contract.fields).map((field) => [field.path, field]));
+  return (input) => scoreKnownField(fields.get(input.fieldPath), input, options);
 }

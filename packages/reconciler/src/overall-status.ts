@@ -6,7 +6,7 @@
  * its ancestors are required (a required member of an optional object is not).
  */
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import { type Policy, type Status, isDeeplyFrozen } from '@paxman/core';
+import type { Policy, Status } from '@paxman/core';
 import type { ResolvedResult } from './resolved-result.js';
 
 /** Paths of the fields that are required all the way from the root. */
@@ -23,17 +23,6 @@ export function effectivelyRequiredPaths(fields: readonly CanonicalField[]): str
   return paths;
 }
 
-/** `effectivelyRequiredPaths`, made once per deep-frozen field list (a contract's). */
-const requiredPaths = new WeakMap<readonly CanonicalField[], readonly string[]>();
-
-function requiredPathsOf(fields: readonly CanonicalField[]): readonly string[] {
-  let paths = requiredPaths.get(fields);
-  if (paths === undefined) {
-    paths = effectivelyRequiredPaths(fields);
-    if (isDeeplyFrozen(fields)) requiredPaths.set(fields, paths);
-  }
-  return paths;
-}
 
 function isResolved(result: ResolvedResult | undefined): boolean {
   return result !== undefined && (result.status === 'SUCCESS' || result.status === 'PARTIAL_SUCCESS');
@@ -47,7 +36,7 @@ function isResolved(result: ResolvedResult | undefined): boolean {
 export function overallStatus(results: readonly ResolvedResult[], contract: CanonicalContract, policy: Pick<Policy, 'unresolvedAcceptable'>): Extract<Status, 'SUCCESS' | 'PARTIAL_SUCCESS' | 'UNRESOLVED'> {
   const byPath = new Map<string, ResolvedResult>();
   for (const result of results) byPath.set(result.fieldPath, result);
-  const required = requiredPathsOf(contract.fields).map((path) => byPath.get(path));
+  const required = effectivelyRequiredPaths(contract.fields).map((path) => byPath.get(path));
   if (required.length === 0) return results.some(isResolved) ? 'SUCCESS' : 'UNRESOLVED';
   if (required.every((result) => result?.status === 'SUCCESS')) return 'SUCCESS';
   if (!required.some(isResolved)) return 'UNRESOLVED';

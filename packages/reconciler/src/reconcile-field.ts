@@ -180,59 +180,6 @@ function evidenceCurrencySource(evidence: readonly Evidence[]): CurrencySource |
  * early-stop scorer and `reconcileField` share it, so they always agree.
  */
 export function assessField(field: CanonicalField, result: CandidateResult | undefined, context: FieldContext): FieldAssessment {
-  const candidates = result?.candidates;
-  const evidence = result?.evidence;
-  if (candidates === undefined || evidence === undefined || candidates.length === 0) return assessUncached(field, result, context);
-  const dominant = context.documentContext?.dominantCurrency ?? null;
-  const seen = assessments.get(candidates);
-  if (
-    seen !== undefined &&
-    seen.field === field &&
-    seen.policy === context.policy &&
-    seen.dominant === dominant &&
-    seen.evidenceList === evidence &&
-    sameItems(seen.candidates, candidates) &&
-    sameItems(seen.evidence, evidence)
-  ) {
-    return seen.assessment;
-  }
-  const assessment = assessUncached(field, result, context);
-  // Only an assessment with a value: without one, the empty reason depends on the rest of `result`.
-  if (assessment.hasValue) {
-    const remembered: RememberedAssessment = { field, policy: context.policy, dominant, evidenceList: evidence, candidates: candidates.slice(), evidence: evidence.slice(), assessment };
-    if (seen === undefined) assessments.set(candidates, remembered);
-    else Object.assign(seen, remembered);
-  }
-  return assessment;
-}
-
-/*
- * The executor scores a field after each step on its growing candidate and evidence
- * lists, and the reconciler then assesses the very same lists again. The last assessment
- * with a value is remembered per candidate list (weakly: it dies with the run) and reused
- * while the field, the policy, the dominant currency and both lists (item by item) are
- * the same; candidates and evidence records are values that nothing changes once a
- * capability has produced them, so the same items give the same assessment.
- */
-interface RememberedAssessment {
-  field: CanonicalField;
-  policy: Policy;
-  dominant: string | null;
-  evidenceList: readonly Evidence[];
-  candidates: readonly Candidate[];
-  evidence: readonly Evidence[];
-  assessment: FieldAssessment;
-}
-
-const assessments = new WeakMap<readonly Candidate[], RememberedAssessment>();
-
-function sameItems<T>(left: readonly T[], right: readonly T[]): boolean {
-  if (left.length !== right.length) return false;
-  for (let index = 0; index < left.length; index += 1) if (left[index] !== right[index]) return false;
-  return true;
-}
-
-function assessUncached(field: CanonicalField, result: CandidateResult | undefined, context: FieldContext): FieldAssessment {
   const diagnostics: Diagnostic[] = [];
   const statedDominant = context.documentContext?.dominantCurrency ?? null;
   const dominantCurrency = isIsoCurrencyCode(statedDominant) ? statedDominant : null;

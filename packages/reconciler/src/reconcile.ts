@@ -6,7 +6,7 @@
  * the inputs, never on the order of candidates or results.
  */
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
-import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings, isDeeplyFrozen } from '@paxman/core';
+import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
 import { assessField, finishField, type FieldAssessment } from './reconcile-field.js';
 import type { ResolvedResult } from './resolved-result.js';
@@ -56,17 +56,10 @@ interface FlatFields {
   readonly paths: ReadonlySet<string>;
 }
 
-/** Every field depth-first with the set of their paths, made once per deep-frozen field list (a contract's). */
-const flatFields = new WeakMap<readonly CanonicalField[], FlatFields>();
-
+/** Every field depth-first with the set of their paths. */
 function flatFieldsOf(fields: readonly CanonicalField[]): FlatFields {
-  let flat = flatFields.get(fields);
-  if (flat === undefined) {
-    const list = flattenFields(fields);
-    flat = { list, paths: new Set(list.map((field) => field.path)) };
-    if (isDeeplyFrozen(fields)) flatFields.set(fields, flat);
-  }
-  return flat;
+  const list = flattenFields(fields);
+  return { list, paths: new Set(list.map((field) => field.path)) };
 }
 
 function isResolved(result: ResolvedResult): boolean {

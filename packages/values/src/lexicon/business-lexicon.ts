@@ -9,6 +9,7 @@
  * too: they stop near-miss labels from matching ("VAT number" is a tax id, not a tax
  * amount; "Order date" is not the invoice date).
  */
+import { lazyConstant } from '@paxman/core';
 import { normalizeLabelText } from './normalize-label.js';
 
 /** One business concept and the labels that name it. */
@@ -97,22 +98,19 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
 
 /**
  * The lexicon with every term normalized (`normalizeLabelText`), duplicates removed. Built
- * on first use rather than at import: normalizing the few hundred terms is a measurable
- * part of a cold `import('paxman')`, and a process that never plans a field never needs it.
+ * on first use rather than at import (a `lazyConstant`): normalizing the few hundred terms
+ * is a measurable part of a cold `import('paxman')`, and a process that never plans a
+ * field never needs it.
  */
-export function businessLexicon(): readonly LexiconConcept[] {
-  return (normalizedLexicon ??= Object.freeze(
+export const businessLexicon: () => readonly LexiconConcept[] = lazyConstant(() =>
+  Object.freeze(
     RAW_CONCEPTS.map((concept) =>
       Object.freeze({ id: concept.id, terms: Object.freeze([...new Set(concept.terms.map(normalizeLabelText).filter((term) => term.length > 0))]) }),
     ),
-  ));
-}
+  ),
+);
 
-let normalizedLexicon: readonly LexiconConcept[] | undefined;
-let conceptsByTerm: ReadonlyMap<string, readonly string[]> | undefined;
-
-function conceptsByNormalizedTerm(): ReadonlyMap<string, readonly string[]> {
-  if (conceptsByTerm !== undefined) return conceptsByTerm;
+const conceptsByNormalizedTerm = lazyConstant((): ReadonlyMap<string, readonly string[]> => {
   const map = new Map<string, string[]>();
   for (const concept of businessLexicon()) {
     for (const term of concept.terms) {
@@ -121,9 +119,8 @@ function conceptsByNormalizedTerm(): ReadonlyMap<string, readonly string[]> {
       map.set(term, list);
     }
   }
-  conceptsByTerm = map;
   return map;
-}
+});
 
 /** Ids of the concepts a normalized label names exactly (usually zero or one). */
 export function conceptsOfLabel(normalizedLabel: string): readonly string[] {

@@ -59,19 +59,6 @@ export function descriptionNounPhrase(description: string | null): string | null
  * // { exact: ['total amount'], synonyms: ['amount due', 'balance due', …, 'total', …], concepts: ['total'] }
  */
 export function labelsForField(field: LabelledField): FieldLabels {
-  // A frozen field cannot change, so its labels are computed once (plan and run ask often).
-  if (!Object.isFrozen(field) || !Object.isFrozen(field.labels)) return computeLabels(field);
-  let labels = labelsOfFrozenField.get(field);
-  if (labels === undefined) {
-    labels = computeLabels(field);
-    labelsOfFrozenField.set(field, labels);
-  }
-  return labels;
-}
-
-const labelsOfFrozenField = new WeakMap<object, FieldLabels>();
-
-function computeLabels(field: LabelledField): FieldLabels {
   const exact: string[] = [];
   const add = (label: string | null): void => {
     if (label === null) return;
@@ -104,23 +91,13 @@ export function synonymLabels(exact: readonly string[], concepts: readonly strin
   return Object.freeze(exact.some((label) => terms.includes(label)) ? terms.filter((term) => !exact.includes(term)) : terms);
 }
 
-/** The terms of a set of concepts, memoized per set (a contract has a few dozen). */
+/** The terms of a set of concepts, in lexicon order, each once. */
 function termsOfConcepts(concepts: readonly string[]): readonly string[] {
-  const key = concepts.join('\n');
-  let terms = termsByConcepts.get(key);
-  if (terms === undefined) {
-    const wanted = new Set(concepts);
-    const collected = new Set<string>();
-    for (const concept of businessLexicon()) {
-      if (!wanted.has(concept.id)) continue;
-      for (const term of concept.terms) collected.add(term);
-    }
-    terms = Object.freeze([...collected]);
-    // Bounded: concept sets come from contracts, but a long-lived process may see many.
-    if (termsByConcepts.size >= 1_000) termsByConcepts.clear();
-    termsByConcepts.set(key, terms);
+  const wanted = new Set(concepts);
+  const collected = new Set<string>();
+  for (const concept of businessLexicon()) {
+    if (!wanted.has(concept.id)) continue;
+    for (const term of concept.terms) collected.add(term);
   }
-  return terms;
+  return [...collected];
 }
-
-const termsByConcepts = new Map<string, readonly string[]>();

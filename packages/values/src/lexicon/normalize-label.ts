@@ -36,17 +36,8 @@ export function splitIdentifier(name: string): string {
  * normalizeLabel('Total (EUR)'); // { text: 'total', currency: 'EUR' }
  */
 export function normalizeLabel(label: string): NormalizedLabel {
-  const cached = normalizedCache.get(label);
-  if (cached) return cached;
-  const normalized = Object.freeze(computeNormalizedLabel(label));
-  if (normalizedCache.size >= CACHE_LIMIT) normalizedCache.clear();
-  normalizedCache.set(label, normalized);
-  return normalized;
+  return Object.freeze(computeNormalizedLabel(label));
 }
-
-// Documents repeat their keys (every line item, every page header): normalize each once.
-const normalizedCache = new Map<string, NormalizedLabel>();
-const CACHE_LIMIT = 50_000;
 
 function computeNormalizedLabel(label: string): NormalizedLabel {
   let currency: string | null = null;

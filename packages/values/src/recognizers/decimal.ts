@@ -26,7 +26,7 @@ function numeralDetail(numeral: Numeral): Record<string, JsonValue> {
 export function standaloneNumerals(text: string, options: RecognizerOptions, mode: RecognizerMode = 'scan'): readonly Numeral[] {
   const numerals = scanNumerals(text, { decimalSeparator: decimalSeparatorFor(options) });
   if (mode === 'cell') return numerals;
-  const dates = datesOf(text);
+  const dates = findDates(text, {});
   let dateIndex = 0;
   return numerals.filter((numeral) => {
     if (isWordCharacterAt(text, numeral.end)) return false;
@@ -35,14 +35,6 @@ export function standaloneNumerals(text: string, options: RecognizerOptions, mod
     const date = dates[dateIndex];
     return date === undefined || date.start >= numeral.end;
   });
-}
-
-let lastDates: { readonly text: string; readonly dates: readonly RecognizedValue[] } | null = null;
-
-/** The dates of a text, remembered for the next call (DECIMAL and INTEGER scan the same text in turn). */
-function datesOf(text: string): readonly RecognizedValue[] {
-  if (lastDates?.text !== text) lastDates = { text, dates: findDates(text, {}) };
-  return lastDates.dates;
 }
 
 /** Finds DECIMAL values (plain decimal strings such as `"1234.56"`). */

@@ -16,8 +16,6 @@ interface CompiledEnum {
   readonly owners: ReadonlyMap<string, readonly string[]>;
 }
 
-const compiledByValues = new WeakMap<readonly EnumValue[], CompiledEnum | null>();
-
 function normalize(term: string): string {
   return term.trim().toLowerCase().replace(/\s+/g, ' ');
 }
@@ -56,11 +54,7 @@ function compile(values: readonly EnumValue[]): CompiledEnum | null {
 /** Finds ENUM values among `values`. */
 export function findEnumValues(text: string, values: readonly EnumValue[] | undefined): RecognizedValue[] {
   if (values === undefined || values.length === 0) return [];
-  let compiled = compiledByValues.get(values);
-  if (compiled === undefined) {
-    compiled = compile(values);
-    compiledByValues.set(values, compiled);
-  }
+  const compiled = compile(values);
   if (compiled === null) return [];
   const hits: RecognizedValue[] = [];
   // The compiled pattern is reused (scans never nest), from the start of the text.

@@ -56,47 +56,6 @@ function dispatch(kind: RecognizerKind, text: string, options: RecognizerOptions
 }
 
 /** Options that change a scan, as a key; enum lists are keyed by identity. */
-function optionsKey(options: RecognizerOptions): string {
-  return `${options.dateOrder ?? ''}|${options.locale ?? ''}|${options.defaultCurrency ?? ''}|${options.decimalSeparator ?? ''}`;
-}
-
-interface CachedScan {
-  readonly kind: RecognizerKind;
-  readonly text: string;
-  readonly key: string;
-  readonly enumValues: RecognizerOptions['enumValues'];
-  readonly hits: readonly RecognizedValue[];
-}
-
-/**
- * Recent scans of short texts: field steps read the same cells and lines, often for the
- * same kind, so a few entries save repeated scans. Hits are frozen, so sharing them is
- * safe. A whole document is not kept here (its scans are memoized per Document by the
- * capabilities' document index), so a large input is not held after its run.
- */
-const recentScans: CachedScan[] = [];
-const RECENT_SCANS = 16;
-const CACHED_TEXT_LIMIT = 4096;
-
-function cachedScan(kind: RecognizerKind, text: string, options: RecognizerOptions): readonly RecognizedValue[] {
-  if (text.length > CACHED_TEXT_LIMIT) return Object.freeze(selectNonOverlapping(dispatch(kind, text, options, 'scan')));
-  const key = optionsKey(options);
-  const index = recentScans.findIndex(
-    (entry) => entry.kind === kind && entry.key === key && entry.enumValues === options.enumValues && entry.text === text,
-  );
-  if (index !== -1) {
-    const [entry] = recentScans.splice(index, 1);
-    if (entry !== undefined) {
-      recentScans.unshift(entry);
-      return entry.hits;
-    }
-  }
-  const hits = Object.freeze(selectNonOverlapping(dispatch(kind, text, options, 'scan')));
-  recentScans.unshift({ kind, text, key, enumValues: options.enumValues, hits });
-  if (recentScans.length > RECENT_SCANS) recentScans.pop();
-  return hits;
-}
-
 /**
  * Every value of `kind` in `text`, non-overlapping, in text order. Offsets index `text`,
  * and `text.slice(hit.start, hit.end) === hit.text`. STRING has no scan and returns none.
@@ -109,7 +68,7 @@ function cachedScan(kind: RecognizerKind, text: string, options: RecognizerOptio
 export function findValues(kind: RecognizerKind, text: string, options: RecognizerOptions = {}): RecognizedValue[] {
   try {
     if (typeof text !== 'string' || text === '') return [];
-    return [...cachedScan(kind, text, options)];
+    return selectNonOverlapping(dispatch(kind, text, options, 'scan'));
   } catch {
     return [];
   }

@@ -102,37 +102,11 @@ export function scanNumerals(text: string, options: NumeralOptions = {}): readon
  * one way.
  */
 export function scanNumeralsWith(text: string, optionsList: readonly NumeralOptions[]): (readonly Numeral[])[] {
-  const cacheable = text.length <= CACHED_TEXT_LIMIT;
-  const keys = optionsList.map(optionsKey);
-  const results: (readonly Numeral[] | undefined)[] = keys.map((key) =>
-    cacheable ? recentScans.find((entry) => entry.key === key && entry.text === text)?.numerals : undefined,
-  );
-  const scans = optionsList.flatMap((options, index) => (results[index] === undefined ? [newScan(options, index)] : []));
+  const scans = optionsList.map((options, index) => newScan(options, index));
   if (scans.length === 1) runScan(text, scans[0]!, liveMatches(text));
   else if (scans.length > 1) runSideBySide(text, scans);
-  for (const scan of scans) {
-    const numerals = Object.freeze(scan.found);
-    results[scan.index] = numerals;
-    if (cacheable) {
-      recentScans.unshift({ key: keys[scan.index] ?? '', text, numerals });
-      if (recentScans.length > RECENT_SCANS) recentScans.pop();
-    }
-  }
-  return results.map((numerals) => numerals ?? []);
+  return scans.map((scan) => Object.freeze(scan.found));
 }
-
-function optionsKey(options: NumeralOptions): string {
-  return `${options.decimalSeparator ?? ''}|${options.preferThousands === true ? 1 : 0}|${options.allowLetterBefore === true ? 1 : 0}`;
-}
-
-/**
- * The last few scans of short texts (a cell, a line): MONEY, DECIMAL, INTEGER and PERCENT
- * read the same cell in turn. A whole document is not kept here: its scans are memoized
- * per Document by the capabilities' document index.
- */
-const recentScans: { readonly key: string; readonly text: string; readonly numerals: readonly Numeral[] }[] = [];
-const RECENT_SCANS = 4;
-const CACHED_TEXT_LIMIT = 4096;
 
 /** Where the scan resumes; a reading that takes more or less than its match moves it. */
 interface ScanPosition {

@@ -28,21 +28,16 @@ export interface SafeRegex {
   test(text: string): boolean;
 }
 
-const cache = new Map<string, SafeRegex>();
-const CACHE_LIMIT = 256;
-
 /**
  * Compiles `pattern` on RE2. Throws `InvalidContractError` with code
  * `INVALID_REGEX_PATTERN` (and the RE2 parser's reason in `context.reason`) when RE2
- * rejects it. Compiled patterns are cached by source.
+ * rejects it. The caller keeps
+ * the compiled pattern (a step compiles it once per run).
  *
  * @example
  * compileSafeRegex('INV-(?P<value>\\d+)').matchAll('see INV-42')[0]?.groups.value?.text; // '42'
  */
 export function compileSafeRegex(pattern: string, options: { readonly caseInsensitive?: boolean } = {}): SafeRegex {
-  const cacheKey = `${options.caseInsensitive === true ? 'i' : '-'}${pattern}`;
-  const cached = cache.get(cacheKey);
-  if (cached) return cached;
   let compiled: Re2Pattern;
   try {
     compiled = compileRe2(pattern, options);
@@ -78,7 +73,5 @@ export function compileSafeRegex(pattern: string, options: { readonly caseInsens
     matchesWhole: (text: string) => compiled.matches(text),
     test: (text: string) => compiled.matcher(text).find(),
   });
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(cacheKey, regex);
   return regex;
 }

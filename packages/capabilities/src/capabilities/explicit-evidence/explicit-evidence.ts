@@ -59,7 +59,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const labels = labelSetFromConfig(context.config.labels);
     if (!labels) return builder.build();
-    const index = documentIndex(context.document, options.recognizers);
+    const index = documentIndex(context, options.recognizers);
     const search = {
       index,
       reading: readingFromJson(context.config.reading as JsonValue),

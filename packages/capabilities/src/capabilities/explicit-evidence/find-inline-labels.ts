@@ -167,15 +167,8 @@ function describeSighting(index: LineTokenIndex, position: number, count: number
 
 /** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
 function readingKey(reading: ValueReading): string {
-  let key = readingKeys.get(reading);
-  if (key === undefined) {
-    key = JSON.stringify([reading.fieldType, reading.maxLength, reading.enumValues]);
-    readingKeys.set(reading, key);
-  }
-  return key;
+  return JSON.stringify([reading.fieldType, reading.maxLength, reading.enumValues]);
 }
-
-const readingKeys = new WeakMap<ValueReading, string>();
 
 interface InlineLabel {
   readonly label: string;
@@ -183,20 +176,13 @@ interface InlineLabel {
   readonly words: readonly string[];
 }
 
-/** A field's labels with their words, longest first (exact before synonyms among equals); once per label set. */
+/** A field's labels with their words, longest first (exact before synonyms among equals). */
 function labelsLongestFirst(labels: LabelSet): readonly InlineLabel[] {
-  let prepared = preparedLabels.get(labels);
-  if (prepared === undefined) {
-    prepared = [
-      ...labels.exact.map((label) => ({ label, strength: 'exact' as const, words: label.split(' ') })),
-      ...labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, words: label.split(' ') })),
-    ].sort((left, right) => right.words.length - left.words.length);
-    preparedLabels.set(labels, prepared);
-  }
-  return prepared;
+  return [
+    ...labels.exact.map((label) => ({ label, strength: 'exact' as const, words: label.split(' ') })),
+    ...labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, words: label.split(' ') })),
+  ].sort((left, right) => right.words.length - left.words.length);
 }
-
-const preparedLabels = new WeakMap<LabelSet, readonly InlineLabel[]>();
 
 /** The label's other words (`ids`) follow the word at `position` on its line. */
 function continues(index: LineTokenIndex, position: number, ids: readonly number[]): boolean {

@@ -17,7 +17,7 @@ import { readValue, recordLabelledValue, type SearchContext } from './search-con
 export function findInKeyValues(context: SearchContext): void {
   // Each distinct key is matched once; the matching pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
-  const matchKey = labelMatcher(context.labels);
+  const matchKey = labelMatcher(context.labels, context.index.normalizeLabel);
   for (const { key, positions } of context.index.keyValueKeys) {
     const match = matchKey(key);
     if (match) for (const position of positions) matched.push([position, match]);
@@ -56,7 +56,7 @@ export function findInTables(context: SearchContext): void {
 /** `[table, position]` places of the texts the field's labels match, as position and match per table. */
 function matchedPositions(context: SearchContext, texts: readonly (readonly [string, readonly (readonly [number, number])[]])[]): Map<number, [number, LabelMatch][]> {
   const byTable = new Map<number, [number, LabelMatch][]>();
-  const matchText = labelMatcher(context.labels);
+  const matchText = labelMatcher(context.labels, context.index.normalizeLabel);
   for (const [text, places] of texts) {
     const match = matchText(text);
     if (!match) continue;

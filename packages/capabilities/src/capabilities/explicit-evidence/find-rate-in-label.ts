@@ -14,20 +14,8 @@ import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './se
 
 const RATE_WORDS = new Set(['rate', 'pct', 'percent', 'percentage', 'ratio']);
 
-/** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept); once per label set. */
-function baseLabels(context: SearchContext): LabelSet | null {
-  let labels = baseLabelsOf.get(context.labels);
-  if (labels === undefined) {
-    labels = computeBaseLabels(context.labels);
-    baseLabelsOf.set(context.labels, labels);
-  }
-  return labels;
-}
-
-// The same object each run, so `matchLabel`'s cache per label set is reused.
-const baseLabelsOf = new WeakMap<LabelSet, LabelSet | null>();
-
-function computeBaseLabels(fieldLabels: LabelSet): LabelSet | null {
+/** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept). */
+function baseLabels(fieldLabels: LabelSet): LabelSet | null {
   for (const label of fieldLabels.exact) {
     const words = label.split(' ');
     if (!words.some((word) => RATE_WORDS.has(word))) continue;
@@ -41,13 +29,13 @@ function computeBaseLabels(fieldLabels: LabelSet): LabelSet | null {
 /** Percentages in the keys of the field's base concept. */
 export function findRateInLabels(context: SearchContext): void {
   if (context.reading.fieldType !== 'DECIMAL' || context.reading.percentAs === 'reject') return;
-  const labels = baseLabels(context);
+  const labels = baseLabels(context.labels);
   if (!labels) return;
   // Each distinct key with a "%" is matched once; its pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
   for (const { key, positions } of context.index.keyValueKeys) {
     if (!key.includes('%')) continue;
-    const match = matchLabel(key, labels);
+    const match = matchLabel(key, labels, context.index.normalizeLabel);
     if (match && match.strength !== 'fuzzy') for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);

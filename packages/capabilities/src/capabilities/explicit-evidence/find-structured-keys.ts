@@ -27,7 +27,7 @@ export function findInCsv(context: SearchContext, fieldPath: string): void {
   if (!csv || csv.rows.length === 0) return;
   const currencyColumn = csv.header.findIndex((cell) => isCurrencyKey(cell.text));
   csv.header.forEach((headerCell, column) => {
-    const match = matchLabel(splitIdentifier(headerCell.text), context.labels);
+    const match = matchLabel(splitIdentifier(headerCell.text), context.labels, context.index.normalizeLabel);
     if (!match) return;
     const cells = csv.rows.map((row) => row[column]).filter((cell): cell is TableCell => cell !== undefined && cell.text.trim().length > 0);
     if (cells.length === 0) return;
@@ -88,8 +88,8 @@ export function findInJson(context: SearchContext, fieldPath: string): void {
       match = { strength: 'exact', label: relativePath, normalizedKey: normalizeLabelText(splitIdentifier(relativePath)), currency: null, specificity: segments.length + 3 };
       structure = 'json-path';
     } else {
-      const leaf = matchLabel(splitIdentifier(node.key), context.labels);
-      const withParent = segments.length > 1 ? matchLabel(splitIdentifier(segments.slice(-2).join(' ')), context.labels) : null;
+      const leaf = matchLabel(splitIdentifier(node.key), context.labels, context.index.normalizeLabel);
+      const withParent = segments.length > 1 ? matchLabel(splitIdentifier(segments.slice(-2).join(' ')), context.labels, context.index.normalizeLabel) : null;
       match = withParent && (!leaf || strength(withParent) >= strength(leaf)) ? withParent : leaf;
       if (match) match = { ...match, label: match === withParent ? segments.slice(-2).join('.') : node.key };
     }

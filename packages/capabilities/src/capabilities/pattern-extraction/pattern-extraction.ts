@@ -125,7 +125,7 @@ export function createPatternExtractionCapability(options: { readonly recognizer
   const key = capabilityKey(PATTERN_EXTRACTION_SPEC);
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document });
-    const index = documentIndex(context.document, options.recognizers);
+    const index = documentIndex(context, options.recognizers);
     const reading = readingFromJson(context.config.reading as JsonValue);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
     const concepts = (context.config.concepts ?? []) as readonly string[];

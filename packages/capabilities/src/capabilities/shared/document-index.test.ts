@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocument } from '@paxman/document';
 import { normalizeLabelText } from '@paxman/values';
 import { DEFAULT_RECOGNIZERS } from './default-recognizers.js';
+import { createRunMemo } from '@paxman/capability-spi';
 import { documentIndex } from './document-index.js';
 
 /** The words of a text's lines as the label search sees them, by the plain regex reading. */
@@ -20,7 +21,7 @@ async function referenceWords(text: string): Promise<{ words: string[]; index: R
       words.push(`${word}@${line.span.start + match.index}-${line.span.start + match.index + match[0].length}`);
     }
   }
-  return { words, index: documentIndex(document, DEFAULT_RECOGNIZERS) };
+  return { words, index: documentIndex({ document }, DEFAULT_RECOGNIZERS) };
 }
 
 function indexedWords(index: ReturnType<typeof documentIndex>): string[] {
@@ -62,7 +63,7 @@ describe('documentIndex table labels', () => {
 
   it('groups the header texts of table columns, in document order', async () => {
     const document = await buildDocument(TEXT, { inputType: 'text' });
-    const index = documentIndex(document, DEFAULT_RECOGNIZERS);
+    const index = documentIndex({ document }, DEFAULT_RECOGNIZERS);
     // The reference: every header cell of every non-CSV table with rows, grouped by text in first-seen order.
     const expected = new Map<string, [number, number][]>();
     document.tables.forEach((table, tableIndex) => {
@@ -80,6 +81,19 @@ describe('documentIndex table labels', () => {
 
   it('leaves CSV grids out', async () => {
     const document = await buildDocument('item,qty\nwidget,2\n', { inputType: 'csv' });
-    expect(documentIndex(document, DEFAULT_RECOGNIZERS).columnLabels()).toEqual([]);
+    expect(documentIndex({ document }, DEFAULT_RECOGNIZERS).columnLabels()).toEqual([]);
+  });
+});
+
+describe('documentIndex lives in the run memo', () => {
+  it('is built once per run and never shared between runs', async () => {
+    const document = await buildDocument('Total: 10.00 EUR\n', { inputType: 'text' });
+    const run = createRunMemo();
+    const first = documentIndex({ document, memo: run }, DEFAULT_RECOGNIZERS);
+    expect(documentIndex({ document, memo: run }, DEFAULT_RECOGNIZERS)).toBe(first);
+    // Another run over the very same Document object gets its own index.
+    expect(documentIndex({ document, memo: createRunMemo() }, DEFAULT_RECOGNIZERS)).not.toBe(first);
+    // Without a memo (a capability invoked on its own) nothing is kept.
+    expect(documentIndex({ document }, DEFAULT_RECOGNIZERS)).not.toBe(documentIndex({ document }, DEFAULT_RECOGNIZERS));
   });
 });

@@ -1,12 +1,14 @@
 /**
- * A per-Document index built once and shared by every field step of a run (cached in a
- * WeakMap keyed by the Document, so it dies with the Document): keys normalized once,
- * the reading hints of the document, and recognizer hits per kind over the primary text.
- * Without it, 20 fields over a 100 KB document would rescan the text 20 times per tier.
+ * A per-run index of the Document, built once and shared by every field step of the run
+ * (kept in the run's memo, `CapabilityContext.memo`, so it dies with the run): keys
+ * normalized once, the reading hints of the document, and recognizer hits per kind over
+ * the primary text. Without it, 20 fields over a 100 KB document would rescan the text 20
+ * times per tier.
  */
 import type { Document, KeyValuePair, TextLayer } from '@paxman/document';
 import { searchedText } from '@paxman/document';
-import type { DocumentContext, RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
+import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capability-spi';
+import { type DocumentContext, type NormalizedLabel, type RecognizedValue, type RecognizerKind, type RecognizerOptions, normalizeLabel } from '@paxman/values';
 import { buildLineTokens, type LineTokenIndex } from './line-tokens.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
 
@@ -64,8 +66,10 @@ export interface DocumentIndex {
   hits(kind: RecognizerKind, options?: RecognizerOptions): readonly RecognizedValue[];
   /** Line words (`buildLineTokens`, built on first use). */
   lineTokens(): LineTokenIndex;
-  /** A value computed once per document and key (shared by every field step). */
+  /** A value computed once per run and key (shared by every field step). */
   memo<T>(key: string, compute: () => T): T;
+  /** `normalizeLabel`, once per distinct text in this run: a document repeats its keys. */
+  normalizeLabel(text: string): NormalizedLabel;
 }
 
 /** The document's conventions (`document.context`) as recognizer reading hints. */
@@ -77,17 +81,24 @@ function readingHintsOf(context: DocumentContext): DocumentReadingHints {
   };
 }
 
-const indexes = new WeakMap<Document, WeakMap<ValueRecognizers, DocumentIndex>>();
+/** The run's indexes, one per set of recognizers (the built-in capabilities share one). */
+const DOCUMENT_INDEXES = memoKey<Map<ValueRecognizers, DocumentIndex>>('capabilities/document-index');
 
-/** The index of `document` for these recognizers, built on first use. */
-export function documentIndex(document: Document, recognizers: ValueRecognizers): DocumentIndex {
-  let byRecognizers = indexes.get(document);
-  if (!byRecognizers) {
-    byRecognizers = new WeakMap();
-    indexes.set(document, byRecognizers);
+/**
+ * The index of the step's Document for these recognizers, built on the run's first use
+ * and kept in its memo (a capability invoked on its own, without a memo, builds its own).
+ */
+export function documentIndex(context: Pick<CapabilityContext, 'document' | 'memo'>, recognizers: ValueRecognizers): DocumentIndex {
+  const indexes = (context.memo ?? createRunMemo()).remember(DOCUMENT_INDEXES, () => new Map());
+  let index = indexes.get(recognizers);
+  if (index === undefined) {
+    index = buildDocumentIndex(context.document, recognizers);
+    indexes.set(recognizers, index);
   }
-  const existing = byRecognizers.get(recognizers);
-  if (existing) return existing;
+  return index;
+}
+
+function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): DocumentIndex {
   const primary = document.layers[document.primaryLayer] ?? document.layers.input ?? { name: 'input', text: '', origin: null };
   const hints = readingHintsOf(document.context);
   const recognizerOptions = Object.freeze(readingOptions(hints));
@@ -97,7 +108,8 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
   let rowLabelIndex: readonly RowLabelOccurrences[] | null = null;
   let columnLabelIndex: readonly ColumnLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
-  const index: DocumentIndex = {
+  const normalizedLabels = new Map<string, NormalizedLabel>();
+  return {
     document,
     layerText: (layer) => document.layers[layer]?.text ?? '',
     primary,
@@ -133,9 +145,15 @@ export function documentIndex(document: Document, recognizers: ValueRecognizers)
       memos.set(key, value);
       return value;
     },
+    normalizeLabel(text) {
+      let normalized = normalizedLabels.get(text);
+      if (normalized === undefined) {
+        normalized = normalizeLabel(text);
+        normalizedLabels.set(text, normalized);
+      }
+      return normalized;
+    },
   };
-  byRecognizers.set(recognizers, index);
-  return index;
 }
 
 function groupKeys(pairs: readonly KeyValuePair[]): KeyOccurrences[] {

@@ -72,21 +72,9 @@ export function readingToJson(reading: ValueReading): JsonValue {
 
 /**
  * A ValueReading back from a step config (trusted: the planner stored what `configure`
- * returned). Configs are frozen and shared by the runs of a plan, so each is read once.
+ * returned).
  */
 export function readingFromJson(value: JsonValue | undefined): ValueReading {
-  if (value === undefined || value === null || typeof value !== 'object') return parseReading(value);
-  let reading = readings.get(value);
-  if (reading === undefined) {
-    reading = parseReading(value);
-    if (Object.isFrozen(value)) readings.set(value, reading);
-  }
-  return reading;
-}
-
-const readings = new WeakMap<object, ValueReading>();
-
-function parseReading(value: JsonValue | undefined): ValueReading {
   const record = (value ?? {}) as Readonly<Record<string, JsonValue>>;
   const enumValues = (Array.isArray(record.enumValues) ? record.enumValues : []).map((entry) =>
     typeof entry === 'string' ? { value: entry, synonyms: [] } : (entry as unknown as ValueReading['enumValues'][number]),

@@ -6,9 +6,7 @@
  * and "VAT number" never for "VAT".
  */
 import type { JsonValue } from '@paxman/core';
-import { conceptsOfLabel } from '@paxman/values';
-import { synonymLabels } from '@paxman/values';
-import { normalizeLabel } from '@paxman/values';
+import { type NormalizedLabel, conceptsOfLabel, normalizeLabel, synonymLabels } from '@paxman/values';
 
 /** How a key matched: the `EvidenceKind` it earns and the label it matched. */
 export interface LabelMatch {
@@ -43,35 +41,15 @@ export function labelsToConfig(labels: LabelSet): JsonValue {
 
 /**
  * The label set of a step config's `labels` (`labelsToConfig`), with the synonyms derived
- * from the lexicon; undefined when the config has none. The same exact labels and concepts
- * give the same (frozen) object, so matches cached per label set outlive one run.
+ * from the lexicon; undefined when the config has none.
  */
 export function labelSetFromConfig(value: JsonValue | undefined): LabelSet | undefined {
   if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  // A plan's configs are frozen and shared by its runs: each is read once.
-  const known = labelSetsByConfig.get(value);
-  if (known !== undefined) return known;
-  const labels = labelSetOf(value as Readonly<Record<string, JsonValue>>);
-  if (Object.isFrozen(value)) labelSetsByConfig.set(value, labels);
-  return labels;
-}
-
-const labelSetsByConfig = new WeakMap<object, LabelSet>();
-
-function labelSetOf(record: Readonly<Record<string, JsonValue>>): LabelSet {
+  const record = value as Readonly<Record<string, JsonValue>>;
   const exact = stringList(record.exact);
   const concepts = stringList(record.concepts);
-  const key = `${exact.join('\n')}\u0000${concepts.join('\n')}`;
-  let labels = labelSets.get(key);
-  if (labels === undefined) {
-    labels = Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, concepts), concepts: Object.freeze(concepts) });
-    if (labelSets.size >= 1_000) labelSets.clear();
-    labelSets.set(key, labels);
-  }
-  return labels;
+  return Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, concepts), concepts: Object.freeze(concepts) });
 }
-
-const labelSets = new Map<string, LabelSet>();
 
 function stringList(value: JsonValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
@@ -128,45 +106,36 @@ function strip(key: string): string {
  * Matches one document key against a label set; null when it names something else.
  * A bilingual key ("Invoice No. / Rechnungsnummer") matches when any of its parts does.
  */
-export function matchLabel(key: string, labels: LabelSet): LabelMatch | null {
-  return matchCached(key, labels, matchesOf(labels));
+export function matchLabel(key: string, labels: LabelSet, normalize: LabelNormalizer = normalizeLabel): LabelMatch | null {
+  return computeMatch(key, labels, normalize);
 }
+
+/** How a label text is normalized: `normalizeLabel`, or a run's memoized copy of it (`DocumentIndex.normalizeLabel`). */
+export type LabelNormalizer = (text: string) => NormalizedLabel;
 
 /**
- * `matchLabel` bound to one label set, for a step that matches many keys: the set's
- * cache of matches is looked up once.
+ * `matchLabel` bound to one label set, for a step that matches many keys (a key printed
+ * twice is matched once).
  */
-export function labelMatcher(labels: LabelSet): (key: string) => LabelMatch | null {
-  const cache = matchesOf(labels);
-  return (key) => matchCached(key, labels, cache);
+export function labelMatcher(labels: LabelSet, normalize: LabelNormalizer = normalizeLabel): (key: string) => LabelMatch | null {
+  const matches = new Map<string, LabelMatch | null>();
+  return (key) => {
+    let match = matches.get(key);
+    if (match === undefined) {
+      match = computeMatch(key, labels, normalize);
+      matches.set(key, match);
+    }
+    return match;
+  };
 }
 
-function matchesOf(labels: LabelSet): Map<string, LabelMatch | null> {
-  let cache = matchCache.get(labels);
-  if (!cache) {
-    cache = new Map();
-    matchCache.set(labels, cache);
-  }
-  return cache;
-}
-
-function matchCached(key: string, labels: LabelSet, cache: Map<string, LabelMatch | null>): LabelMatch | null {
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached;
-  const match = computeMatch(key, labels);
-  if (cache.size < 20_000) cache.set(key, match);
-  return match;
-}
-
-const matchCache = new WeakMap<LabelSet, Map<string, LabelMatch | null>>();
-
-function computeMatch(key: string, labels: LabelSet): LabelMatch | null {
+function computeMatch(key: string, labels: LabelSet, normalize: LabelNormalizer): LabelMatch | null {
   const parts = key.includes('/') && !/^\s*[a-z]\/[a-z]\s*$/i.test(key) ? [key, ...key.split('/')] : [key];
   // A compound key where any part names another concept ("VAT/TIN", "Tax ID / VAT no") is not this field.
-  if (parts.length > 1 && parts.some((part) => namesOtherConcept(normalizeLabel(strip(part)).text, labels))) return null;
+  if (parts.length > 1 && parts.some((part) => namesOtherConcept(normalize(strip(part)).text, labels))) return null;
   let best: LabelMatch | null = null;
   for (const part of parts) {
-    const match = matchOne(strip(part), labels);
+    const match = matchOne(strip(part), labels, normalize);
     if (match && (best === null || rank(match) > rank(best))) best = match;
   }
   return best;
@@ -183,8 +152,8 @@ function rank(match: LabelMatch): number {
   return strength * 100 + match.specificity;
 }
 
-function matchOne(key: string, labels: LabelSet): LabelMatch | null {
-  const normalized = normalizeLabel(key);
+function matchOne(key: string, labels: LabelSet, normalize: LabelNormalizer): LabelMatch | null {
+  const normalized = normalize(key);
   const text = normalized.text;
   if (text.length === 0) return null;
   const make = (strength: LabelMatch['strength'], label: string): LabelMatch => ({

@@ -71,25 +71,6 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
   return record;
 }
 
-/**
- * The instruction phrase of each stretch of lines already screened, per Document and layer
- * (by the stretch's start and end): every field and capability reads values from the same
- * few lines, and the verdict depends only on their text. Dies with the Document.
- */
-const screenedLines = new WeakMap<Document, Map<string, Map<number, { readonly end: number; readonly phrase: string | null }>>>();
-
-function instructionPhraseOfLines(document: Document, layer: string, text: string, lineStart: number, lineEnd: number): string | null {
-  let layers = screenedLines.get(document);
-  if (layers === undefined) screenedLines.set(document, (layers = new Map()));
-  let lines = layers.get(layer);
-  if (lines === undefined) layers.set(layer, (lines = new Map()));
-  const screened = lines.get(lineStart);
-  if (screened !== undefined && screened.end === lineEnd) return screened.phrase;
-  const phrase = instructionPhrase(text.slice(lineStart, lineEnd));
-  lines.set(lineStart, { end: lineEnd, phrase });
-  return phrase;
-}
-
 /** A builder for one capability, field and invocation. */
 export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
   return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document);
@@ -106,6 +87,8 @@ class CapabilityResultBuilder implements ResultBuilder {
   private readonly diagnostics: Diagnostic[] = [];
   /** `layer:lineStart` of the instruction lines already reported (made on the first one). */
   private ignoredLines: Set<string> | null = null;
+  /** The instruction phrase of each stretch of lines already screened, by `layer:start:end`. */
+  private readonly screenedLines = new Map<string, string | null>();
 
   constructor(
     private readonly capability: string,
@@ -123,7 +106,13 @@ class CapabilityResultBuilder implements ResultBuilder {
     const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
     const lineEnd = text.indexOf('\n', span.end);
     // The lines the span touches, from the start of its first to the end of its last.
-    const phrase = instructionPhraseOfLines(document!, span.layer, text, lineStart, lineEnd < 0 ? text.length : lineEnd);
+    const end = lineEnd < 0 ? text.length : lineEnd;
+    const stretch = `${span.layer}:${lineStart}:${end}`;
+    let phrase = this.screenedLines.get(stretch);
+    if (phrase === undefined) {
+      phrase = instructionPhrase(text.slice(lineStart, end));
+      this.screenedLines.set(stretch, phrase);
+    }
     if (phrase !== null) {
       const ignoredLines = (this.ignoredLines ??= new Set());
       const line = `${span.layer}:${lineStart}`;

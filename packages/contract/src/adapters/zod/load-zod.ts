@@ -8,15 +8,11 @@ import { createRequire } from 'node:module';
 import { ConfigurationError } from '@paxman/core';
 import type * as ZodNamespace from 'zod';
 
-let loaded: typeof ZodNamespace | null = null;
-
-/** The `zod` module; throws `ConfigurationError` when it is not installed. */
+/** The `zod` module (Node keeps it once loaded); throws `ConfigurationError` when it is not installed. */
 export function loadZod(): typeof ZodNamespace {
-  if (loaded !== null) return loaded;
   try {
-    loaded = createRequire(import.meta.url)('zod') as typeof ZodNamespace;
+    return createRequire(import.meta.url)('zod') as typeof ZodNamespace;
   } catch (error) {
     throw new ConfigurationError('Building Zod schemas needs the "zod" package (version 4): install it next to @paxman/contract.', { cause: error });
   }
-  return loaded;
 }
