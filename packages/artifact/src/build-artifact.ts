@@ -51,6 +51,11 @@ export interface BuildArtifactOptions {
   readonly contractIdentity?: { readonly id: string | null; readonly version: string | null };
   readonly input: ArtifactInput;
   readonly plan: ExecutionPlan | null;
+  /**
+   * `serializePlan(plan)` when the caller has it (a prepared plan writes it around its
+   * body's remembered text); written here otherwise. The plan must be deep-frozen then.
+   */
+  readonly planText?: string;
   readonly candidateResults?: readonly CandidateResult[];
   readonly resolved?: readonly ResolvedResult[];
   /** Why a contract field without a reconciler verdict is unresolved (default `NO_CANDIDATE`). */
@@ -260,31 +265,48 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   };
 
   // The replay-hashed part (everything but id, createdAt, replayHash and the timings),
-  // written once: its text is hashed and parsed back as the artifact's frozen data.
-  const hashedText = canonicalJson({
-    contract: {
-      fingerprint: contract === null ? null : fingerprintContract(contract),
-      id: contract?.id ?? options.contractIdentity?.id ?? null,
-      version: contract?.version ?? options.contractIdentity?.version ?? null,
-    },
-    diagnostics: placed.topLevel,
-    evidence,
-    fieldResults,
-    input: { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size },
-    normalizedData,
-    plan,
-    statistics: { counters },
-    status: options.status,
-    unresolvedFields,
-    versions: {
-      artifact: ARTIFACT_VERSION,
-      capabilities: capabilityVersions(plan, options.versions.capabilities ?? {}),
-      paxman: options.versions.paxman,
-      planner: options.versions.planner,
-    },
-  });
+  // written once as canonical JSON member by member (keys in code-unit order) and hashed;
+  // the artifact's data is each member's text parsed back and frozen, except the plan,
+  // which is frozen already.
+  const members: readonly (readonly [string, unknown])[] = [
+    [
+      'contract',
+      {
+        fingerprint: contract === null ? null : (plan?.contractFingerprint ?? fingerprintContract(contract)),
+        id: contract?.id ?? options.contractIdentity?.id ?? null,
+        version: contract?.version ?? options.contractIdentity?.version ?? null,
+      },
+    ],
+    ['diagnostics', placed.topLevel],
+    ['evidence', evidence],
+    ['fieldResults', fieldResults],
+    ['input', { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size }],
+    ['normalizedData', normalizedData],
+    ['plan', plan],
+    ['statistics', { counters }],
+    ['status', options.status],
+    ['unresolvedFields', unresolvedFields],
+    [
+      'versions',
+      {
+        artifact: ARTIFACT_VERSION,
+        capabilities: capabilityVersions(plan, options.versions.capabilities ?? {}),
+        paxman: options.versions.paxman,
+        planner: options.versions.planner,
+      },
+    ],
+  ];
+  const data: Record<string, unknown> = {};
+  let hashedText = '{';
+  for (const [key, value] of members) {
+    const usePlanText = key === 'plan' && value !== null && options.planText !== undefined;
+    const text = usePlanText ? options.planText! : canonicalJson(value);
+    hashedText += `${hashedText.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+    data[key] = usePlanText ? deepFreeze(value) : deepFreeze(JSON.parse(text) as unknown);
+  }
+  hashedText += '}';
+  const hashed = data as unknown as HashedContent;
   const replayHash = sha256Hex(hashedText);
-  const hashed = deepFreeze(JSON.parse(hashedText) as HashedContent);
   // The whole artifact, members inserted in canonical key order.
   return Object.freeze({
     contract: hashed.contract,

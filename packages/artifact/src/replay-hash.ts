@@ -8,10 +8,25 @@
 import { HashMismatchError, canonicalHash } from '@paxman/core';
 import type { ExecutionArtifact } from './execution-artifact.js';
 
-/** The part of an artifact the replay hash covers. */
+/**
+ * The part of an artifact the replay hash covers, members inserted in code-unit key order:
+ * for an artifact whose members are in canonical order (built or parsed) its canonical
+ * JSON is then written natively in one pass.
+ */
 export function hashedContent(artifact: ExecutionArtifact<unknown>): unknown {
-  const { id: _id, createdAt: _createdAt, replayHash: _replayHash, statistics, ...rest } = artifact;
-  return { ...rest, statistics: { counters: statistics.counters } };
+  return {
+    contract: artifact.contract,
+    diagnostics: artifact.diagnostics,
+    evidence: artifact.evidence,
+    fieldResults: artifact.fieldResults,
+    input: artifact.input,
+    normalizedData: artifact.normalizedData,
+    plan: artifact.plan,
+    statistics: { counters: artifact.statistics.counters },
+    status: artifact.status,
+    unresolvedFields: artifact.unresolvedFields,
+    versions: artifact.versions,
+  };
 }
 
 /**

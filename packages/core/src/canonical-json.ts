@@ -3,9 +3,10 @@
  * replay hash, the contract fingerprint and the input content hash all go through here,
  * so two processes that hold equal data always produce byte-identical text.
  *
- * Two functions are the whole API: `canonicalJson` and `canonicalHash`. Plain JSON data
- * is written in one pass (keys sorted in code-unit order, scalars as `JSON.stringify`
- * writes them, which is what RFC 8785 prescribes); anything else (a `toJSON` member, a
+ * Two functions are the whole API: `canonicalJson` and `canonicalHash`. Data whose keys
+ * already enumerate in code-unit order is written by `JSON.stringify` after one check;
+ * other plain JSON data in one pass (keys sorted, scalars as `JSON.stringify` writes them,
+ * which is what RFC 8785 prescribes); anything else (a `toJSON` member, a
  * sparse array, a value with no JSON form) goes to the reference implementation, the
  * `canonicalize` package. `{ reference: true }` — or `PAXMAN_CANONICAL_JSON=reference` in
  * the environment — sends everything there; a test proves both byte-identical on every
@@ -29,6 +30,9 @@ export interface CanonicalJsonOptions {
  */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
   if (options.reference !== true && process.env['PAXMAN_CANONICAL_JSON'] !== 'reference') {
+    // Data already in canonical key order (a parsed artifact, data built in key order) is
+    // checked in one allocation-free pass and written by the native serializer.
+    if (isInCanonicalOrder(value)) return JSON.stringify(value);
     try {
       return serializePlain(value);
     } catch (error) {
@@ -56,6 +60,45 @@ export function canonicalHash(value: unknown, options: CanonicalJsonOptions = {}
 function referenceCanonicalize(value: unknown): string | undefined {
   const canonicalize = createRequire(import.meta.url)('canonicalize') as (value: unknown) => string | undefined;
   return canonicalize(value);
+}
+
+/**
+ * True when `JSON.stringify(value)` already is the canonical text: plain JSON data
+ * (plain objects and dense arrays, finite numbers, no `toJSON`) whose object keys
+ * enumerate in code-unit order. `JSON.stringify` enumerates keys as `Object.keys` does
+ * and writes scalars exactly as RFC 8785 does, and both leave undefined members out.
+ */
+function isInCanonicalOrder(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        for (let index = 0; index < value.length; index += 1) {
+          const item: unknown = value[index];
+          if (item === undefined || !isInCanonicalOrder(item)) return false;
+        }
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+      const keys = Object.keys(value);
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index]!;
+        if (index > 0 && !(keys[index - 1]! < key)) return false;
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== undefined && !isInCanonicalOrder(item)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 /** Thrown (never escapes) when a fast path meets a value it leaves to the reference path. */

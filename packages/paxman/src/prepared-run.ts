@@ -8,7 +8,7 @@
  */
 import type { createBudget, createPolicy} from '@paxman/core';
 import { type Budget, type Policy, budgetToJson, losslessJsonText } from '@paxman/core';
-import { type CanonicalContract, adaptContract } from '@paxman/contract';
+import { type CanonicalContract, adaptContract, fingerprintContract } from '@paxman/contract';
 import { type PreparedPlan, preparePlan } from '@paxman/planner';
 import type { PaxmanState } from './paxman-state.js';
 
@@ -32,49 +32,83 @@ export interface Preparation {
 
 /** Adapts the contract and prepares the plan; throws `InvalidContractError` for a contract that does not adapt. */
 export function prepare(state: PaxmanState, options: PrepareOptions, budget: Budget, callSitePolicy: Policy): Preparation {
+  const { contract, fingerprint } = adapt(state, options);
+  const plan = preparePlan({ contract, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers }, fingerprint);
+  return Object.freeze({ contract, budget, callSitePolicy, plan });
+}
+
+/** A contract adapted for this instance, with its fingerprint. */
+export interface AdaptedContract {
+  readonly contract: CanonicalContract;
+  readonly fingerprint: string;
+}
+
+/** Adapts a contract source (`InvalidContractError` when it does not adapt). */
+export function adapt(state: PaxmanState, options: Pick<PrepareOptions, 'contract' | 'format' | 'schemaName'>): AdaptedContract {
   const contract = adaptContract(options.contract, {
     registry: state.adapters,
     ...(options.format === undefined ? {} : { format: options.format }),
     ...(options.schemaName === undefined ? {} : { schemaName: options.schemaName }),
   });
-  const plan = preparePlan({ contract, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers });
-  return Object.freeze({ contract, budget, callSitePolicy, plan });
+  return Object.freeze({ contract, fingerprint: fingerprintContract(contract) });
 }
 
-/** The instance's cache of preparations, by the exact text of the contract and settings. */
+/** The instance's cache of adapted contracts and preparations, by the exact text of the source and settings. */
 export interface PreparedRuns {
+  /** The adapted contract for this source (replay needs no more), from the cache or made now. */
+  adapted(state: PaxmanState, options: Pick<PrepareOptions, 'contract' | 'format' | 'schemaName'>): AdaptedContract;
   /** The preparation for these options, from the cache or made now (errors are never cached). */
   get(state: PaxmanState, options: PrepareOptions, budget: Budget, callSitePolicy: Policy): Preparation;
-  /** Forgets every preparation (a capability or adapter was registered). */
+  /** Forgets everything (a capability or adapter was registered). */
   clear(): void;
 }
 
-const PREPARED_RUNS = 32;
+const CACHED_ENTRIES = 32;
+
+/** A bounded map, least recently used out. */
+function lruGet<T>(entries: Map<string, T>, key: string, make: () => T): T {
+  let entry = entries.get(key);
+  if (entry !== undefined) {
+    entries.delete(key);
+  } else {
+    entry = make();
+    if (entries.size >= CACHED_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  entries.set(key, entry);
+  return entry;
+}
+
+/** The cache key of a contract source, or null for a source with no JSON text (a Zod schema: adapted every time). */
+function sourceKey(options: Pick<PrepareOptions, 'contract' | 'format' | 'schemaName'>): string | null {
+  const text = typeof options.contract === 'string' ? `s${options.contract}` : losslessJsonText(options.contract, 64);
+  return text === null ? null : `${options.format ?? ''}\u0000${options.schemaName ?? ''}\u0000${typeof options.contract === 'string' ? text : `j${text}`}`;
+}
 
 /**
- * A bounded cache (least recently used out). A contract given as an object is keyed by
- * its JSON text, so a caller that changes the object gets a new preparation; a source
- * with no JSON text (a Zod schema) is prepared every time.
+ * The instance's cache. A contract given as an object is keyed by its JSON text, so a
+ * caller that changes the object gets a fresh adaptation.
  */
 export function createPreparedRuns(): PreparedRuns {
-  const entries = new Map<string, Preparation>();
+  const contracts = new Map<string, AdaptedContract>();
+  const preparations = new Map<string, Preparation>();
   return {
+    adapted(state, options) {
+      const key = sourceKey(options);
+      return key === null ? adapt(state, options) : lruGet(contracts, key, () => adapt(state, options));
+    },
     get(state, options, budget, callSitePolicy) {
-      const source = typeof options.contract === 'string' ? `s${options.contract}` : `j${losslessJsonText(options.contract, 64) ?? ''}`;
-      if (source === 'j') return prepare(state, options, budget, callSitePolicy);
-      const key = `${options.format ?? ''}\u0000${options.schemaName ?? ''}\u0000${JSON.stringify(callSitePolicy)}\u0000${JSON.stringify(budgetToJson(budget))}\u0000${source}`;
-      let preparation = entries.get(key);
-      if (preparation !== undefined) {
-        entries.delete(key);
-      } else {
-        preparation = prepare(state, options, budget, callSitePolicy);
-        if (entries.size >= PREPARED_RUNS) entries.delete(entries.keys().next().value!);
-      }
-      entries.set(key, preparation);
-      return preparation;
+      const key = sourceKey(options);
+      const make = (): Preparation => {
+        const { contract, fingerprint } = this.adapted(state, options);
+        const plan = preparePlan({ contract, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers }, fingerprint);
+        return Object.freeze({ contract, budget, callSitePolicy, plan });
+      };
+      if (key === null) return make();
+      return lruGet(preparations, `${JSON.stringify(callSitePolicy)}\u0000${JSON.stringify(budgetToJson(budget))}\u0000${key}`, make);
     },
     clear() {
-      entries.clear();
+      contracts.clear();
+      preparations.clear();
     },
   };
 }

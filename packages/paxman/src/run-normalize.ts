@@ -86,8 +86,10 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     id: state.idGenerator(),
     createdAt: new Date(clock.now()).toISOString(),
   };
-  const finish = (parts: Omit<Parameters<typeof buildArtifact>[0], keyof typeof common | 'timings'>): ExecutionArtifact => {
-    const built = buildArtifact({ ...common, ...parts });
+  let preparation: Preparation | undefined;
+  const finish = (parts: Omit<Parameters<typeof buildArtifact>[0], keyof typeof common | 'timings' | 'planText'>): ExecutionArtifact => {
+    const planText = parts.plan === null || preparation === undefined ? undefined : preparation.plan.serialize(parts.plan);
+    const built = buildArtifact({ ...common, ...parts, ...(planText === undefined ? {} : { planText }) });
     lap('artifact');
     // Timings are not hashed, so they can be filled in once the artifact (and its hash) exists.
     // Stage names in code-unit order, like every other key, so the artifact object is in
@@ -99,7 +101,6 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     return artifact;
   };
 
-  let preparation: Preparation;
   try {
     preparation = prepared ?? state.preparedRuns.get(state, options, budget, callSitePolicy);
   } catch (error) {
@@ -108,6 +109,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     return finish({ status: Status.INVALID_CONTRACT, contract: null, contractIdentity: statedContractIdentity(options.contract), plan: null, diagnostics: contractDiagnostics(error) });
   }
   const contract = preparation.contract;
+  const preparedPlan = preparation.plan;
   lap('contract');
   throwIfAborted(signal);
 
@@ -116,7 +118,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
   let execution: BuildArtifactExecutionStatistics | undefined;
   const encodeNormalizedData = (data: Readonly<Record<string, JsonValue>>) => encodeForSource(contract, data);
   try {
-    executionPlan = preparation.plan.planFor(profile);
+    executionPlan = preparedPlan.planFor(profile);
     lap('plan');
     const tooLarge = executionPlan.failFast === 'INPUT_TOO_LARGE' || (budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes);
     if (tooLarge) {

@@ -9,7 +9,7 @@
  * always reported as tampered.
  */
 import { CapabilityNotFoundError, ContractMismatchError, VersionMismatchError } from '@paxman/core';
-import { type CanonicalContract, adaptContract, fingerprintContract, flattenFields } from '@paxman/contract';
+import { type CanonicalContract, flattenFields } from '@paxman/contract';
 import { PLANNER_VERSION } from '@paxman/planner';
 import { ARTIFACT_VERSION, type ExecutionArtifact, parseArtifact, verifyArtifact } from '@paxman/artifact';
 import { checkOptions } from './normalize-input.js';
@@ -57,12 +57,7 @@ export async function runReplay(state: PaxmanState, artifactOrJson: unknown, opt
   checkMajor('artifact format', artifact.versions.artifact, ARTIFACT_VERSION);
   verifyArtifact(artifact);
 
-  const contract = adaptContract(options.contract, {
-    registry: state.adapters,
-    ...(options.format === undefined ? {} : { format: options.format }),
-    ...(options.schemaName === undefined ? {} : { schemaName: options.schemaName }),
-  });
-  const fingerprint = fingerprintContract(contract);
+  const { contract, fingerprint } = state.preparedRuns.adapted(state, options);
   if (artifact.contract.fingerprint !== fingerprint) {
     throw new ContractMismatchError(
       `The artifact was produced with contract ${artifact.contract.id ?? '(unreadable)'}@${artifact.contract.version ?? '?'} (fingerprint ${artifact.contract.fingerprint ?? 'none'}), not with the given contract ${contract.id}@${contract.version} (fingerprint ${fingerprint}): ${describeContractDifference(artifact, contract)}.`,

@@ -327,6 +327,12 @@ describe('preparePlan: the input-independent part, built once per prepared plan'
     expect(second.inputContentHash).toBe(otherProfile.contentHash);
     expect(first).toEqual(plan({ contract: invoice, profile: textProfile, registry }));
     expect(serializePlan(second)).toBe(serializePlan(plan({ contract: invoice, profile: otherProfile, registry })));
+    // Written around the body's remembered text, byte for byte what serializePlan writes.
+    expect(prepared.serialize(second)).toBe(serializePlan(second));
+    expect(prepared.serialize(first)).toBe(serializePlan(first));
+    const tooLarge = preparePlan({ contract: invoice, registry, budget: { maxInputBytes: 10 } });
+    const failing = tooLarge.planFor(textProfile);
+    expect(tooLarge.serialize(failing)).toBe(serializePlan(failing));
     expect(prepared.planFor({ ...textProfile, isEmpty: true }).fieldPlans.every((fieldPlan) => fieldPlan.shortCircuit === 'EMPTY_INPUT')).toBe(true);
   });
 

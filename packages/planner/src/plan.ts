@@ -17,6 +17,7 @@ import {
   type Policy,
   type PolicyInput,
   budgetToJson,
+  canonicalJson,
   createBudget,
   deepFreeze,
   isCapabilityTier,
@@ -88,18 +89,25 @@ export interface PreparedPlan {
   readonly budget: Budget;
   /** The plan for one input: the prepared field plans, unless the input is empty or over budget. */
   planFor(profile: InputProfile): ExecutionPlan;
+  /**
+   * `serializePlan(plan)` for a plan of this prepared plan, written around the canonical
+   * text of the shared body, made once: a batch writes only what is new per input.
+   */
+  serialize(plan: ExecutionPlan): string;
 }
 
 /**
- * Prepares the input-independent part of planning. Pure: `preparePlan(o).planFor(p)` is
+ * Prepares the input-independent part of planning (`contractFingerprint`: the contract's,
+ * when the caller has computed it already). Pure: `preparePlan(o).planFor(p)` is
  * `plan({ ...o, profile: p })`, byte for byte. The field plans are built on the first
  * input that runs its fields and kept by the prepared plan (its own state, not the module's).
  */
-export function preparePlan(options: PreparePlanOptions): PreparedPlan {
+export function preparePlan(options: PreparePlanOptions, contractFingerprint?: string): PreparedPlan {
   const policy = mergePolicy(options.policy, options.contract.policy);
   const budget = createBudget(options.budget);
-  const fingerprint = fingerprintContract(options.contract);
+  const fingerprint = contractFingerprint ?? fingerprintContract(options.contract);
   let runningBody: PlanBody | null = null;
+  let runningBodyText: PlanBodyText | null = null;
   return Object.freeze({
     contractFingerprint: fingerprint,
     policy,
@@ -129,7 +137,30 @@ export function preparePlan(options: PreparePlanOptions): PreparedPlan {
         failFast: inputTooLarge ? ShortCircuitReason.INPUT_TOO_LARGE : null,
       });
     },
+    serialize(plan: ExecutionPlan): string {
+      const body = runningBody;
+      if (body === null || plan.fieldPlans !== body.fieldPlans || plan.policy !== body.policy || plan.budget !== body.budget || plan.diagnostics !== body.diagnostics) return canonicalJson(plan);
+      runningBodyText ??= { budget: canonicalJson(body.budget), diagnostics: canonicalJson(body.diagnostics), fieldPlans: canonicalJson(body.fieldPlans), policy: canonicalJson(body.policy) };
+      return planText(plan, runningBodyText);
+    },
   });
+}
+
+/** The canonical text of each member of a plan body. */
+interface PlanBodyText {
+  readonly budget: string;
+  readonly diagnostics: string;
+  readonly fieldPlans: string;
+  readonly policy: string;
+}
+
+/** The canonical JSON of a plan whose body members are written already: its members in code-unit key order. */
+function planText(plan: ExecutionPlan, body: PlanBodyText): string {
+  return (
+    `{"budget":${body.budget},"contractFingerprint":${JSON.stringify(plan.contractFingerprint)},"diagnostics":${body.diagnostics},` +
+    `"failFast":${JSON.stringify(plan.failFast)},"fieldPlans":${body.fieldPlans},"inputContentHash":${JSON.stringify(plan.inputContentHash)},` +
+    `"plannerVersion":${JSON.stringify(plan.plannerVersion)},"policy":${body.policy}}`
+  );
 }
 
 /**

@@ -127,6 +127,13 @@ export function conceptsOfLabel(normalizedLabel: string): readonly string[] {
   return conceptsByNormalizedTerm().get(normalizedLabel) ?? [];
 }
 
+const termsById = lazyConstant((): ReadonlyMap<string, readonly string[]> => new Map(businessLexicon().map((concept) => [concept.id, concept.terms])));
+
+/** The terms of one concept (none for an unknown id). */
+export function termsOfConcept(id: string): readonly string[] {
+  return termsById().get(id) ?? [];
+}
+
 /** The concept with this id, if any. */
 export function lexiconConcept(id: string): LexiconConcept | undefined {
   return businessLexicon().find((concept) => concept.id === id);

@@ -7,7 +7,7 @@
  * function of the exact labels and the concept ids (`synonymLabels`), which is all a
  * step config records.
  */
-import { businessLexicon, conceptsOfLabel } from './business-lexicon.js';
+import { businessLexicon, conceptsOfLabel, termsOfConcept } from './business-lexicon.js';
 import { normalizeLabelText, splitIdentifier } from './normalize-label.js';
 
 /** What the lexicon reads of a field (structurally a contract's `CanonicalField`). */
@@ -93,6 +93,7 @@ export function synonymLabels(exact: readonly string[], concepts: readonly strin
 
 /** The terms of a set of concepts, in lexicon order, each once. */
 function termsOfConcepts(concepts: readonly string[]): readonly string[] {
+  if (concepts.length === 1) return termsOfConcept(concepts[0]!);
   const wanted = new Set(concepts);
   const collected = new Set<string>();
   for (const concept of businessLexicon()) {
