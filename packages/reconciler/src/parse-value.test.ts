@@ -29,7 +29,7 @@ describe('parseCandidateValue', () => {
     expect(parse('DATE', '2025-02-30')).toMatchObject({ ok: false });
     expect(parse('BOOLEAN', 'Yes')).toMatchObject({ ok: true, value: true });
     expect(parse('BOOLEAN', 'maybe')).toMatchObject({ ok: false });
-    expect(parse('MONEY', null, 'USD 1,234.50')).toMatchObject({ ok: true, value: { amount: '1234.5', currency: 'USD' }, reparsed: true });
+    expect(parse('MONEY', null, 'USD 1,234.50')).toMatchObject({ ok: true, value: { amount: '1234.50', currency: 'USD' }, reparsed: true });
     expect(parse('MONEY', { amount: '10', currency: 'XXQ' })).toMatchObject({ ok: false });
   });
 

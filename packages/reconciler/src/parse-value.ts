@@ -7,7 +7,7 @@
  */
 import type { CanonicalField } from '@paxman/contract';
 import { type JsonValue, formatDecimal, isCalendarDate, formatDecimalText, isDecimalString, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
-import { type CurrencyReading, parseLooseDecimal, readCurrency } from '@paxman/values';
+import { type CurrencyReading, parseLooseDecimal, parseValue } from '@paxman/values';
 
 export type ParseOutcome =
   | { readonly ok: true; readonly value: JsonValue; readonly reparsed: boolean; readonly currencyReading?: CurrencyReading }
@@ -169,13 +169,25 @@ function parseMoneyValue(value: JsonValue): ParseOutcome {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? ok({ amount: formatDecimal(parseDecimal(value)), currency: null }, true) : fail('not a finite number');
   }
-  if (typeof value === 'string') {
-    const decimal = parseLooseDecimal(value);
-    if (decimal === null) return fail(`"${clip(value)}" is not an amount`);
-    const reading = readCurrency(value);
-    return ok({ amount: formatDecimalText(decimal), currency: reading?.currency ?? null }, true, reading);
-  }
+  if (typeof value === 'string') return parseMoneyText(value);
   return fail(`expected money {amount, currency}, got ${describe(value)}`);
+}
+
+/**
+ * Money written as text, read by the same MONEY recognizer that reads documents
+ * (`@paxman/values`), so `¥1,000` or `zł 12,50` read the same on every path. A sign the
+ * recognizer left outside the value (`-7,5`) is refused rather than dropped.
+ */
+function parseMoneyText(text: string): ParseOutcome {
+  const hit = parseValue('MONEY', text);
+  const money = hit !== null && isPlainObject(hit.value) ? hit.value : null;
+  if (hit === null || money === null || typeof money['amount'] !== 'string' || /[-−]/.test(text.slice(0, hit.start))) {
+    return fail(`"${clip(text)}" is not an amount`);
+  }
+  const currency = typeof money['currency'] === 'string' ? money['currency'] : null;
+  const source = hit.detail['currencySource'];
+  const reading: CurrencyReading = currency !== null && (source === 'code' || source === 'symbol' || source === 'symbol-ambiguous') ? { currency, source } : null;
+  return ok({ amount: money['amount'], currency }, true, reading);
 }
 
 function parseArray(field: CanonicalField, value: JsonValue): ParseOutcome {
