@@ -43,10 +43,10 @@ describe('buildArtifact', () => {
   });
 
   it('stores each diagnostic once, where it belongs: the plan, its field, or the top level', () => {
-    expect(artifact.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['PROFILED']);
-    expect(artifact.plan!.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['OPTIONAL_FIELD']);
+    expect(artifact.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['test.PROFILED']);
+    expect(artifact.plan!.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['test.OPTIONAL_FIELD']);
     // The capability's diagnostic (reported twice) and the reconciler's both name purchase_order.
-    expect(artifact.fieldResults['purchase_order']!.diagnostics.map((diagnostic) => `${diagnostic.stage}:${diagnostic.code}`)).toEqual(['capability:NO_MATCH', 'reconcile:FIELD_UNRESOLVED']);
+    expect(artifact.fieldResults['purchase_order']!.diagnostics.map((diagnostic) => `${diagnostic.stage}:${diagnostic.code}`)).toEqual(['capability:test.NO_MATCH', 'reconcile:FIELD_UNRESOLVED']);
     for (const [path, result] of Object.entries(artifact.fieldResults)) for (const diagnostic of result.diagnostics) expect(diagnostic.fieldPath).toBe(path);
   });
 
@@ -58,10 +58,10 @@ describe('buildArtifact', () => {
 
   it('keeps a diagnostic without a contract field, or naming an unknown one, at the top level, and a copy of a plan diagnostic only in the plan', () => {
     const planCopy = plan.diagnostics[0]!;
-    const stray = { code: 'ODD', severity: 'WARNING', stage: 'execution', message: 'Not a contract field.', fieldPath: 'nowhere' } as const;
-    const run = { code: 'RUN', severity: 'INFO', stage: 'capability', message: 'Run-level note.', capability: 'explicit_evidence@1.0.0' } as const;
+    const stray = { code: 'test.ODD', severity: 'WARNING', stage: 'execution', message: 'Not a contract field.', fieldPath: 'nowhere' } as const;
+    const run = { code: 'test.RUN', severity: 'INFO', stage: 'capability', message: 'Run-level note.', capability: 'explicit_evidence@1.0.0' } as const;
     const built = sampleArtifact({ diagnostics: [planCopy, stray, run] });
-    expect(built.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['ODD', 'RUN']);
+    expect(built.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['test.ODD', 'test.RUN']);
     expect(built.plan!.diagnostics).toEqual([planCopy]);
     expect(listDiagnostics(built).filter((diagnostic) => diagnostic.code === planCopy.code)).toHaveLength(1);
     expect(parseArtifact(serializeArtifact(built))).toStrictEqual(built);

@@ -80,7 +80,7 @@ describe('serializeArtifact / parseArtifact', () => {
   test.prop([fc.jsonValue(), fc.double({ min: 0, max: 1, noNaN: true }), fc.string()])('round-trips any JSON value, confidence and label', (value, confidence, label) => {
     const built = sampleArtifact({
       resolved: resolved.map((result) => (result.fieldPath === 'invoice_date' ? { ...result, value: JSON.parse(JSON.stringify(value ?? null)), confidence } : result)),
-      diagnostics: [{ code: 'NOTE', severity: 'INFO', stage: 'profile', message: label }],
+      diagnostics: [{ code: 'test.NOTE', severity: 'INFO', stage: 'profile', message: label }],
     });
     const serialized = serializeArtifact(built);
     const parsed = parseArtifact(serialized);

@@ -3,6 +3,7 @@
  * reconciler grades. Capabilities never attach confidence; they describe *how* a value
  * was found (`EvidenceKind`), and the reconciler's rubric turns that into a number.
  */
+import type { DiagnosticCode } from './diagnostic-codes.js';
 import type { JsonValue } from './json.js';
 import type { CapabilityTier, DiagnosticSeverity } from './vocabulary.js';
 
@@ -89,7 +90,8 @@ export interface Candidate {
 export type DiagnosticStage = 'contract' | 'profile' | 'plan' | 'execution' | 'capability' | 'reconcile' | 'artifact' | 'inference';
 
 export interface Diagnostic {
-  readonly code: string;
+  /** What happened (`DIAGNOSTIC_CODES`, an error code, or a capability's own `id.CODE`). */
+  readonly code: DiagnosticCode;
   readonly severity: DiagnosticSeverity;
   readonly stage: DiagnosticStage;
   readonly message: string;

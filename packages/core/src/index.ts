@@ -64,3 +64,4 @@ export type { ExecutionStatistics, StepStatistics } from './execution-statistics
 export { daysInMonth, isValidCalendarDay, isCalendarDate, isDateTime } from './calendar-date.js';
 export { compileRe2, re2CompileError, type Re2Pattern } from './re2.js';
 export { lazyConstant } from './lazy-constant.js';
+export { DIAGNOSTIC_CODES, isPipelineDiagnosticCode, type DiagnosticCode, type PipelineDiagnosticCode, type CapabilityDefinedCode } from './diagnostic-codes.js';

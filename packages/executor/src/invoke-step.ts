@@ -4,7 +4,7 @@
  * resolves at once as `{ aborted }` even when the capability ignores the signal (its
  * late result or rejection is then observed and discarded, never left unhandled).
  */
-import { PaxmanError } from '@paxman/core';
+import { PaxmanError, type DiagnosticCode } from '@paxman/core';
 import type { Capability, CapabilityContext, CapabilityResult } from '@paxman/capability-spi';
 
 export type StepInvocation = { readonly result: unknown } | { readonly error: unknown } | { readonly aborted: true };
@@ -48,7 +48,7 @@ export function isCapabilityResult(value: unknown): value is CapabilityResult {
 }
 
 /** The error code (a PaxmanError's own, else `fallbackCode`) and a printable message of anything thrown. */
-export function describeThrown(error: unknown, fallbackCode: string): { readonly code: string; readonly name: string; readonly message: string } {
+export function describeThrown(error: unknown, fallbackCode: DiagnosticCode): { readonly code: DiagnosticCode; readonly name: string; readonly message: string } {
   if (PaxmanError.isInstance(error)) return { code: error.code, name: error.name, message: error.message };
   if (error instanceof Error) return { code: fallbackCode, name: error.name, message: error.message };
   let message: string;

@@ -27,8 +27,7 @@ import {
   formatDecimal,
   isDecimalString,
   parseDecimal,
-  systemClock,
-} from '@paxman/core';
+  systemClock, type DiagnosticCode } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityRegistry, type CapabilityUsage, type ResolvedFieldValue, type RunMemo, createRunMemo } from '@paxman/capability-spi';
 import type { Document } from '@paxman/document';
@@ -148,7 +147,7 @@ function lookupCapability(state: RunState, key: string): Capability | null {
   return capability;
 }
 
-function executionDiagnostic(code: string, severity: Diagnostic['severity'], message: string, fieldPath: string, capability?: string, context?: Readonly<Record<string, JsonValue>>): Diagnostic {
+function executionDiagnostic(code: DiagnosticCode, severity: Diagnostic['severity'], message: string, fieldPath: string, capability?: string, context?: Readonly<Record<string, JsonValue>>): Diagnostic {
   return { code, severity, stage: 'execution', message, fieldPath, ...(capability !== undefined ? { capability } : {}), ...(context !== undefined ? { context } : {}) };
 }
 

@@ -3,7 +3,7 @@
  * and validator reported (`context.problems`), each with its code and the path of the
  * offending node, so an `INVALID_CONTRACT` artifact says everything that is wrong.
  */
-import { type Diagnostic, type JsonValue, PaxmanError, isPlainObject } from '@paxman/core';
+import { type Diagnostic, type JsonValue, PaxmanError, isErrorCode, isPlainObject } from '@paxman/core';
 import { parseContractSource } from '@paxman/contract';
 
 /** Diagnostics (stage `contract`, severity ERROR) for an error thrown while adapting a contract. */
@@ -17,7 +17,7 @@ export function contractDiagnostics(error: unknown): Diagnostic[] {
       const record = isPlainObject(problem) ? problem : {};
       const path = typeof record['path'] === 'string' ? record['path'] : '';
       return {
-        code: typeof record['code'] === 'string' ? record['code'] : error.code,
+        code: isErrorCode(record['code']) ? record['code'] : error.code,
         severity: 'ERROR',
         stage: 'contract',
         message: typeof record['message'] === 'string' ? record['message'] : error.message,

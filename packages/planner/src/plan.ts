@@ -25,8 +25,7 @@ import {
   mergePolicy,
   parseDecimal,
   compareVersions,
-  tierName,
-} from '@paxman/core';
+  tierName, type DiagnosticCode } from '@paxman/core';
 import { type CanonicalContract, type CanonicalField, fingerprintContract } from '@paxman/contract';
 import type { InputProfile } from '@paxman/input-profile';
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, type CostHint, capabilityKey } from '@paxman/capability-spi';
@@ -70,7 +69,7 @@ const CHAIN_TIERS: readonly CapabilityTier[] = [
   CapabilityTier.REMOTE_INFERENCE,
 ];
 
-function planDiagnostic(code: string, severity: Diagnostic['severity'], message: string, extra: Partial<Pick<Diagnostic, 'fieldPath' | 'capability' | 'context'>> = {}): Diagnostic {
+function planDiagnostic(code: DiagnosticCode, severity: Diagnostic['severity'], message: string, extra: Partial<Pick<Diagnostic, 'fieldPath' | 'capability' | 'context'>> = {}): Diagnostic {
   return { code, severity, stage: 'plan', message, ...extra };
 }
 

@@ -24,8 +24,7 @@ import {
   formatDecimalText,
   isInferenceTier,
   isIsoCurrencyCode,
-  isPlainObject,
-} from '@paxman/core';
+  isPlainObject, type DiagnosticCode } from '@paxman/core';
 import { agreementKey } from './agreement-key.js';
 import { type ValueEvidence, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUniqueRecognizerHit, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
 import { checkConstraints } from './constraints.js';
@@ -88,7 +87,7 @@ export interface FieldAssessment {
 
 function makeDiagnostic(
   field: CanonicalField,
-  code: string,
+  code: DiagnosticCode,
   severity: DiagnosticSeverity,
   message: string,
   context: Record<string, JsonValue> = {},

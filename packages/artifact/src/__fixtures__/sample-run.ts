@@ -65,7 +65,7 @@ const buyerEvidence: Evidence = {
   label: 'Bill to',
 };
 
-const budgetDiagnostic: Diagnostic = { code: 'NO_MATCH', severity: 'INFO', stage: 'capability', message: 'No labelled value found.', fieldPath: 'purchase_order', capability: 'explicit_evidence@1.0.0' };
+const budgetDiagnostic: Diagnostic = { code: 'test.NO_MATCH', severity: 'INFO', stage: 'capability', message: 'No labelled value found.', fieldPath: 'purchase_order', capability: 'explicit_evidence@1.0.0' };
 
 function planSteps(path: string): PlanStep[] {
   return [
@@ -90,7 +90,7 @@ export const plan: ExecutionPlan = {
     earlyStop: true,
     shortCircuit: null,
   })),
-  diagnostics: [{ code: 'OPTIONAL_FIELD', severity: 'INFO', stage: 'plan', message: 'Optional fields are planned after required ones.' }],
+  diagnostics: [{ code: 'test.OPTIONAL_FIELD', severity: 'INFO', stage: 'plan', message: 'Optional fields are planned after required ones.' }],
   failFast: null,
 };
 
@@ -158,7 +158,7 @@ export function sampleOptions(overrides: Partial<BuildArtifactOptions> = {}): Bu
     plan,
     candidateResults,
     resolved,
-    diagnostics: [{ code: 'PROFILED', severity: 'INFO', stage: 'profile', message: 'Input profiled as text.' }],
+    diagnostics: [{ code: 'test.PROFILED', severity: 'INFO', stage: 'profile', message: 'Input profiled as text.' }],
     execution: {
       steps: [
         { capability: 'explicit_evidence@1.0.0', invocations: 6, estimatedUsd: '0', reportedUsd: '0', tokens: 0, durationMs: 1.25 },
