@@ -98,10 +98,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
   const results: CandidateResult[] = [];
   const fieldPlans = options.plan.fieldPlans;
-  for (let index = 0; index < fieldPlans.length; index += 1) {
-    const outcome = runField(state, fieldPlans[index]!, fields[index]!);
-    results.push(outcome instanceof Promise ? await outcome : outcome);
-  }
+  for (let index = 0; index < fieldPlans.length; index += 1) results.push(await runField(state, fieldPlans[index]!, fields[index]!));
   return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
 }
 
@@ -168,69 +165,70 @@ interface FieldRun {
   lastScore: number | null;
 }
 
-/**
- * Runs one field's chain. Synchronous while every step is (the deterministic capabilities
- * are), so such a chain never waits for a turn of the event loop; from the first step
- * that returns a promise on, the rest runs after it settles.
- */
-function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): CandidateResult | Promise<CandidateResult> {
+/** Runs one field's chain, step by step, until a step stops it (early stop, cancel) or the chain ends. */
+async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): Promise<CandidateResult> {
   const path = fieldPlan.fieldPath;
   if (fieldPlan.shortCircuit !== null) {
     return { fieldPath: path, candidates: [], evidence: [], diagnostics: [], steps: [], status: 'SHORT_CIRCUITED', shortCircuit: fieldPlan.shortCircuit };
   }
   const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: state.options.scoreField, lastScore: null };
-  return runSteps(run, 0);
+  const signal = state.options.signal;
+  for (const [index, step] of fieldPlan.steps.entries()) {
+    if (signal?.aborted) {
+      abortRest(run, index);
+      break;
+    }
+    const capability = lookupCapability(state, step.capability);
+    if (capability === null) {
+      reportMissingCapability(run, step);
+      continue;
+    }
+    const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
+    if (excludedByBudget(run, step, remoteCalls)) continue;
+    const started = state.clock.monotonic();
+    const invocation = await invokeStep(capability, stepContext(run, step), signal);
+    bookUsage(run, step, remoteCalls, started, invocation);
+    if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
+      abortRest(run, index);
+      break;
+    }
+    if ('error' in invocation) {
+      reportFailure(run, step, invocation.error);
+      continue;
+    }
+    if (!takeResult(run, step, invocation.result)) continue;
+    if (metTarget(run, index)) break;
+  }
+  return finishField(run);
 }
 
 function record(run: FieldRun, step: PlanStep, outcome: StepOutcome, candidateCount = 0): void {
   run.steps.push({ capability: step.capability, outcome, candidateCount });
 }
 
-/** Runs the steps from `from` on: the field's result, or a promise of it once a step is asynchronous. */
-function runSteps(run: FieldRun, from: number): CandidateResult | Promise<CandidateResult> {
-  const { state, fieldPlan, path, diagnostics } = run;
-  const { options, tracker } = state;
-  const signal = options.signal;
-  for (let index = from; index < fieldPlan.steps.length; index += 1) {
-    const step = fieldPlan.steps[index]!;
-    if (signal?.aborted) {
-      run.aborted = true;
-      abortRest(run, index);
-      break;
-    }
-    const capability = lookupCapability(state, step.capability);
-    if (capability === null) {
-      run.failed += 1;
-      run.invoked += 1;
-      record(run, step, 'FAILED');
-      diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.CAPABILITY_NOT_FOUND, DiagnosticSeverity.ERROR, `The plan names ${step.capability}, which is not registered.`, path, step.capability));
-      continue;
-    }
-    const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
-    const exclusion = tracker.check({ usd: step.costHint.usd, ms: step.costHint.ms, remoteCalls });
-    if (exclusion !== null) {
-      record(run, step, 'SKIPPED_BUDGET');
-      diagnostics.push(
-        executionDiagnostic(
-          ExecutionDiagnosticCode.BUDGET_EXCLUDES,
-          DiagnosticSeverity.WARNING,
-          `Skipped ${step.capability} for '${path}': budget.${exclusion.cap} would be exceeded (spent ${exclusion.spent}, step needs ${exclusion.requested}, limit ${exclusion.limit}).`,
-          path,
-          step.capability,
-          { cap: exclusion.cap, spent: exclusion.spent, requested: exclusion.requested, limit: exclusion.limit },
-        ),
-      );
-      continue;
-    }
+function reportMissingCapability(run: FieldRun, step: PlanStep): void {
+  run.failed += 1;
+  run.invoked += 1;
+  record(run, step, 'FAILED');
+  run.diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.CAPABILITY_NOT_FOUND, DiagnosticSeverity.ERROR, `The plan names ${step.capability}, which is not registered.`, run.path, step.capability));
+}
 
-    const stepStarted = state.clock.monotonic();
-    const pending = invokeStep(capability, stepContext(run, step), signal);
-    if (pending instanceof Promise) {
-      return pending.then((invocation) => (afterStep(run, index, remoteCalls, stepStarted, invocation) ? runSteps(run, index + 1) : finishField(run)));
-    }
-    if (!afterStep(run, index, remoteCalls, stepStarted, pending)) break;
-  }
-  return finishField(run);
+/** True (with a diagnostic) when the budget leaves no room for the step. */
+function excludedByBudget(run: FieldRun, step: PlanStep, remoteCalls: number): boolean {
+  const exclusion = run.state.tracker.check({ usd: step.costHint.usd, ms: step.costHint.ms, remoteCalls });
+  if (exclusion === null) return false;
+  record(run, step, 'SKIPPED_BUDGET');
+  run.diagnostics.push(
+    executionDiagnostic(
+      ExecutionDiagnosticCode.BUDGET_EXCLUDES,
+      DiagnosticSeverity.WARNING,
+      `Skipped ${step.capability} for '${run.path}': budget.${exclusion.cap} would be exceeded (spent ${exclusion.spent}, step needs ${exclusion.requested}, limit ${exclusion.limit}).`,
+      run.path,
+      step.capability,
+      { cap: exclusion.cap, spent: exclusion.spent, requested: exclusion.requested, limit: exclusion.limit },
+    ),
+  );
+  return true;
 }
 
 /** What a step's capability is given: copies of the chain's lists, so a capability never sees them grow. */
@@ -247,12 +245,9 @@ function stepContext(run: FieldRun, step: PlanStep): CapabilityContext {
     : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy, memo: state.memo };
 }
 
-/** Books and records a finished invocation; false when the chain stops here (cancelled, or early stop). */
-function afterStep(run: FieldRun, index: number, remoteCalls: number, stepStarted: number, invocation: StepInvocation): boolean {
-  const { state, fieldPlan, path, candidates, evidence, diagnostics } = run;
-  const step = fieldPlan.steps[index]!;
-  const signal = state.options.signal;
-  const durationMs = state.clock.monotonic() - stepStarted;
+/** Books what a finished (or failed) invocation cost and how long it took. */
+function bookUsage(run: FieldRun, step: PlanStep, remoteCalls: number, started: number, invocation: StepInvocation): void {
+  const { state } = run;
   run.invoked += 1;
   const usage = 'result' in invocation && isCapabilityResult(invocation.result) ? invocation.result.usage : undefined;
   const booked = bookedCost(step, remoteCalls, usage);
@@ -261,37 +256,36 @@ function afterStep(run: FieldRun, index: number, remoteCalls: number, stepStarte
     estimatedUsd: step.costHint.usd,
     reportedUsd: usage?.usd !== undefined && isDecimalString(usage.usd) ? usage.usd : null,
     tokens: booked.tokens,
-    durationMs,
+    durationMs: state.clock.monotonic() - started,
     remoteCalls: booked.remoteCalls,
     bookedUsd: booked.usd,
   });
+}
 
-  if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
-    run.aborted = true;
-    abortRest(run, index);
-    return false;
-  }
-  if ('error' in invocation) {
-    run.failed += 1;
-    record(run, step, 'FAILED');
-    const thrown = describeThrown(invocation.error, ExecutionDiagnosticCode.CAPABILITY_ERROR);
-    diagnostics.push(
-      executionDiagnostic(thrown.code, DiagnosticSeverity.ERROR, `${step.capability} failed on '${path}': ${thrown.message}`, path, step.capability, {
-        errorCode: thrown.code,
-        errorName: thrown.name,
-        ...(PaxmanError.isInstance(invocation.error) ? { errorContext: invocation.error.context } : {}),
-      }),
-    );
-    return true;
-  }
-  const result = invocation.result;
+/** Records a capability that threw. */
+function reportFailure(run: FieldRun, step: PlanStep, error: unknown): void {
+  run.failed += 1;
+  record(run, step, 'FAILED');
+  const thrown = describeThrown(error, ExecutionDiagnosticCode.CAPABILITY_ERROR);
+  run.diagnostics.push(
+    executionDiagnostic(thrown.code, DiagnosticSeverity.ERROR, `${step.capability} failed on '${run.path}': ${thrown.message}`, run.path, step.capability, {
+      errorCode: thrown.code,
+      errorName: thrown.name,
+      ...(PaxmanError.isInstance(error) ? { errorContext: error.context } : {}),
+    }),
+  );
+}
+
+/** Adds a step's candidates (for this field only), evidence and diagnostics; false for something that is not a result. */
+function takeResult(run: FieldRun, step: PlanStep, result: unknown): boolean {
+  const { path, candidates, evidence, diagnostics } = run;
   if (!isCapabilityResult(result)) {
     run.failed += 1;
     record(run, step, 'FAILED');
     diagnostics.push(
       executionDiagnostic(ExecutionDiagnosticCode.INVALID_CAPABILITY_RESULT, DiagnosticSeverity.ERROR, `${step.capability} returned something that is not a capability result (expected { candidates, evidence, diagnostics }).`, path, step.capability),
     );
-    return true;
+    return false;
   }
   let accepted = 0;
   for (const candidate of result.candidates) {
@@ -307,8 +301,13 @@ function afterStep(run: FieldRun, index: number, remoteCalls: number, stepStarte
   for (const item of result.evidence) evidence.push(item);
   for (const item of result.diagnostics) diagnostics.push(item);
   record(run, step, 'RAN', accepted);
+  return true;
+}
 
-  if (run.scorer === undefined || candidates.length === 0) return true;
+/** Scores the field after step `index`; true (the later steps recorded as skipped) when it met its target. */
+function metTarget(run: FieldRun, index: number): boolean {
+  const { fieldPlan, path, candidates, evidence, diagnostics } = run;
+  if (run.scorer === undefined || candidates.length === 0) return false;
   try {
     run.lastScore = run.scorer({ fieldPath: path, candidates, evidence });
   } catch (error) {
@@ -318,21 +317,19 @@ function afterStep(run: FieldRun, index: number, remoteCalls: number, stepStarte
     diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.SCORER_ERROR, DiagnosticSeverity.WARNING, `The early-stop scorer failed on '${path}': ${thrown.message}; the field runs its whole chain.`, path, undefined, { errorCode: thrown.code }));
   }
   const lastScore = run.lastScore;
-  if (!fieldPlan.earlyStop || lastScore === null || !(lastScore >= fieldPlan.targetConfidence) || index + 1 >= fieldPlan.steps.length) return true;
-  const skipped: string[] = [];
-  for (let later = index + 1; later < fieldPlan.steps.length; later += 1) {
-    const laterStep = fieldPlan.steps[later]!;
-    record(run, laterStep, 'SKIPPED_EARLY_STOP');
-    skipped.push(laterStep.capability);
-  }
+  if (!fieldPlan.earlyStop || lastScore === null || !(lastScore >= fieldPlan.targetConfidence) || index + 1 >= fieldPlan.steps.length) return false;
+  const skipped = fieldPlan.steps.slice(index + 1).map((later) => {
+    record(run, later, 'SKIPPED_EARLY_STOP');
+    return later.capability;
+  });
   diagnostics.push(
-    executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${step.capability}; ${skipped.length} later step(s) skipped.`, path, step.capability, {
+    executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${fieldPlan.steps[index]!.capability}; ${skipped.length} later step(s) skipped.`, path, fieldPlan.steps[index]!.capability, {
       confidence: lastScore,
       targetConfidence: fieldPlan.targetConfidence,
       skipped,
     }),
   );
-  return false;
+  return true;
 }
 
 /** The field's result once its chain has stopped; passes its value forward to later fields. */
@@ -350,7 +347,9 @@ function finishField(run: FieldRun): CandidateResult {
   return { fieldPath: path, candidates, evidence, diagnostics, steps, status, shortCircuit: null };
 }
 
+/** Marks the run cancelled and records the steps from `from` on as not run. */
 function abortRest(run: FieldRun, from: number): void {
+  run.aborted = true;
   const notRun: string[] = [];
   for (let index = from; index < run.fieldPlan.steps.length; index += 1) {
     const step = run.fieldPlan.steps[index]!;
