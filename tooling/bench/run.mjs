@@ -2,12 +2,13 @@
 /**
  * `pnpm bench [--json] [suite]`: runs the benchmark suites against the built packages
  * and prints medians and spread (or JSON with `--json`). Suites: profile, normalize,
- * import, batch, memory.
+ * import, batch, memory, python (the Python reference on the same inputs, with the ratio).
  */
 import { formatResults } from './src/harness.mjs';
 import { normalizeBenchmarks } from './src/normalize.bench.mjs';
 import { batchBenchmark, coldImportBenchmark, peakMemoryBenchmark } from './src/process.bench.mjs';
 import { profileBenchmarks } from './src/profile.bench.mjs';
+import { pythonReferenceResults } from './src/python-reference.bench.mjs';
 
 const json = process.argv.includes('--json');
 const filter = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
@@ -17,12 +18,20 @@ const suites = [
   ['import', async () => [coldImportBenchmark()]],
   ['batch', async () => [await batchBenchmark()]],
   ['memory', async () => [peakMemoryBenchmark()]],
+  // Needs the normalize medians of this run: measured again here when the normalize suite was filtered out.
+  ['python', async (earlier) => pythonReferenceResults(await normalizeMedians(earlier))],
 ];
+
+async function normalizeMedians(earlier) {
+  const rows = earlier.some((row) => row.name === 'normalize 20 fields, 100 KB') ? earlier : await normalizeBenchmarks();
+  const median = (name) => rows.find((row) => row.name === name).medianMs;
+  return { large: median('normalize 20 fields, 100 KB'), small: median('normalize 20 fields, small input') };
+}
 const results = [];
 for (const [name, suite] of suites) {
   if (filter && !name.includes(filter)) continue;
   try {
-    results.push(...(await suite()));
+    results.push(...(await suite(results)));
   } catch (error) {
     results.push({ name: `${name} (failed)`, iterations: 0, medianMs: Number.NaN, p10Ms: Number.NaN, p90Ms: Number.NaN, note: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     process.exitCode = 1;
