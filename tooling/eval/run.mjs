@@ -20,7 +20,7 @@ const json = argv.includes('--json');
 const writeReport = argv.includes('--report');
 const artifactsIndex = argv.indexOf('--artifacts');
 const artifactsFolder = artifactsIndex >= 0 ? argv[artifactsIndex + 1] : null;
-const folders = argv.filter((argument, index) => !argument.startsWith('--') && index !== artifactsIndex + 1);
+const folders = argv.filter((argument, index) => !argument.startsWith('--') && (artifactsIndex < 0 || index !== artifactsIndex + 1));
 const corpusFolders = folders.length > 0 ? folders.map((folder) => resolve(folder)) : listCorpora(resolve(here, '../../../shared/eval'));
 
 const evaluation = await evaluate({ corpusFolders, normalize });
