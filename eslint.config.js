@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // Browser code (the inspector page).
+    files: ['apps/inspector/public/**/*.js'],
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', location: 'readonly', fetch: 'readonly', URLSearchParams: 'readonly', btoa: 'readonly', TextDecoder: 'readonly' } },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test-d.ts', '**/test/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/ban-ts-comment': 'off' },
   },

@@ -4,3 +4,4 @@
  */
 export { main, buildProgram } from './main.js';
 export type { CliIo } from './io.js';
+export { contractSummary } from './commands/contract.js';

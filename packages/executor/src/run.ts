@@ -98,7 +98,12 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
   const results: CandidateResult[] = [];
   const fieldPlans = options.plan.fieldPlans;
-  for (let index = 0; index < fieldPlans.length; index += 1) results.push(await runField(state, fieldPlans[index]!, fields[index]!));
+  for (let index = 0; index < fieldPlans.length; index += 1) {
+    // With a signal, give timers (a caller's deadline) a turn between fields: deterministic
+    // capabilities never wait, so without this a run would only notice an abort at its end.
+    if (options.signal !== undefined && index > 0) await new Promise((resolve) => setImmediate(resolve));
+    results.push(await runField(state, fieldPlans[index]!, fields[index]!));
+  }
   return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
 }
 

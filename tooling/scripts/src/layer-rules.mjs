@@ -36,5 +36,5 @@ export const LAYER_RULES = Object.freeze({
 /** Private packages that test or drive everything; they may use any workspace package. */
 export const UNRESTRICTED = Object.freeze(['@paxman/integration-tests', '@paxman/tooling', '@paxman/bench', '@paxman/eval']);
 
-/** Apps may use only the facade, the CLI and inference. */
-export const APP_ALLOWED = Object.freeze(['paxman', '@paxman/cli', '@paxman/inference']);
+/** Apps may use only the facade, the CLI, inference and the inspector's static files (an app). */
+export const APP_ALLOWED = Object.freeze(['paxman', '@paxman/cli', '@paxman/inference', '@paxman/inspector']);

@@ -1,0 +1,36 @@
+/**
+ * The `paxman-http` command: parses the arguments, starts the server and shuts it down
+ * gracefully on SIGTERM/SIGINT (readiness off, in-flight requests finished, then exit).
+ */
+import { buildServer } from './server.js';
+import { USAGE, UsageError, parseServerArguments } from './server-options.js';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let options;
+  try {
+    options = parseServerArguments(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`paxman-http: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const server = await buildServer(options);
+  const address = await server.app.listen({ port: options.port, host: options.host });
+  server.app.log.info({ address }, 'paxman-http listening');
+  const stop = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    server.shutdown().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return 0;
+}

@@ -1,0 +1,111 @@
+/**
+ * JSON Schemas of the request and response bodies: Fastify validates requests with them
+ * and `@fastify/swagger` turns them into the OpenAPI 3.1 document at `/openapi.json`.
+ */
+const contract = {
+  description: 'The contract: a Dict DSL, JSON Schema or OpenAPI document (object, or JSON/YAML text).',
+  anyOf: [{ type: 'object' }, { type: 'string' }],
+} as const;
+
+const policy = {
+  type: 'object',
+  description: 'Policy overrides (confidenceFloor, currencyPolicy, fxRates, …). Inference stays off unless the operator allows it.',
+} as const;
+
+export const problemSchema = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    code: { type: 'string', description: 'The typed Paxman error code.' },
+    problems: {
+      type: 'array',
+      items: { type: 'object', properties: { code: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+} as const;
+
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } });
+
+export const normalizeSchema = {
+  summary: 'Normalize a document against a contract',
+  description: 'JSON body, or multipart/form-data with a `file` part and a `contract` part (plus optional `policy` and `schemaName`). Answers with the artifact.',
+  body: {
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['input', 'contract'],
+          additionalProperties: false,
+          properties: {
+            input: {
+              description: 'The document: its text, or its bytes in base64 (PDF, HTML, e-mail, …).',
+              oneOf: [
+                { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string' } } },
+                { type: 'object', required: ['base64'], additionalProperties: false, properties: { base64: { type: 'string' }, filename: { type: 'string' } } },
+              ],
+            },
+            contract,
+            schemaName: { type: 'string', description: 'OpenAPI: the component schema to use.' },
+            policy,
+          },
+        },
+      },
+      'multipart/form-data': {
+        schema: { description: 'A `file` part (the document) and a `contract` part (JSON or YAML text); optional `policy` (JSON) and `schemaName` parts.' },
+      },
+    },
+  },
+  response: {
+    200: { description: 'The artifact (see the ExecutionArtifact of the paxman package).', type: 'object', additionalProperties: true },
+    400: problemResponse('Bad request'),
+    401: problemResponse('Missing or wrong API key'),
+    413: problemResponse('Body or input too large'),
+    422: problemResponse('Invalid contract: every problem with its path'),
+    503: problemResponse('Saturated (Retry-After) or the run took too long'),
+  },
+} as const;
+
+export const replaySchema = {
+  summary: 'Verify an artifact against its contract',
+  body: {
+    type: 'object',
+    required: ['artifact', 'contract'],
+    additionalProperties: false,
+    properties: {
+      artifact: { description: 'The artifact, as an object or its JSON text.', anyOf: [{ type: 'object' }, { type: 'string' }] },
+      contract,
+      schemaName: { type: 'string' },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: { ok: { type: 'boolean', const: true }, replayHash: { type: 'string' }, status: { type: 'string' } },
+    },
+    400: problemResponse('Bad request'),
+    401: problemResponse('Missing or wrong API key'),
+    422: problemResponse('Not verified: hash mismatch, contract mismatch, version, invalid artifact'),
+  },
+} as const;
+
+export const validateContractSchema = {
+  summary: 'Adapt and validate a contract; answers with its canonical summary',
+  body: {
+    type: 'object',
+    required: ['contract'],
+    additionalProperties: false,
+    properties: { contract, schemaName: { type: 'string' }, format: { type: 'string', enum: ['dict-dsl', 'json-schema', 'openapi'] } },
+  },
+  response: {
+    200: { type: 'object', additionalProperties: true, description: 'id, version, fingerprint and fields (as `paxman contract` prints them).' },
+    400: problemResponse('Bad request'),
+    401: problemResponse('Missing or wrong API key'),
+    422: problemResponse('Invalid contract: every problem with its path'),
+  },
+} as const;
