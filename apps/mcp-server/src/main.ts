@@ -1,0 +1,58 @@
+/**
+ * The `paxman-mcp` command: MCP over stdio (or Streamable HTTP on 127.0.0.1 with `--http`).
+ * Logs go to stderr; stdout belongs to the protocol.
+ */
+import { createServer } from 'node:http';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { openAICompatible } from '@paxman/inference';
+import { createPaxman, type Paxman } from 'paxman';
+import { USAGE, UsageError, parseMcpArguments, type McpServerOptions } from './server-options.js';
+import { createMcpServer } from './tools.js';
+
+function paxmanFor(options: McpServerOptions): Paxman {
+  if (options.provider === undefined) return createPaxman();
+  const provider = openAICompatible({ baseUrl: options.provider.baseUrl, model: options.provider.model, ...(options.provider.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.provider.apiKeyEnv }) });
+  return createPaxman({ providers: { [options.provider.tier]: provider } });
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help')) {
+    process.stderr.write(`${USAGE}\n`);
+    return 0;
+  }
+  let options: McpServerOptions;
+  try {
+    options = parseMcpArguments(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`paxman-mcp: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const paxman = paxmanFor(options);
+  if (options.http === undefined) {
+    await createMcpServer(paxman, options).connect(new StdioServerTransport());
+    return 0;
+  }
+  // Streamable HTTP, stateless: a fresh server and transport per request.
+  const http = createServer(async (request, response) => {
+    if (request.url !== '/mcp') {
+      response.writeHead(404).end();
+      return;
+    }
+    const server = createMcpServer(paxman, options);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(options.http!.port, '127.0.0.1', resolve));
+  const address = http.address();
+  process.stderr.write(`paxman-mcp: Streamable HTTP on http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : options.http.port}/mcp\n`);
+  return 0;
+}
