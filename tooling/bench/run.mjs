@@ -2,13 +2,14 @@
 /**
  * `pnpm bench [--json] [suite]`: runs the benchmark suites against the built packages
  * and prints medians and spread (or JSON with `--json`). Suites: profile, normalize,
- * import, batch, memory, python (the Python reference on the same inputs, with the ratio).
+ * import, batch, memory, batch-app (paxman-batch with 1 and 2 workers), python (the Python reference on the same inputs, with the ratio).
  */
 import { formatResults } from './src/harness.mjs';
 import { normalizeBenchmarks } from './src/normalize.bench.mjs';
 import { batchBenchmark, coldImportBenchmark, peakMemoryBenchmark } from './src/process.bench.mjs';
 import { profileBenchmarks } from './src/profile.bench.mjs';
 import { pythonReferenceResults } from './src/python-reference.bench.mjs';
+import { batchAppBenchmarks } from './src/batch-app.bench.mjs';
 
 const json = process.argv.includes('--json');
 const filter = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
@@ -18,6 +19,7 @@ const suites = [
   ['import', async () => [coldImportBenchmark()]],
   ['batch', async () => [await batchBenchmark()]],
   ['memory', async () => [peakMemoryBenchmark()]],
+  ['batch-app', async () => batchAppBenchmarks()],
   // Needs the normalize medians of this run: measured again here when the normalize suite was filtered out.
   ['python', async (earlier) => pythonReferenceResults(await normalizeMedians(earlier))],
 ];

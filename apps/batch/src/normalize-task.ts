@@ -1,0 +1,58 @@
+/**
+ * One document, start to finish, as a worker runs it (a piscina worker thread or a queue
+ * worker process): read it, normalize it with this worker's Paxman instance (one per
+ * worker, so a batch prepares each contract once per worker), write its artifact
+ * atomically, and return the summary row. A failure is returned as a row, never thrown.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createPaxman } from 'paxman';
+import { folderStore } from './artifact-store.js';
+
+export interface NormalizeTask {
+  readonly path: string;
+  readonly name: string;
+  readonly contractPath: string;
+  readonly outFolder: string;
+  readonly policy?: Record<string, unknown>;
+  readonly maxInputBytes: number;
+}
+
+export interface SummaryRow {
+  readonly name: string;
+  readonly path: string;
+  readonly status: string;
+  readonly resolvedFields: number;
+  readonly totalFields: number;
+  /** Mean confidence of the resolved fields (0 when none). */
+  readonly confidence: number;
+  readonly ms: number;
+  readonly replayHash: string | null;
+  readonly error?: string;
+}
+
+export const ARTIFACT_SUFFIX = '.artifact.json';
+
+/** The worker's instance, made on its first document (module state of the worker thread: one instance per worker). */
+const instance = createPaxman();
+
+export default async function normalizeTask(task: NormalizeTask): Promise<SummaryRow> {
+  const started = performance.now();
+  const row = (fields: Omit<SummaryRow, 'name' | 'path' | 'ms'>): SummaryRow => ({ name: task.name, path: task.path, ms: Math.round(performance.now() - started), ...fields });
+  try {
+    const size = statSync(task.path).size;
+    if (size > task.maxInputBytes) return row({ status: 'FAILED', resolvedFields: 0, totalFields: 0, confidence: 0, replayHash: null, error: `${size} bytes, over the limit of ${task.maxInputBytes}` });
+    const artifact = await instance.normalize(new Uint8Array(readFileSync(task.path)), { contract: readFileSync(task.contractPath, 'utf8'), ...(task.policy === undefined ? {} : { policy: task.policy }) });
+    await folderStore(task.outFolder).write(`${task.name}${ARTIFACT_SUFFIX}`, `${JSON.stringify(artifact, null, 2)}\n`);
+    const results = Object.values(artifact.fieldResults);
+    const resolved = results.filter((result) => result.status === 'SUCCESS' || result.status === 'PARTIAL_SUCCESS');
+    return row({
+      status: artifact.status,
+      resolvedFields: resolved.length,
+      totalFields: results.length,
+      confidence: resolved.length === 0 ? 0 : Number((resolved.reduce((sum, result) => sum + result.confidence, 0) / resolved.length).toFixed(3)),
+      replayHash: artifact.replayHash,
+    });
+  } catch (error) {
+    return row({ status: 'FAILED', resolvedFields: 0, totalFields: 0, confidence: 0, replayHash: null, error: error instanceof Error ? error.message : String(error) });
+  }
+}
