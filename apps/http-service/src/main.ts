@@ -1,7 +1,10 @@
 /**
  * The `paxman-http` command: parses the arguments, starts the server and shuts it down
  * gracefully on SIGTERM/SIGINT (readiness off, in-flight requests finished, then exit).
+ * With `--workers N` the primary process forks N server processes that share the port
+ * (node:cluster) and passes the signal on to them.
  */
+import cluster from 'node:cluster';
 import { buildServer } from './server.js';
 import { USAGE, UsageError, parseServerArguments } from './server-options.js';
 
@@ -19,6 +22,21 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     throw error;
+  }
+  if (options.workers > 1 && cluster.isPrimary) {
+    const workers = Array.from({ length: options.workers }, () => cluster.fork());
+    let exited = 0;
+    cluster.on('exit', () => {
+      exited += 1;
+      if (exited === workers.length) process.exit(0);
+    });
+    const stop = () => {
+      for (const worker of workers) worker.process.kill('SIGTERM');
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    process.stderr.write(`paxman-http: ${options.workers} server processes on http://${options.host}:${options.port}\n`);
+    return 0;
   }
   const server = await buildServer(options);
   const address = await server.app.listen({ port: options.port, host: options.host });

@@ -22,6 +22,8 @@ export interface ServerOptions {
   readonly allowRemoteInference: boolean;
   /** Log level of the pino logger (`silent` in tests). */
   readonly logLevel: string;
+  /** Server processes sharing the port (node:cluster); 1 runs in this process. */
+  readonly workers: number;
 }
 
 export class UsageError extends Error {
@@ -37,6 +39,7 @@ export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
   allowLocalInference: false,
   allowRemoteInference: false,
   logLevel: 'info',
+  workers: 1,
 });
 
 export const USAGE = `Usage: paxman-http [options]
@@ -49,7 +52,8 @@ export const USAGE = `Usage: paxman-http [options]
   --provider openai-compatible --base-url <url> --model <name> [--provider-api-key-env <NAME>] [--tier local|remote]
                               an inference provider; requests may use it only with --allow-inference
   --allow-inference           let requests turn inference on in their policy
-  --log-level <level>         pino level (default info)`;
+  --log-level <level>         pino level (default info)
+  --workers <n>               server processes sharing the port (default 1; one per core for throughput)`;
 
 function positiveInteger(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -83,6 +87,7 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
         tier: { type: 'string' },
         'allow-inference': { type: 'boolean' },
         'log-level': { type: 'string' },
+        workers: { type: 'string' },
       },
       strict: true,
     }));
@@ -124,5 +129,6 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
     allowLocalInference: allowInference && provider?.tier === 'local',
     allowRemoteInference: allowInference && provider?.tier === 'remote',
     logLevel: string('log-level') ?? DEFAULT_OPTIONS.logLevel,
+    workers: positiveInteger(string('workers'), '--workers', DEFAULT_OPTIONS.workers),
   };
 }

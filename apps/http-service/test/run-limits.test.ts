@@ -38,5 +38,7 @@ describe('parseServerArguments', () => {
     expect(() => parseServerArguments(['--allow-inference'])).toThrow(/provider/);
     expect(() => parseServerArguments(['--provider', 'other'])).toThrow(/openai-compatible/);
     expect(() => parseServerArguments(['--unknown'])).toThrow(UsageError);
+    expect(() => parseServerArguments(['--workers', '0'])).toThrow(/--workers/);
+    expect(parseServerArguments(['--workers', '2']).workers).toBe(2);
   });
 });
