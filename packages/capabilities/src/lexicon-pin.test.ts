@@ -11,9 +11,9 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '06d236a1b9697b3c8952a1f67e36fd5ccea1bb58bf652c5c27546cb0c452b6dd',
-  explicit_evidence: '1.0.0',
-  pattern_extraction: '1.0.0',
+  lexicon: 'e115e3051e859a6ca9c421fb7cff2edb7582a5ffa2d835cf441f39bb07383af2',
+  explicit_evidence: '1.1.0',
+  pattern_extraction: '1.1.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -393,3 +393,21 @@ describe('HTML label/value rows', () => {
     expect(spanProblems(document)).toEqual([]);
   });
 });
+
+describe('receipt layouts', () => {
+  it('reads a value under its label across a lone separator or currency line', async () => {
+    const document = await buildDocument('TOTAL\n:\n55.10\nPAID\nRM\n60.00\n', { inputType: 'text' });
+    expect(document.keyValues.map((pair) => [pair.key, pair.value, pair.source])).toEqual([
+      ['TOTAL', '55.10', 'above'],
+      ['PAID', '60.00', 'above'],
+    ]);
+  });
+
+  it('marks the pairs of a tax summary block', async () => {
+    const document = await buildDocument('TOTAL : 16.96\nGST SUMMARY\nTAX CODE\nTOTAL : 16.00\n', { inputType: 'text' });
+    expect(document.keyValues.map((pair) => [pair.value, pair.region ?? null])).toEqual([
+      ['16.96', null],
+      ['16.00', 'summary'],
+    ]);
+  });
+});

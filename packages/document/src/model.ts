@@ -60,6 +60,11 @@ export interface KeyValuePair {
   readonly keySpan: SourceSpan;
   readonly valueSpan: SourceSpan;
   readonly source: 'colon' | 'leader' | 'above' | 'spaced' | 'definition-list' | 'html-table-row' | 'email-header';
+  /**
+   * `summary` when the pair sits in a tax summary block ("GST SUMMARY", "VAT analysis"):
+   * its "Total" is the summary's (an amount before tax, or the tax), not the document's.
+   */
+  readonly region?: 'summary';
 }
 
 export interface TableCell {

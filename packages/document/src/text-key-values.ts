@@ -124,6 +124,8 @@ function isCodeToken(text: string, start: number, end: number): boolean {
   return !token.includes(' ') && /[0-9]/.test(token);
 }
 
+const SEPARATOR_LINE = /^(?:[:：=-]+|RM|MYR|SGD|S\$|\$|€|£|USD|EUR|GBP)$/i;
+
 /**
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
  * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
@@ -136,9 +138,12 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
   /** The aligned cell under a label on one of the next two non-blank lines (and its line), or null. */
   const valueBelow = (lineIndex: number, key: readonly [number, number]): { cell: LineCell; line: number } | null => {
     let seen = 0;
-    for (let next = lineIndex + 1; next < lines.length && next <= lineIndex + 3 && seen < 2; next += 1) {
+    for (let next = lineIndex + 1; next < lines.length && next <= lineIndex + 4 && seen < 2; next += 1) {
       const nextCells = cells[next]!;
       if (nextCells.length === 0) continue;
+      // A line holding only the separator or a currency marker (receipts transcribed
+      // column by column: "TOTAL" / ":" / "55.10") stands between a label and its value.
+      if (nextCells.length === 1 && SEPARATOR_LINE.test(text.slice(nextCells[0]!.start, nextCells[0]!.end))) continue;
       seen += 1;
       const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start);
       if (cell !== undefined) return { cell, line: next };
@@ -203,7 +208,25 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       if (valueLine !== -1) valueLines.add(valueLine);
     }
   }
-  return { pairs, labelledLines };
+  return { pairs: markSummaryRegions(text, lines, pairs), labelledLines };
+}
+
+/** A heading that opens a tax summary block. */
+const SUMMARY_HEADING = /^\s*(?:gst|tax|vat|sst|mwst|tva|btw|iva)\s+(?:summary|analysis|breakdown|details)\b/i;
+/** How many lines under its heading a summary block may reach. */
+const SUMMARY_LINES = 15;
+
+/** The pairs, those inside a tax summary block marked `region: 'summary'`. */
+function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs: KeyValuePair[]): KeyValuePair[] {
+  const regions: [number, number][] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    if (!SUMMARY_HEADING.test(text.slice(line.span.start, line.span.end))) continue;
+    const last = lines[Math.min(lines.length - 1, index + SUMMARY_LINES)]!;
+    regions.push([line.span.end, last.span.end]);
+  }
+  if (regions.length === 0) return pairs;
+  return pairs.map((pair) => (regions.some(([start, end]) => pair.keySpan.start >= start && pair.keySpan.start <= end) ? { ...pair, region: 'summary' as const } : pair));
 }
 
 /** `Label    value` pairs: two cells, or an even number alternating label / value-with-digits. */
@@ -253,6 +276,8 @@ function abovePair(
   if (cell.end - cell.start > 40 || hasDigit(text, cell.start, cell.end)) return -1;
   const key = keyBounds(text, cell.start, cell.end);
   if (key === null || text.slice(key[0], key[1]).split(' ').length > 5 || /[.!?,;]$/.test(text[key[1] - 1]!)) return -1;
+  // A lone currency marker between a label and its value is not a label itself.
+  if (SEPARATOR_LINE.test(text.slice(key[0], key[1]))) return -1;
   const below = valueBelow(lineIndex, key);
   if (below === null || cells[below.line]!.length !== 1) return -1;
   const valueCell = below.cell;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptsOfLabel } from './business-lexicon.js';
 import { descriptionNounPhrase, labelsForField, type LabelledField } from './labels-for-field.js';
-import { normalizeLabelText } from './normalize-label.js';
+import { normalizeLabel, normalizeLabelText } from './normalize-label.js';
 
 /** A field as a contract defines it: the name is the last path segment. */
 function field(options: { readonly path: string; readonly description?: string; readonly labels?: readonly string[] }): LabelledField {
@@ -71,5 +71,14 @@ describe('descriptionNounPhrase', () => {
     [null, null],
   ])('%s → %s', (description, expected) => {
     expect(descriptionNounPhrase(description)).toBe(expected);
+  });
+});
+
+describe('normalizeLabel and what an amount includes', () => {
+  it('keeps a parenthesis that says what is included, drops other qualifiers', () => {
+    expect(normalizeLabel('TOTAL SALES (EXCLUDING GST)').text).toBe('total sales excluding gst');
+    expect(normalizeLabel('Total (incl. VAT)').text).toBe('total incl vat');
+    expect(normalizeLabel('Tax (8.25%)').text).toBe('tax');
+    expect(normalizeLabel('Total (EUR)')).toMatchObject({ text: 'total', currency: 'EUR' });
   });
 });

@@ -28,6 +28,9 @@ export function splitIdentifier(name: string): string {
     .trim();
 }
 
+/** Words that say what an amount includes or leaves out. */
+const INCLUSION_WORDS = /\b(?:incl|inc|including|inclusive|excl|exc|excluding|exclusive|ex|before|after|without|w\/o|net|nett|gross)\b\.?/i;
+
 /**
  * Normalizes a label for comparison.
  *
@@ -56,9 +59,11 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
       }
     }
   }
-  // Parenthesised qualifiers and rates ("Tax (8.25%)", "BTW 21%", "VAT @ 20 %") qualify the value.
+  // Parenthesised qualifiers and rates ("Tax (8.25%)", "BTW 21%", "VAT @ 20 %") qualify the
+  // value; a parenthesis that says what the amount includes ("Total (excl. GST)",
+  // "Total sales (inclusive of GST)") names a different amount and stays part of the label.
   let text = label
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/\(([^)]*)\)|\[[^\]]*\]/g, (whole, inside: string | undefined) => (inside !== undefined && INCLUSION_WORDS.test(inside) ? ` ${inside} ` : ' '))
     .replace(/@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[#№]|\bn[°º]\.?/gi, ' number ');
   text = text
     .normalize('NFKD')

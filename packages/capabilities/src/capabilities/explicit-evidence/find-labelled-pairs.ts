@@ -14,6 +14,9 @@ import { labelMatcher, type LabelMatch } from '../shared/label-match.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
+/** Amount concepts a tax summary block restates for its own rows. */
+const SUMMARISED_CONCEPTS: ReadonlySet<string> = new Set(['total', 'subtotal', 'tax']);
+
 export function findInKeyValues(context: SearchContext): void {
   // Each distinct key is matched once; the matching pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
@@ -23,8 +26,11 @@ export function findInKeyValues(context: SearchContext): void {
     if (match) for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);
+  // The totals of a tax summary block are the summary's, never the document's amounts.
+  const skipSummaries = context.labels.concepts.some((concept) => SUMMARISED_CONCEPTS.has(concept));
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
+    if (skipSummaries && pair.region === 'summary') continue;
     recordLabelledValue(context, {
       match,
       keySpan: pair.keySpan,
