@@ -5,9 +5,10 @@ import { createDefaultCapabilities } from './default-capabilities.js';
 import { createCapabilityRegistry } from '@paxman/capability-spi';
 
 describe('createDefaultCapabilities', () => {
-  it('registers the five V1 field capabilities with valid specs', () => {
+  it('registers the six V1 field capabilities with valid specs', () => {
     const registry = createCapabilityRegistry(createDefaultCapabilities());
     expect(registry.list().map((capability) => `${capability.spec.id}@${capability.spec.version}:${capability.spec.tier}`)).toEqual([
+      'clause_reading@1.0.0:2',
       'derived@1.0.0:4',
       'explicit_evidence@1.1.0:1',
       'lookup@1.0.0:3',

@@ -1,10 +1,12 @@
 /**
  * The V1 field capabilities, ready to register: explicit evidence (tier 1), pattern
- * extraction (tier 2), lookup (tier 3), derived relations and validation (tier 4).
+ * extraction and clause reading (tier 2), lookup (tier 3), derived relations and
+ * validation (tier 4).
  *
  * @example
  * const registry = createCapabilityRegistry(createDefaultCapabilities());
  */
+import { createClauseReadingCapability } from './capabilities/clause-reading/clause-reading.js';
 import { createDerivedCapability } from './capabilities/derived/derived.js';
 import { createExplicitEvidenceCapability } from './capabilities/explicit-evidence/explicit-evidence.js';
 import { createLookupCapability } from './capabilities/lookup/lookup.js';
@@ -20,6 +22,7 @@ export function createDefaultCapabilities(options: { readonly recognizers?: Valu
   return Object.freeze([
     createExplicitEvidenceCapability({ recognizers }),
     createPatternExtractionCapability({ recognizers }),
+    createClauseReadingCapability({ recognizers }),
     createLookupCapability(),
     createDerivedCapability(),
     createValidationCapability(),

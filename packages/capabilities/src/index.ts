@@ -8,6 +8,7 @@ export { textExtraction, type TextExtraction } from './text-extraction.js';
 export { createDefaultCapabilities } from './default-capabilities.js';
 export { EXPLICIT_EVIDENCE_SPEC, configureExplicitEvidence, createExplicitEvidenceCapability } from './capabilities/explicit-evidence/explicit-evidence.js';
 export { PATTERN_EXTRACTION_SPEC, configurePatternExtraction, createPatternExtractionCapability } from './capabilities/pattern-extraction/pattern-extraction.js';
+export { CLAUSE_READING_SPEC, configureClauseReading, createClauseReadingCapability } from './capabilities/clause-reading/clause-reading.js';
 export { LOOKUP_SPEC, configureLookup, createLookupCapability, normalizeLookupKey } from './capabilities/lookup/lookup.js';
 export { DERIVED_SPEC, configureDerived, createDerivedCapability } from './capabilities/derived/derived.js';
 export { parseExpression, formatExpression, expressionFields, type ExpressionNode } from './capabilities/derived/arithmetic-expression.js';

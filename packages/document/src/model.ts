@@ -63,8 +63,10 @@ export interface KeyValuePair {
   /**
    * `summary` when the pair sits in a tax summary block ("GST SUMMARY", "VAT analysis"):
    * its "Total" is the summary's (an amount before tax, or the tax), not the document's.
+   * `signature` when it is a line of a signature block ("By:", "Name:", "Title:", "Date:"
+   * together): its "Title" is a signer's job title, its "Date" the day of signing.
    */
-  readonly region?: 'summary';
+  readonly region?: 'summary' | 'signature';
 }
 
 export interface TableCell {

@@ -208,7 +208,43 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       if (valueLine !== -1) valueLines.add(valueLine);
     }
   }
-  return { pairs: markSummaryRegions(text, lines, pairs), labelledLines };
+  return { pairs: markSignatureBlocks(lines, markSummaryRegions(text, lines, pairs)), labelledLines };
+}
+
+/** Keys of the lines of a signature block, and those that show one is there. */
+const SIGNATURE_KEYS = /^(?:by|name|title|its|date|dated|signature|signed|print(?:ed)? name|name and title|name & title)$/i;
+const SIGNATURE_ANCHORS = /^(?:by|its|signature|signed|print(?:ed)? name)$/i;
+
+/** Pairs of a signature block ("By: … / Name: … / Title: … / Date: …") marked `region: 'signature'`. */
+function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair[]): KeyValuePair[] {
+  const lineOf = (offset: number): number => {
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lines[middle]!.span.start <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const keyOf = (pair: KeyValuePair): string => pair.key.trim().replace(/[\s:.]+$/, '');
+  // Signature-like pairs by line; a block is a run of them (at most one line apart) that
+  // holds an anchor ("By", "Its", "Signature") or a "Name" next to a "Title".
+  const candidates = pairs.map((pair, index) => ({ index, line: lineOf(pair.keySpan.start), key: keyOf(pair) })).filter((entry) => pairs[entry.index]!.region === undefined && SIGNATURE_KEYS.test(entry.key));
+  const marked = new Set<number>();
+  let run: typeof candidates = [];
+  const close = () => {
+    const anchored = run.some((entry) => SIGNATURE_ANCHORS.test(entry.key)) || (run.some((entry) => /^name$/i.test(entry.key)) && run.some((entry) => /^title$/i.test(entry.key)));
+    if (anchored && run.length >= 2) for (const entry of run) marked.add(entry.index);
+    run = [];
+  };
+  for (const entry of candidates) {
+    if (run.length > 0 && entry.line - run[run.length - 1]!.line > 2) close();
+    run.push(entry);
+  }
+  close();
+  if (marked.size === 0) return pairs;
+  return pairs.map((pair, index) => (marked.has(index) ? { ...pair, region: 'signature' as const } : pair));
 }
 
 /** A heading that opens a tax summary block. */

@@ -16,6 +16,7 @@ import {
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
   INLINE_LABEL_STRENGTH,
+  CLAUSE_STRENGTH,
   LETTERHEAD_STRENGTH,
   MAX_CONFIDENCE,
   RECOGNIZER_AMBIGUOUS_STRENGTH,
@@ -81,7 +82,9 @@ export function findingStrength(evidence: Evidence): number | null {
       }
       strength = !isUniqueRecognizerHit(evidence)
         ? RECOGNIZER_AMBIGUOUS_STRENGTH
-        : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))
+        : (evidence.pattern ?? '').startsWith('clause:')
+          ? CLAUSE_STRENGTH
+          : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))
           ? RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH
           : RECOGNIZER_UNIQUE_STRENGTH;
       break;

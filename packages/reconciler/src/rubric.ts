@@ -65,6 +65,13 @@ export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURR
  * first line with neither below it is an ambiguous hit (RECOGNIZER_AMBIGUOUS_STRENGTH).
  */
 export const LETTERHEAD_STRENGTH = 0.85;
+/**
+ * RECOGNIZER read from a contract clause (`pattern: 'clause:<concept>'`: "entered into as
+ * of <date>", "governed by the laws of <place>"), the only value the document's clauses give:
+ * the clause itself says what the value is, as a label would.
+ */
+export const CLAUSE_STRENGTH = 0.9;
+
 /** RECOGNIZER: an unlabelled hit among other values of the same type (or uniqueness unknown). */
 export const RECOGNIZER_AMBIGUOUS_STRENGTH = 0.4;
 

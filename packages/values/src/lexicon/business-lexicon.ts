@@ -83,6 +83,10 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
   // Concepts no V1 field asks for; listed so their labels never match a neighbour.
   { id: 'tax-id', terms: ['tax id', 'tax number', 'tax no', 'VAT number', 'VAT no', 'VAT id', 'VAT reg no', 'VAT registration number', 'VAT reg', 'GST number', 'GST no', 'ABN', 'EIN', 'TIN', 'USt-IdNr', 'USt-ID', 'Steuernummer', 'n° TVA', 'numéro de TVA', 'SIRET', 'NIF', 'CIF', 'btw nummer', 'btw nr'] },
   { id: 'tax-rate', terms: ['tax rate', 'VAT rate', 'GST rate', 'rate', 'Steuersatz', 'taux de TVA', 'tipo de IVA'] },
+  // Contract clauses (read from prose by clause_reading).
+  { id: 'agreement-date', terms: ['agreement date', 'date of agreement', 'date of this agreement', 'contract date', 'execution date', 'date of execution'] },
+  { id: 'effective-date', terms: ['effective date', 'commencement date', 'effective as of'] },
+  { id: 'governing-law', terms: ['governing law', 'jurisdiction', 'applicable law', 'choice of law', 'governing jurisdiction'] },
   { id: 'order-date', terms: ['order date', 'date of order', 'Bestelldatum', 'date de commande', 'fecha de pedido'] },
   { id: 'delivery-date', terms: ['delivery date', 'ship date', 'shipping date', 'date of delivery', 'date of supply', 'service date', 'Lieferdatum', 'date de livraison', 'fecha de entrega'] },
   { id: 'valid-until', terms: ['valid until', 'valid through', 'expiry date', 'expires', 'offer valid until', 'quote valid until', 'gültig bis', 'valable jusqu\'au', 'válido hasta'] },

@@ -69,6 +69,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
       builder,
       recorded: new Map(),
       reads: new Map(),
+      aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
     };
     findInJson(search, context.field.path);
     findInCsv(search, context.field.path);

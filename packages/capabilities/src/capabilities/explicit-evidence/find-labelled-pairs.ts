@@ -31,6 +31,8 @@ export function findInKeyValues(context: SearchContext): void {
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
     if (skipSummaries && pair.region === 'summary') continue;
+    // A signer's "Title:" or "Date:" answers only a field about signing.
+    if (pair.region === 'signature' && !context.aboutSigning) continue;
     recordLabelledValue(context, {
       match,
       keySpan: pair.keySpan,

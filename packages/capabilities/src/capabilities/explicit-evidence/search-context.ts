@@ -22,6 +22,8 @@ export interface SearchContext {
   readonly recorded: Map<string, SourceSpan[]>;
   /** Readings of value texts by label currency and text (`readValue`): a long document repeats its values. */
   readonly reads: Map<string, ReadValue | null>;
+  /** Whether the field is about signing (its description or labels say so): only then are signature-block lines read. */
+  readonly aboutSigning: boolean;
 }
 
 /** `readTypedValue` with the context's reading, once per text and label currency. */

@@ -40,6 +40,9 @@ export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   description: 'Unlabelled typed values (e-mail, IBAN, ENUM, a unique date) and contract regexes on RE2.',
 });
 
+/** Longest document (characters of its primary text) where a lone unlabelled date is taken: a receipt or invoice, not a contract. */
+const SHORT_DOCUMENT_CHARACTERS = 12_000;
+
 /** Most distinct values reported per recognizer kind, and spans per value. */
 const MAX_VALUES = 10;
 const MAX_SPANS = 10;
@@ -135,6 +138,18 @@ export function createPatternExtractionCapability(options: { readonly recognizer
       // A date printed under a label that names something else ("Order date: …") is not
       // an unlabelled date of this field. (A currency code inside "Total: 12 EUR" still counts.)
       const free = step.kind === 'DATE' ? hits.filter((hit) => !overlapsAny(claimed, hit.start, hit.end)) : hits;
+      // "The only date in the document" holds for a receipt or an invoice; in a long
+      // document (a contract with page footers, signature dates, cited agreements) a date
+      // printed once is no more this field's than any other.
+      if (step.uniqueOnly && step.kind === 'DATE' && index.primary.text.length > SHORT_DOCUMENT_CHARACTERS && free.length > 0) {
+        builder.diagnostic({
+          code: 'UNLABELLED_VALUE_NOT_UNIQUE',
+          severity: 'INFO',
+          message: `The document is ${index.primary.text.length} characters long; its only unlabelled date is not taken for this field without a label.`,
+          context: { kind: step.kind, characters: index.primary.text.length, limit: SHORT_DOCUMENT_CHARACTERS },
+        });
+        continue;
+      }
       recordRecognizerHits(builder, step, free, index.primary.name, reading);
     }
     if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading);

@@ -1,0 +1,160 @@
+/**
+ * `clause_reading@1.0.0` (tier 2): values a contract states in prose rather than beside a
+ * label — the date an agreement is made or dated ("made and entered into as of June 23,
+ * 2015", "dated as of …", "this 11th day of January, 2012"), the date it takes effect
+ * ("effective as of …", "… (the "Effective Date")"), and the law that governs it
+ * ("governed by and construed in accordance with the laws of the State of New York").
+ * Which clause a field reads is decided by the lexicon concepts its labels name
+ * (`agreement-date`, `effective-date`, `governing-law`), never by its name. Dates are read
+ * by the DATE recognizer in the document's date order; the clauses are searched in the
+ * document's preamble (dates) or anywhere (governing law). Evidence is `RECOGNIZER` with
+ * `pattern: 'clause:<concept>'` and how many distinct values the clauses gave.
+ */
+import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
+import type { CanonicalField } from '@paxman/contract';
+import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
+import { labelsForField } from '@paxman/values';
+import { documentIndex } from '../shared/document-index.js';
+import type { ValueRecognizers } from '../shared/recognizer-port.js';
+import { createResultBuilder } from '../shared/result-builder.js';
+
+export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
+  id: 'clause_reading',
+  version: '1.0.0',
+  tier: CapabilityTier.LOCAL_DETERMINISTIC,
+  acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
+  costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
+  deterministic: true,
+  specificationVersion: 'v1',
+});
+
+type ClauseConcept = 'agreement-date' | 'effective-date' | 'governing-law';
+const CLAUSE_CONCEPTS: Readonly<Record<ClauseConcept, 'DATE' | 'STRING'>> = Object.freeze({ 'agreement-date': 'DATE', 'effective-date': 'DATE', 'governing-law': 'STRING' });
+
+/** Characters of the document searched for the dates of its preamble. */
+const PREAMBLE_CHARACTERS = 6_000;
+
+/** Where a date follows: a clause's lead-in, ending right before the date. */
+const DATE_LEADS: Readonly<Record<'agreement-date' | 'effective-date', readonly RegExp[]>> = Object.freeze({
+  'agreement-date': [
+    /\b(?:made|entered\s+into|executed|signed)(?:\s+and\s+(?:entered\s+into|made|effective))?(?:\s*,)?\s+(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+(?:the\s+(?:date\s+of\s+)?)?/gi,
+    /\b(?:agreement|contract|amendment|instrument)\s*(?:\([^)]{0,40}\)\s*)?(?:is\s+)?dated\s+(?:as\s+of\s+)?/gi,
+    /\bdated\s+as\s+of\s+/gi,
+  ],
+  'effective-date': [/\beffective\s+(?:as\s+of|on|from|beginning)\s+/gi],
+});
+
+/** "this 11th day of January, 2012" — the day written as an ordinal. */
+const ORDINAL_DAY = /\b(?:this|on\s+the|the)\s+(\d{1,2})(?:st|nd|rd|th)?\s+day\s+of\s+([A-Za-z]{3,9})\s*,?\s+(?:A\.?D\.?\s+)?(\d{4})\b/gi;
+/** A date followed by its defined term: `June 1, 2020 (the "Effective Date")`. */
+const EFFECTIVE_TERM = /\(\s*(?:the\s+|hereinafter\s+(?:the\s+)?)?["“”']?effective\s+date["“”']?\s*\)/gi;
+/** "governed by (and construed in accordance with) the laws of [the State of] X". */
+const GOVERNING_LAW = /\b(?:governed\s+by|construed\s+(?:and\s+enforced\s+)?(?:in\s+accordance\s+with|under)|interpreted\s+(?:in\s+accordance\s+with|under)|subject\s+to)[^.;]{0,80}?\blaws?\s+of\s+(?:the\s+)?((?:(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+)?[A-Z][A-Za-z'’]+(?:\s+(?:of\s+)?[A-Z][A-Za-z'’]+){0,4})/g;
+/** "the United States and the State of Kentucky": the state is the narrower answer. */
+const AND_STATE = /^\s*(?:,|and)\s+(?:of\s+)?(?:the\s+)?(?:State|Commonwealth)\s+of\s+([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+){0,2})/;
+/** Words that end a place name in the governing-law clause. */
+const PLACE_STOP = /\s+(?:And|Without|Applicable|Excluding|Including|Except|As|In|Which|That|The|To|For|With|Regardless|Irrespective|Governing|Without)\b.*$/;
+
+interface ClauseValue {
+  readonly value: JsonValue;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The step config, or why the field is not read from clauses. */
+export function configureClauseReading(field: CanonicalField): StepConfiguration {
+  if (field.path.includes('[]')) return { skip: 'clause_reading reads one value per document.' };
+  const concepts = labelsForField(field).concepts.filter((concept): concept is ClauseConcept => concept in CLAUSE_CONCEPTS && CLAUSE_CONCEPTS[concept as ClauseConcept] === field.type);
+  if (concepts.length === 0) return { skip: `No clause concept names ${field.path} (agreement date, effective date, governing law).` };
+  return { config: { concepts: [...concepts].sort() } };
+}
+
+function datesAfterLeads(text: string, leads: readonly RegExp[], recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
+  const found: ClauseValue[] = [];
+  for (const lead of leads) {
+    lead.lastIndex = 0;
+    for (let match = lead.exec(text); match !== null; match = lead.exec(text)) {
+      const from = match.index + match[0].length;
+      const hit = recognizers.findValues('DATE', text.slice(from, from + 40), options)[0];
+      if (hit !== undefined && hit.start <= 1) found.push({ value: hit.value, start: from + hit.start, end: from + hit.end });
+    }
+  }
+  return found;
+}
+
+function ordinalDays(text: string, recognizers: ValueRecognizers): ClauseValue[] {
+  const found: ClauseValue[] = [];
+  ORDINAL_DAY.lastIndex = 0;
+  for (let match = ORDINAL_DAY.exec(text); match !== null; match = ORDINAL_DAY.exec(text)) {
+    const written = `${match[2]} ${match[1]}, ${match[3]}`;
+    const hit = recognizers.parseValue('DATE', written, { dateOrder: 'MDY' });
+    if (hit !== null && typeof hit.value === 'string') found.push({ value: hit.value, start: match.index, end: match.index + match[0].length });
+  }
+  return found;
+}
+
+function datesBeforeEffectiveTerm(text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
+  const found: ClauseValue[] = [];
+  EFFECTIVE_TERM.lastIndex = 0;
+  for (let match = EFFECTIVE_TERM.exec(text); match !== null; match = EFFECTIVE_TERM.exec(text)) {
+    const from = Math.max(0, match.index - 40);
+    const hits = recognizers.findValues('DATE', text.slice(from, match.index), options);
+    const last = hits[hits.length - 1];
+    if (last !== undefined && match.index - (from + last.end) <= 3) found.push({ value: last.value, start: from + last.start, end: from + last.end });
+  }
+  return found;
+}
+
+function governingLaws(text: string): ClauseValue[] {
+  const found: ClauseValue[] = [];
+  GOVERNING_LAW.lastIndex = 0;
+  for (let match = GOVERNING_LAW.exec(text); match !== null; match = GOVERNING_LAW.exec(text)) {
+    let place = match[1]!.replace(PLACE_STOP, '').trim();
+    let start = match.index + match[0].length - match[1]!.length;
+    const narrower = AND_STATE.exec(text.slice(start + place.length, start + place.length + 80));
+    if (narrower !== null) {
+      start = start + place.length + narrower.index + narrower[0].length - narrower[1]!.length;
+      place = narrower[1]!.replace(PLACE_STOP, '').trim();
+    }
+    if (place.length < 3 || /^(?:Such|Any|This|Each|Its|Their|Said|Other)\b/.test(place)) continue;
+    // "State of New York" / "New York State" name the state; the place itself is the answer.
+    const name = place.replace(/^(?:State|Commonwealth)\s+of\s+/, '').replace(/\s+State$/, '');
+    const offset = place.indexOf(name);
+    found.push({ value: name, start: start + offset, end: start + offset + name.length });
+  }
+  return found;
+}
+
+export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
+  const key = capabilityKey(CLAUSE_READING_SPEC);
+  const invoke = (context: CapabilityContext): CapabilityResult => {
+    const builder = createResultBuilder({ capability: key, tier: CLAUSE_READING_SPEC.tier, fieldPath: context.field.path, document: context.document });
+    const index = documentIndex(context, options.recognizers);
+    const text = index.primary.text;
+    const preamble = text.slice(0, PREAMBLE_CHARACTERS);
+    const dateOptions = index.recognizerOptions;
+    for (const concept of (context.config.concepts ?? []) as readonly ClauseConcept[]) {
+      const values =
+        concept === 'agreement-date'
+          ? [...datesAfterLeads(preamble, DATE_LEADS['agreement-date'], options.recognizers, dateOptions), ...ordinalDays(preamble, options.recognizers)]
+          : concept === 'effective-date'
+            ? [...datesAfterLeads(preamble, DATE_LEADS['effective-date'], options.recognizers, dateOptions), ...datesBeforeEffectiveTerm(preamble, options.recognizers, dateOptions)]
+            : governingLaws(text);
+      const distinct = new Set(values.map((entry) => JSON.stringify(entry.value)));
+      for (const entry of values) {
+        builder.finding({
+          value: entry.value,
+          raw: text.slice(entry.start, entry.end),
+          rank: 1,
+          kind: EvidenceKind.RECOGNIZER,
+          spans: [{ start: entry.start, end: entry.end, layer: index.primary.name }],
+          text: text.slice(entry.start, entry.end),
+          pattern: `clause:${concept}`,
+          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size },
+        });
+      }
+    }
+    return builder.build();
+  };
+  return Object.freeze({ spec: CLAUSE_READING_SPEC, configure: configureClauseReading, invoke });
+}
