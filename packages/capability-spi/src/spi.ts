@@ -71,6 +71,12 @@ export interface CapabilityContext {
    * capability is invoked on its own; compute afresh then.
    */
   readonly memo?: RunMemo;
+  /**
+   * A memo that lives as long as the prepared plan (every run of a batch over one contract
+   * and its settings): only for what depends on the step config alone — never on the
+   * Document — such as label sets compiled from a config. Absent outside a prepared run.
+   */
+  readonly planMemo?: RunMemo;
 }
 
 /** Real usage a capability reports (inference), booked by the executor. */

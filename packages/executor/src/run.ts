@@ -52,6 +52,8 @@ export interface RunOptions {
   /** Feeds only the statistics' durations. */
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
+  /** The prepared plan's memo (`CapabilityContext.planMemo`), shared by the runs of a batch. */
+  readonly planMemo?: RunMemo;
   /** The early-stop rubric (the reconciler's `scoreField`, wired by the facade). */
   readonly scoreField?: FieldScorer;
   /** Lookup tables supplied to the Paxman instance. */
@@ -246,8 +248,8 @@ function stepContext(run: FieldRun, step: PlanStep): CapabilityContext {
   const candidateEvidence = run.evidence.slice();
   const policy = options.plan.policy;
   return signal === undefined
-    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy, memo: state.memo }
-    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy, memo: state.memo };
+    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy, memo: state.memo, ...(options.planMemo === undefined ? {} : { planMemo: options.planMemo }) }
+    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy, memo: state.memo, ...(options.planMemo === undefined ? {} : { planMemo: options.planMemo }) };
 }
 
 /** Books what a finished (or failed) invocation cost and how long it took. */

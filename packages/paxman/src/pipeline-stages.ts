@@ -6,7 +6,7 @@
  */
 import type { Budget, CandidateResult, Clock, FieldScorer, JsonValue, Policy } from '@paxman/core';
 import type { CanonicalContract } from '@paxman/contract';
-import type { Capability, CapabilityRegistry } from '@paxman/capability-spi';
+import type { Capability, CapabilityRegistry, RunMemo } from '@paxman/capability-spi';
 import type { Document } from '@paxman/document';
 import type { InputProfile } from '@paxman/input-profile';
 import type { ExecutionPlan } from '@paxman/planner';
@@ -23,6 +23,8 @@ export interface ExecuteStageOptions {
   readonly scoreField: FieldScorer;
   readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
   readonly signal?: AbortSignal;
+  /** The prepared plan's memo, shared by every run of a batch (`CapabilityContext.planMemo`). */
+  readonly planMemo?: RunMemo;
 }
 
 export interface ExecuteStageResult {

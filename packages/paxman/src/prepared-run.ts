@@ -10,6 +10,7 @@ import type { createBudget, createPolicy} from '@paxman/core';
 import { type Budget, type Policy, budgetToJson, losslessJsonText } from '@paxman/core';
 import { type CanonicalContract, adaptContract, fingerprintContract } from '@paxman/contract';
 import { type PreparedPlan, preparePlan } from '@paxman/planner';
+import { type RunMemo, createRunMemo } from '@paxman/capability-spi';
 import type { PaxmanState } from './paxman-state.js';
 
 /** What a run is prepared from (the contract and settings of `normalize`, without the input). */
@@ -28,13 +29,15 @@ export interface Preparation {
   /** The call-site policy (the plan's effective policy also applies the contract's). */
   readonly callSitePolicy: Policy;
   readonly plan: PreparedPlan;
+  /** What capabilities compile from step configs, kept for every run of this preparation. */
+  readonly memo: RunMemo;
 }
 
 /** Adapts the contract and prepares the plan; throws `InvalidContractError` for a contract that does not adapt. */
 export function prepare(state: PaxmanState, options: PrepareOptions, budget: Budget, callSitePolicy: Policy): Preparation {
   const { contract, fingerprint } = adapt(state, options);
   const plan = preparePlan({ contract, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers }, fingerprint);
-  return Object.freeze({ contract, budget, callSitePolicy, plan });
+  return Object.freeze({ contract, budget, callSitePolicy, plan, memo: createRunMemo() });
 }
 
 /** A contract adapted for this instance, with its fingerprint. */
@@ -101,7 +104,7 @@ export function createPreparedRuns(): PreparedRuns {
       const make = (): Preparation => {
         const { contract, fingerprint } = this.adapted(state, options);
         const plan = preparePlan({ contract, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers }, fingerprint);
-        return Object.freeze({ contract, budget, callSitePolicy, plan });
+        return Object.freeze({ contract, budget, callSitePolicy, plan, memo: createRunMemo() });
       };
       if (key === null) return make();
       return lruGet(preparations, `${JSON.stringify(callSitePolicy)}\u0000${JSON.stringify(budgetToJson(budget))}\u0000${key}`, make);

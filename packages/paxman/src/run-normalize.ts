@@ -144,6 +144,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       clock,
       scoreField: stages.fieldScorer(contract, executionPlan.policy, documentContext),
       tables: state.tables,
+      planMemo: preparation.memo,
       ...(signal === undefined ? {} : { signal }),
     });
     lap('execute');

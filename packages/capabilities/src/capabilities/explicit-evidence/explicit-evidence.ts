@@ -13,10 +13,11 @@
 import { CapabilityTier, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import { labelsForField } from '@paxman/values';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
+import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
-import { labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
+import type { ValueReading } from '../shared/read-typed-value.js';
+import { type LabelMatch, type LabelSet, labelMatcher, labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { findInEmailHeaders } from './find-email-headers.js';
@@ -52,18 +53,52 @@ export function configureExplicitEvidence(field: CanonicalField): StepConfigurat
   };
 }
 
+/** What a step config compiles to: its labels, its reading and a matcher of document keys against them. */
+interface StepReading {
+  readonly labels: LabelSet;
+  readonly reading: ValueReading;
+  /** `matchLabel` for these labels, each distinct key matched once for as long as the step reading lives. */
+  readonly matchKey: (key: string) => LabelMatch | null;
+}
+
+const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evidence/step-readings');
+
+function compileStep(config: Readonly<Record<string, JsonValue>>): StepReading | null {
+  const labels = labelSetFromConfig(config.labels);
+  if (!labels) return null;
+  return { labels, reading: readingFromJson(config.reading as JsonValue), matchKey: labelMatcher(labels) };
+}
+
+/**
+ * The step config compiled once per prepared plan (the plan memo holds it by config
+ * object; a batch runs the same configs), or for this run alone without a prepared plan.
+ * Matching a key against labels depends on the key's text and the config only.
+ */
+function stepReading(context: CapabilityContext): StepReading | null {
+  const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
+  if (readings === undefined) return compileStep(context.config);
+  let step = readings.get(context.config);
+  if (step === undefined) {
+    step = compileStep(context.config);
+    readings.set(context.config, step);
+  }
+  return step;
+}
+
 /** Creates the capability with the given recognizers. */
 export function createExplicitEvidenceCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
   const key = capabilityKey(EXPLICIT_EVIDENCE_SPEC);
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
-    const labels = labelSetFromConfig(context.config.labels);
-    if (!labels) return builder.build();
+    const step = stepReading(context);
+    if (!step) return builder.build();
+    const { labels } = step;
     const index = documentIndex(context, options.recognizers);
     const search = {
       index,
-      reading: readingFromJson(context.config.reading as JsonValue),
+      reading: step.reading,
       labels,
+      matchKey: step.matchKey,
       recognizers: options.recognizers,
       recognizerOptions: index.recognizerOptions,
       builder,

@@ -10,7 +10,7 @@ import { canonicalJson } from '@paxman/core';
 import type { Table } from '@paxman/document';
 import { conceptsOfLabel } from '@paxman/values';
 import { normalizeLabelText } from '@paxman/values';
-import { labelMatcher, type LabelMatch } from '../shared/label-match.js';
+import type { LabelMatch } from '../shared/label-match.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
@@ -20,7 +20,7 @@ const SUMMARISED_CONCEPTS: ReadonlySet<string> = new Set(['total', 'subtotal', '
 export function findInKeyValues(context: SearchContext): void {
   // Each distinct key is matched once; the matching pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
-  const matchKey = labelMatcher(context.labels, context.index.normalizeLabel);
+  const matchKey = context.matchKey;
   for (const { key, positions } of context.index.keyValueKeys) {
     const match = matchKey(key);
     if (match) for (const position of positions) matched.push([position, match]);
@@ -64,7 +64,7 @@ export function findInTables(context: SearchContext): void {
 /** `[table, position]` places of the texts the field's labels match, as position and match per table. */
 function matchedPositions(context: SearchContext, texts: readonly (readonly [string, readonly (readonly [number, number])[]])[]): Map<number, [number, LabelMatch][]> {
   const byTable = new Map<number, [number, LabelMatch][]>();
-  const matchText = labelMatcher(context.labels, context.index.normalizeLabel);
+  const matchText = context.matchKey;
   for (const [text, places] of texts) {
     const match = matchText(text);
     if (!match) continue;

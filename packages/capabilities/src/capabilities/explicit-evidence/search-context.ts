@@ -15,6 +15,8 @@ export interface SearchContext {
   readonly index: DocumentIndex;
   readonly reading: ValueReading;
   readonly labels: LabelSet;
+  /** Matches a document key against `labels` (memoized for the prepared plan). */
+  readonly matchKey: (key: string) => LabelMatch | null;
   readonly recognizers: ValueRecognizers;
   readonly recognizerOptions: RecognizerOptions;
   readonly builder: ResultBuilder;
