@@ -37,3 +37,16 @@ describe('receipt totals', () => {
     expect(result.value).not.toBe('33.92');
   });
 });
+
+describe('receipt letterheads', () => {
+  const merchant = { id: 'receipt', fields: [{ name: 'merchant_name', type: 'STRING', required: true, description: 'Name of the company that issued the receipt.', tags: ['party'] }] };
+  const nameOf = async (text: string) => (await normalize(text, { contract: merchant })).fieldResults['merchant_name']!.value;
+
+  it('takes the line with a legal form for the issuer, not a name line above it, and drops the registration number', async () => {
+    expect(await nameOf('JOHN APPLESEED\nACME HARDWARE SDN BHD (123456-X)\nNO 5, JALAN MAJU\nTEL: 03-1234567\nTOTAL: 5.00\n')).toBe('ACME HARDWARE SDN BHD');
+  });
+
+  it('joins a name printed over two lines', async () => {
+    expect(await nameOf('GOLDEN PAGES BOOK\nCO. (M) SDN BHD\n(11111-K)\nLOT 2, JALAN X\nTOTAL: 5.00\n')).toBe('GOLDEN PAGES BOOK CO. (M) SDN BHD');
+  });
+});

@@ -51,10 +51,14 @@ export function isUniqueRecognizerHit(evidence: Evidence): boolean {
   return detail.occurrences === 1;
 }
 
-/** True for a letterhead line (`pattern: 'layout:letterhead'`) with an address or the document's title right below it. */
+/**
+ * True for a letterhead line (`pattern: 'layout:letterhead'`) with an address or the
+ * document's title right below it, or one that ends in a company's legal form
+ * (`detail.legalForm`: "… SDN BHD", "… GmbH").
+ */
 export function isConfirmedLetterhead(evidence: Evidence): boolean {
   const below = evidence.detail?.followedBy;
-  return evidence.kind === EvidenceKind.RECOGNIZER && evidence.pattern === 'layout:letterhead' && (below === 'address' || below === 'title');
+  return evidence.kind === EvidenceKind.RECOGNIZER && evidence.pattern === 'layout:letterhead' && (below === 'address' || below === 'title' || evidence.detail?.legalForm === true);
 }
 
 /** True for a printed label the layout does not pair with its value: found in running text, or qualified. */

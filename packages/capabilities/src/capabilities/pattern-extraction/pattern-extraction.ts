@@ -224,14 +224,58 @@ export function letterheadFollower(text: string): 'address' | 'title' | null {
  * document's title is printed right below it (`letterheadFollower`): that is what makes
  * the line a letterhead rather than any first line.
  */
+/**
+ * A company's legal form at the end of a name ("SDN BHD", "Ltd", "GmbH", "LLC", "Pte Ltd",
+ * "S.A."), optionally followed by its registration number in brackets ("(742016-W)").
+ */
+const LEGAL_FORM = /\b(?:sdn\.?\s*bhd|bhd|berhad|pte\.?\s*ltd|ltd|limited|llc|l\.l\.c|inc|incorporated|corp|corporation|gmbh|ag|plc|llp|s\.?a\.?s?|s\.?r\.?l|b\.?v|n\.?v|sp\.?\s*z\s*o\.?\s*o|co\.?,?\s*ltd|enterprise|trading)\.?\s*(?:\(\s*[0-9A-Z][0-9A-Z-]{3,}\s*\))?\s*$/i;
+/** The registration number a receipt prints after the company name. */
+const REGISTRATION = /\s*\(\s*[0-9][0-9A-Z-]{3,}\s*\)\s*$/;
+/** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
+const LEGAL_FORM_LINES = 6;
+
 function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading): void {
   // pdf.js text comes in drawing order, not reading order: its first line is not a letterhead.
   if (document.kind === 'pdf') return;
-  let seen = 0;
-  for (const line of document.lines) {
-    if (line.span.layer !== layer) continue;
+  const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  // A line near the top that ends in a company's legal form names the issuer, whatever comes above it.
+  for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     const text = line.text.trim();
-    if (text.length === 0) continue;
+    // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
+    // address or a labelled line first means this is not the letterhead.
+    if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text)) break;
+    if (text.length > Math.min(80, reading.maxLength) || !LEGAL_FORM.test(text) || /[:@|]|https?/i.test(text)) continue;
+    const name = text.replace(REGISTRATION, '').trim();
+    if (!/\p{L}{2}/u.test(name) || name.split(/\s+/).length < 2) continue;
+    const offset = line.text.indexOf(name);
+    const span = { start: line.span.start + offset, end: line.span.start + offset + name.length, layer };
+    // A name printed over two lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above
+    // continues it when this line holds little more than the legal form.
+    const above = position > 0 ? lines[position - 1]! : undefined;
+    const aboveText = above?.text.trim() ?? '';
+    const before = name.replace(LEGAL_FORM, '').trim();
+    // Only what cannot start a name continues one: nothing, "CO. (M)", "& SONS", or a bracket closed here but opened above.
+    const startsMidName = before === '' || /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)+$/i.test(before) || (before.split(')').length > before.split('(').length);
+    const continues = above !== undefined && startsMidName && aboveText.length <= 40 && /\p{L}{2}/u.test(aboveText) && !/[\d:@|]/.test(aboveText) && aboveText === aboveText.toUpperCase() && name === name.toUpperCase();
+    const spans = continues ? [{ start: above.span.start + above.text.indexOf(aboveText), end: above.span.start + above.text.indexOf(aboveText) + aboveText.length, layer }, span] : [span];
+    const value = continues ? `${aboveText} ${name}` : name;
+    const below = lines[position + 1];
+    const followedBy = below === undefined ? null : letterheadFollower(below.text);
+    builder.finding({
+      value: value.replace(/\s+/g, ' '),
+      raw: value,
+      rank: 0,
+      kind: EvidenceKind.RECOGNIZER,
+      spans,
+      text: value,
+      pattern: 'layout:letterhead',
+      detail: { structure: 'letterhead', line: position + 1, legalForm: true, ...(followedBy === null ? {} : { followedBy }) },
+    });
+    return;
+  }
+  let seen = 0;
+  for (const line of lines) {
+    const text = line.text.trim();
     seen += 1;
     if (seen > LETTERHEAD_LINES) return;
     const words = normalizeLabelText(text).split(' ');
