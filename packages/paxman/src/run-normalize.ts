@@ -21,7 +21,7 @@ import { encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
 import { unsearchedTextDiagnostics } from '@paxman/document';
 import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
-import { type ResolvedResult, overallStatus, reconcile } from '@paxman/reconciler';
+import { type ResolvedResult, type RunFieldScorer, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
 import { contractDiagnostics, statedContractIdentity } from './contract-diagnostics.js';
 import { checkOptions, inputToBytes } from './normalize-input.js';
@@ -135,6 +135,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     lap('document');
     throwIfAborted(signal);
     const documentContext = document.context;
+    const scorer = stages.fieldScorer(contract, executionPlan.policy, documentContext);
     const executed = await stages.execute({
       plan: executionPlan,
       contract,
@@ -142,7 +143,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       registry: state.capabilities,
       budget,
       clock,
-      scoreField: stages.fieldScorer(contract, executionPlan.policy, documentContext),
+      scoreField: scorer,
       tables: state.tables,
       planMemo: preparation.memo,
       ...(signal === undefined ? {} : { signal }),
@@ -152,7 +153,9 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     candidateResults = executed.results;
     execution = executed.statistics;
 
-    const resolved: ResolvedResult[] = reconcile({ contract, candidateResults, policy: executionPlan.policy, documentContext });
+    // The scorer's last assessment of a field is the reconciler's too: computed once, passed on.
+    const scored = 'lastAssessment' in scorer ? (scorer as RunFieldScorer) : undefined;
+    const resolved: ResolvedResult[] = reconcile({ contract, candidateResults, policy: executionPlan.policy, documentContext, ...(scored === undefined ? {} : { scored }) });
     lap('reconcile');
     const everyFieldFailed = resolved.length > 0 && resolved.every((result) => result.status === 'EXECUTION_FAILED');
     const status = everyFieldFailed ? Status.EXECUTION_FAILED : overallStatus(resolved, contract, executionPlan.policy);

@@ -4,6 +4,7 @@
  * exactly when the reconciler would resolve the field). A strong conflict scores at most
  * the conflict ceiling, so it never stops a chain early.
  */
+import type { FieldAssessment } from './reconcile-field.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
 import type { Candidate, Evidence, FieldScorer, Policy } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
@@ -42,10 +43,39 @@ function scoreKnownField(field: CanonicalField | undefined, input: ScoreFieldInp
   return assessment.hasValue ? assessment.confidence : 0;
 }
 
+/**
+ * An early-stop scorer that also hands its last assessment of each field to the
+ * reconciler (`reconcile({ scored })`), so a field scored after its last step is not
+ * assessed a second time. It lives as long as one run.
+ */
+export interface RunFieldScorer extends FieldScorer {
+  /** The assessment made for exactly these candidate and evidence lists (same arrays, same lengths), if it had a value. */
+  lastAssessment(fieldPath: string, candidates: readonly unknown[], evidence: readonly unknown[]): FieldAssessment | undefined;
+}
+
 /** `scoreField` bound to a contract and policy, in the shape the executor takes. */
-export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: Partial<DocumentContext>): FieldScorer {
+export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: Partial<DocumentContext>): RunFieldScorer {
   const options: ScoreFieldOptions = documentContext === undefined ? { contract, policy } : { contract, policy, documentContext };
-  // The scorer lives as long as one run: the contract's fields are indexed once for it.
+  // The contract's fields are indexed once for the run.
   const fields = new Map(flattenFields(contract.fields).map((field) => [field.path, field]));
-  return (input) => scoreKnownField(fields.get(input.fieldPath), input, options);
+  const last = new Map<string, { candidates: readonly unknown[]; candidateCount: number; evidence: readonly unknown[]; evidenceCount: number; assessment: FieldAssessment }>();
+  const scorer = (input: ScoreFieldInput): number => {
+    const field = fields.get(input.fieldPath);
+    if (field === undefined) return 0;
+    const assessment = assessField(
+      field,
+      { fieldPath: input.fieldPath, candidates: input.candidates, evidence: input.evidence, diagnostics: [], steps: [], status: 'COMPLETED' },
+      { policy: options.policy, documentContext: options.documentContext },
+    );
+    // Only an assessment with a value: without one, the empty reason depends on the rest of the result.
+    if (assessment.hasValue) last.set(input.fieldPath, { candidates: input.candidates, candidateCount: input.candidates.length, evidence: input.evidence, evidenceCount: input.evidence.length, assessment });
+    else last.delete(input.fieldPath);
+    return assessment.hasValue ? assessment.confidence : 0;
+  };
+  return Object.assign(scorer, {
+    lastAssessment(fieldPath: string, candidates: readonly unknown[], evidence: readonly unknown[]): FieldAssessment | undefined {
+      const entry = last.get(fieldPath);
+      return entry !== undefined && entry.candidates === candidates && entry.candidateCount === candidates.length && entry.evidence === evidence && entry.evidenceCount === evidence.length ? entry.assessment : undefined;
+    },
+  });
 }

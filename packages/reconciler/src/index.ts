@@ -2,7 +2,7 @@
 export type { ConflictRecord, FieldStatus, ResolvedResult, UnresolvedReason } from './resolved-result.js';
 export { type ReconcileInput, reconcile } from './reconcile.js';
 export type { DocumentContext } from '@paxman/values';
-export { type ScoreFieldInput, type ScoreFieldOptions, createFieldScorer, scoreField } from './field-scorer.js';
+export { type ScoreFieldInput, type ScoreFieldOptions, type RunFieldScorer, createFieldScorer, scoreField } from './field-scorer.js';
 export { overallStatus, effectivelyRequiredPaths } from './overall-status.js';
 export { type ValueEvidence, valueConfidence, findingStrength } from './confidence.js';
 export { type ConstraintFailure, checkConstraints } from './constraints.js';

@@ -5,6 +5,7 @@
  * (its confidence is that of its weakest required member). The output depends only on
  * the inputs, never on the order of candidates or results.
  */
+import type { RunFieldScorer } from './field-scorer.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
 import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
@@ -18,6 +19,8 @@ export interface ReconcileInput {
   /** The effective policy (from the plan). */
   readonly policy: Policy;
   readonly documentContext?: Partial<DocumentContext> | undefined;
+  /** The run's early-stop scorer: a field it assessed after its last step is not assessed again. */
+  readonly scored?: Pick<RunFieldScorer, 'lastAssessment'>;
 }
 
 /**
@@ -42,7 +45,8 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
   const resolved = new Map<string, ResolvedResult>();
   const resolveTree = (field: CanonicalField): ResolvedResult => {
     const members = field.fields.map(resolveTree);
-    const assessment = assessField(field, byPath.get(field.path), context);
+    const candidates = byPath.get(field.path);
+    const assessment = (candidates === undefined ? undefined : input.scored?.lastAssessment(field.path, candidates.candidates, candidates.evidence)) ?? assessField(field, candidates, context);
     const result = field.type === 'OBJECT' && !assessment.hasValue && members.length > 0 ? assembleObject(field, assessment, members, policy) : finishField(field, assessment, policy);
     resolved.set(field.path, result);
     return result;
