@@ -9,6 +9,7 @@ import { type ContractAdapter, createAdapterRegistry, createDefaultAdapterRegist
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact } from '@paxman/artifact';
+import { createOcrPool } from '@paxman/document';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayOptions } from './paxman-options.js';
@@ -39,6 +40,11 @@ export interface Paxman {
   capabilities(): readonly CapabilitySpec[];
   /** The registered contract formats. */
   adapterFormats(): readonly string[];
+  /**
+   * Stops what the instance started (its OCR workers). Safe to call more than once; a
+   * later `normalize` of an image starts workers again.
+   */
+  close(): Promise<void>;
 }
 
 function isProviderOptions(setting: ProviderSetting): setting is Omit<InferenceCapabilityOptions, 'tier'> {
@@ -76,6 +82,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     logger: options.logger ?? silentLogger,
     idGenerator: options.idGenerator ?? randomIdGenerator,
     stages,
+    ocr: createOcrPool(options.ocr ?? {}),
   };
   return Object.freeze({
     normalize: <C>(input: NormalizeInput, normalizeOptions: NormalizeOptions<C>) => runNormalize(state, input, normalizeOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
@@ -84,6 +91,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     registerAdapter: (adapter: ContractAdapter, registerOptions?: { readonly replace?: boolean }) => adapters.register(adapter, registerOptions),
     capabilities: () => capabilities.list().map((capability) => capability.spec),
     adapterFormats: () => adapters.formats(),
+    close: () => state.ocr.close(),
   });
 }
 

@@ -6,6 +6,7 @@
 import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
 import type { AdapterRegistry } from '@paxman/contract';
 import type { CapabilityRegistry } from '@paxman/capability-spi';
+import type { OcrEngine } from '@paxman/document';
 import type { PipelineStages } from './pipeline-stages.js';
 
 export interface PaxmanState {
@@ -18,4 +19,6 @@ export interface PaxmanState {
   readonly logger: Logger;
   readonly idGenerator: IdGenerator;
   readonly stages: PipelineStages;
+  /** The instance's OCR workers (none run until an image comes; `close()` stops them). */
+  readonly ocr: OcrEngine;
 }

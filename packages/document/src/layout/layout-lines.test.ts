@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupLines, layoutPieces, type PositionedText } from './layout-lines.js';
+import { deskewPieces, estimateSlope, groupLines, layoutPieces, type PositionedText } from './layout-lines.js';
 
 const piece = (text: string, left: number, top: number, height = 10): PositionedText => ({ text, left, top, width: text.length * 5, height });
 
@@ -30,5 +30,22 @@ describe('layoutPieces', () => {
 
   it('does not merge rows that only touch', () => {
     expect(groupLines([piece('a', 0, 0), piece('b', 0, 9)], [0, 1])).toEqual([[0], [1]]);
+  });
+});
+
+describe('estimateSlope and deskewPieces', () => {
+  it('measures the skew of known rows and brings an askew row back onto one line', () => {
+    // Rows drop 0.05 per unit of x; "Total" and "9.00" are 400 apart, 20 apart in y.
+    const pieces = [piece('Invoice', 0, 100), piece('INV-7', 200, 110), piece('Total', 0, 200), piece('9.00', 400, 220)];
+    const rows = [1, 1, undefined, undefined];
+    const slope = estimateSlope(pieces, rows);
+    expect(slope).toBeCloseTo(10 / 195, 6);
+    expect(layoutPieces(pieces).lineCount).toBe(3);
+    expect(layoutPieces(deskewPieces(pieces, slope)).text.split('\n')[1]).toMatch(/^Total {2,}9\.00$/);
+  });
+
+  it('is 0 without rows of two pieces, and ignores a slope no page is printed at', () => {
+    expect(estimateSlope([piece('a', 0, 0)], [1])).toBe(0);
+    expect(estimateSlope([piece('a', 0, 0), piece('b', 10, 100)], [1, 1])).toBe(0);
   });
 });

@@ -76,6 +76,45 @@ export function groupLines(pieces: readonly PositionedText[], indexes: readonly 
 }
 
 /**
+ * The slope (dy/dx) of the text rows of a page photographed or scanned askew, from rows
+ * a reader already knows (Tesseract's own lines: `rows` holds each piece's row id, or
+ * undefined): the median over rows of at least two pieces of the slope from the first
+ * piece's centre to the last's. 0 when no row says.
+ */
+export function estimateSlope(pieces: readonly PositionedText[], rows: readonly (number | undefined)[]): number {
+  const byRow = new Map<number, number[]>();
+  rows.forEach((row, index) => {
+    if (row === undefined || pieces[index] === undefined) return;
+    const members = byRow.get(row);
+    if (members === undefined) byRow.set(row, [index]);
+    else members.push(index);
+  });
+  const slopes: number[] = [];
+  for (const members of byRow.values()) {
+    if (members.length < 2) continue;
+    const sorted = members.sort((left, right) => pieces[left]!.left - pieces[right]!.left);
+    const first = pieces[sorted[0]!]!;
+    const last = pieces[sorted[sorted.length - 1]!]!;
+    const dx = last.left + last.width / 2 - (first.left + first.width / 2);
+    if (dx <= 0) continue;
+    slopes.push((last.top + last.height / 2 - (first.top + first.height / 2)) / dx);
+  }
+  if (slopes.length === 0) return 0;
+  const slope = median(slopes);
+  // Beyond ~15° the rows are not read as rows anyway; keep the layout as printed.
+  return Math.abs(slope) > 0.27 ? 0 : slope;
+}
+
+/**
+ * The pieces with the page's skew taken out (each moved up or down by `slope` times its
+ * centre's x), for grouping askew rows into lines; boxes for evidence stay as read.
+ */
+export function deskewPieces(pieces: readonly PositionedText[], slope: number): PositionedText[] {
+  if (slope === 0) return [...pieces];
+  return pieces.map((piece) => ({ ...piece, top: piece.top - (piece.left + piece.width / 2) * slope }));
+}
+
+/**
  * Lays out one page's pieces as lines of text, recording each piece's offsets.
  *
  * @example

@@ -1,14 +1,14 @@
 /**
  * The OCR text layer of a Document: each page image is read by the OCR engine, its words
  * are laid out from their boxes (`layout/layout-lines.ts`: visual lines by vertical
- * overlap, left to right, columns on a character grid) and the pages joined by a blank
+ * overlap once the page's skew is taken out, left to right, columns on a character grid) and the pages joined by a blank
  * line into the `ocr-text` layer, which is then structured like any text (lines,
  * key-values, tables). Every word keeps its offsets in the layer, its page box and its
  * confidence, so evidence found in the text can point at the page (`ocrEvidence`).
  */
 import type { Diagnostic, PageBox, SourceSpan } from '@paxman/core';
 import { addLayer, addTextRegion, type DocumentDraft } from '../document-draft.js';
-import { layoutPieces } from '../layout/layout-lines.js';
+import { deskewPieces, estimateSlope, layoutPieces } from '../layout/layout-lines.js';
 import type { Document, OcrPageStatus, OcrWordPlacement } from '../model.js';
 import type { OcrEngine } from './ocr-engine.js';
 
@@ -45,7 +45,8 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     }
     const scale = source.scale > 0 ? source.scale : 1;
     const pieces = outcome.words.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
-    const laidOut = layoutPieces(pieces);
+    // A photo taken askew: rows are grouped with the skew taken out (boxes stay as read).
+    const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, outcome.words.map((word) => word.line))));
     if (laidOut.text.length > 0 && text.length > 0) text += '\n\n';
     const base = text.length;
     text += laidOut.text;

@@ -13,6 +13,8 @@ export interface OcrWord {
   readonly width: number;
   readonly height: number;
   readonly confidence: number;
+  /** The engine's own line number on the page, when it groups words into lines (used to measure skew). */
+  readonly line?: number;
 }
 
 /** What reading one page gave. */

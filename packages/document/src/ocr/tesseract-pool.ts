@@ -36,14 +36,16 @@ const LSTM_ONLY = 1;
 
 function wordsOf(page: TesseractPage): OcrWord[] {
   const words: OcrWord[] = [];
+  let lineNumber = 0;
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
+        lineNumber += 1;
         for (const word of line.words) {
           const text = word.text.trim();
           if (text.length === 0) continue;
           const { x0, y0, x1, y1 } = word.bbox;
-          words.push({ text, x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0), confidence: Math.min(1, Math.max(0, word.confidence / 100)) });
+          words.push({ text, x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0), confidence: Math.min(1, Math.max(0, word.confidence / 100)), line: lineNumber });
         }
       }
     }
