@@ -40,7 +40,7 @@ describe('estimateSlope and deskewPieces', () => {
     const rows = [1, 1, undefined, undefined];
     const slope = estimateSlope(pieces, rows);
     expect(slope).toBeCloseTo(10 / 195, 6);
-    expect(layoutPieces(pieces).lineCount).toBe(3);
+    expect(layoutPieces(pieces).lineCount).toBe(4);
     expect(layoutPieces(deskewPieces(pieces, slope)).text.split('\n')[1]).toMatch(/^Total {2,}9\.00$/);
   });
 
