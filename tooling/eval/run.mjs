@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalize } from 'paxman';
+import { close, normalize } from 'paxman';
 import { listCorpora } from './src/corpus.mjs';
 import { evaluate } from './src/evaluate.mjs';
 import { evaluationJson, renderReport } from './src/report.mjs';
@@ -24,6 +24,8 @@ const folders = argv.filter((argument, index) => !argument.startsWith('--') && (
 const corpusFolders = folders.length > 0 ? folders.map((folder) => resolve(folder)) : listCorpora(resolve(here, '../../../shared/eval'));
 
 const evaluation = await evaluate({ corpusFolders, normalize });
+// OCR workers (photo and scan corpora) would keep the process alive.
+await close();
 if (artifactsFolder) {
   for (const corpus of evaluation.corpora) {
     const folder = join(artifactsFolder, corpus.name);

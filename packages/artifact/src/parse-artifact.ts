@@ -115,7 +115,7 @@ function checkPlacement(diagnostics: readonly Diagnostic[], path: string, homeOf
 }
 
 function checkEvidence(value: unknown, path: string): string {
-  const record = readObject(value, path, ['id', 'capability', 'fieldPath', 'kind', 'spans'], ['text', 'label', 'pattern', 'verdict', 'detail']);
+  const record = readObject(value, path, ['id', 'capability', 'fieldPath', 'kind', 'spans'], ['boxes', 'text', 'label', 'pattern', 'verdict', 'detail']);
   const id = readString(record['id'], `${path}.id`);
   const capability = readString(record['capability'], `${path}.capability`);
   if (!CAPABILITY_KEY.test(capability)) fail(`${path}.capability`, '"id@version"', capability);
@@ -128,6 +128,14 @@ function checkEvidence(value: unknown, path: string): string {
     readNumber(span['end'], `${spanPath}.end`, (end) => Number.isSafeInteger(end) && end >= start, `an integer ≥ start (${start})`);
     readString(span['layer'], `${spanPath}.layer`);
   });
+  if (record['boxes'] !== undefined) {
+    readArray(record['boxes'], `${path}.boxes`).forEach((item, index) => {
+      const boxPath = `${path}.boxes[${index}]`;
+      const box = readObject(item, boxPath, ['page', 'x', 'y', 'width', 'height']);
+      readNumber(box['page'], `${boxPath}.page`, (page) => Number.isSafeInteger(page) && page >= 1, 'a page number ≥ 1');
+      for (const key of ['x', 'y', 'width', 'height']) readNumber(box[key], `${boxPath}.${key}`, (number) => Number.isFinite(number) && (key === 'x' || key === 'y' || number >= 0), key === 'x' || key === 'y' ? 'a finite number' : 'a number ≥ 0');
+    });
+  }
   for (const key of ['text', 'label', 'pattern']) if (record[key] !== undefined) readString(record[key], `${path}.${key}`);
   if (record['verdict'] !== undefined) readOneOf(record['verdict'], `${path}.verdict`, VERDICTS);
   if (record['detail'] !== undefined) checkJsonValue(readRecord(record['detail'], `${path}.detail`), `${path}.detail`);

@@ -32,6 +32,8 @@ export const DIAGNOSTIC_CODES = {
   ],
   document: [
     'INPUT_PARTIALLY_SEARCHED', // a huge input searched in its head only
+    'OCR_PAGE_TIMEOUT', // a page took longer to read than the policy allows
+    'OCR_PAGE_FAILED', // a page could not be read
   ],
   capability: [
     'CSV_COLUMN_VARIES', // a CSV column whose rows disagree

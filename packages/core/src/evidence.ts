@@ -21,6 +21,19 @@ export interface SourceSpan {
 }
 
 /**
+ * A rectangle on a page of the input, in page units (image pixels for a photo or scan,
+ * PDF points for a PDF page), x to the right and y downwards from the page's top-left
+ * corner; `page` counts from 1. Evidence read by OCR carries one per page it covers.
+ */
+export interface PageBox {
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
  * How a piece of evidence was obtained, from strongest to weakest. The reconciler's
  * confidence rubric is keyed by this.
  */
@@ -60,6 +73,11 @@ export interface Evidence {
   readonly kind: EvidenceKind;
   /** Where in the input it was found; empty for derived or lookup evidence with no source text. */
   readonly spans: readonly SourceSpan[];
+  /**
+   * Where on the page the spans were read, for text read by OCR (absent otherwise): one
+   * box per page, enclosing the words of the spans.
+   */
+  readonly boxes?: readonly PageBox[];
   /** The source text of the primary span, exactly as sliced. */
   readonly text?: string;
   /** The label matched in the document, when one was. */

@@ -44,6 +44,7 @@ export {
 export { type Budget, type BudgetInput, type BudgetJson, createBudget, budgetToJson } from './budget.js';
 export { type Policy, type PolicyInput, DEFAULT_POLICY, POLICY_KEYS, createPolicy, mergePolicy, validatePolicyInput } from './policy.js';
 export {
+  type PageBox,
   type SourceSpan,
   EvidenceKind,
   type EvidenceVerdict,

@@ -11,7 +11,7 @@
  * `mime:<n>:html-text` (an e-mail HTML part rendered; `offsetMap` → its source layer),
  * `pdf-text` (text extracted by pdf.js; the `input` layer of a PDF is empty).
  */
-import { type InputType, classifyInput, hasPdfMagic, isInputType, refineTextType } from '@paxman/input-profile';
+import { type InputType, classifyInput, hasPdfMagic, isInputType, refineTextType, sniffImageFormat } from '@paxman/input-profile';
 import type { Document, DocumentKind } from './model.js';
 import { scanCsv } from './csv-scanner.js';
 import { decodeInput } from './decode-input.js';
@@ -21,6 +21,10 @@ import { scanJson } from './json-scanner.js';
 import { loadHtmlParser } from './lazy-libraries.js';
 import { JSON_CHARACTER_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
 import { extractPdfText } from './pdf-text.js';
+import { addOcrLayer } from './ocr/ocr-document.js';
+import type { OcrEngine } from './ocr/ocr-engine.js';
+import { renderPdfPages } from './ocr/pdf-pages.js';
+import { createOcrPool } from './ocr/tesseract-pool.js';
 
 /** Options of `buildDocument`. */
 export interface BuildDocumentOptions {
@@ -28,6 +32,23 @@ export interface BuildDocumentOptions {
   readonly inputType?: string;
   /** Stops reading a PDF between pages (the text read so far is kept, with a warning). */
   readonly signal?: AbortSignal;
+  /**
+   * Reads images and PDF pages without a text layer (a Paxman instance passes its own
+   * pool). When absent and such an input comes, a one-page-at-a-time tesseract.js pool is
+   * started for this call and closed before it returns.
+   */
+  readonly ocr?: OcrEngine;
+}
+
+/** Runs `read` with the caller's OCR engine, or with one made for this call and closed after. */
+async function withOcr(engine: OcrEngine | undefined, read: (engine: OcrEngine) => Promise<void>): Promise<void> {
+  if (engine !== undefined) return read(engine);
+  const ownEngine = createOcrPool({ workers: 1 });
+  try {
+    await read(ownEngine);
+  } finally {
+    await ownEngine.close();
+  }
 }
 
 /**
@@ -88,9 +109,15 @@ async function buildHtml(draft: DocumentDraft): Promise<void> {
   draft.primaryLayer = addHtmlLayer(draft, Parser, 'input', 'html-text', 0, input.length);
 }
 
-async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSignal | undefined): Promise<void> {
+async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSignal | undefined, ocr: OcrEngine | undefined): Promise<void> {
   draft.kind = 'pdf';
   const pdf = await extractPdfText(bytes, signal);
+  if (pdf.text.trim().length === 0 && pdf.pageCount > 0 && signal?.aborted !== true) {
+    // No text layer (a scan): read the rendered pages by OCR. A PDF with text keeps it.
+    for (const warning of pdf.warnings) if (!warning.startsWith('PDF has no text layer')) draft.warnings.push(warning);
+    await withOcr(ocr, (engine) => addOcrLayer(draft, renderPdfPages(bytes, signal), engine, signal));
+    return;
+  }
   for (const warning of pdf.warnings) draft.warnings.push(warning);
   addLayer(draft, { name: 'pdf-text', text: pdf.text, origin: null });
   draft.primaryLayer = 'pdf-text';
@@ -103,6 +130,7 @@ async function buildInto(
   bytes: Uint8Array | null,
   declared: boolean,
   signal: AbortSignal | undefined,
+  ocr: OcrEngine | undefined,
 ): Promise<void> {
   switch (type) {
     case 'pdf_text':
@@ -111,7 +139,7 @@ async function buildInto(
         draft.kind = 'pdf';
         return;
       }
-      return buildPdf(draft, bytes, signal);
+      return buildPdf(draft, bytes, signal, ocr);
     case 'email':
       draft.kind = 'email';
       return buildEmail(draft, signal);
@@ -133,6 +161,20 @@ async function buildInto(
   }
 }
 
+/** A photo or scan (PNG, JPEG, TIFF, WebP, BMP): one page read by OCR; the `input` layer is empty. */
+async function buildImage(bytes: Uint8Array, options: BuildDocumentOptions): Promise<Document> {
+  const draft = createDraft('', 'image');
+  try {
+    await withOcr(options.ocr, (engine) => addOcrLayer(draft, [{ page: 1, image: bytes, scale: 1 }], engine, options.signal));
+    return freezeDraft(draft);
+  } catch (error) {
+    // Also when tesseract.js or the language data is not installed: the warning names the package.
+    const fallback = createDraft('', 'image');
+    fallback.warnings.push(...draft.warnings, `Reading the image failed (${error instanceof Error ? error.message : String(error)}); no text extracted.`);
+    return freezeDraft(fallback);
+  }
+}
+
 /**
  * Builds the Document of one input, once per run; the result is deeply frozen and shared
  * read-only by every field step. Never throws (problems become `warnings`).
@@ -144,6 +186,7 @@ async function buildInto(
  */
 export async function buildDocument(input: string | Uint8Array, options: BuildDocumentOptions = {}): Promise<Document> {
   const bytes = typeof input === 'string' ? null : input;
+  if (bytes !== null && sniffImageFormat(bytes) !== null) return buildImage(bytes, options);
   let type: InputType = 'unknown';
   let text = '';
   try {
@@ -163,7 +206,7 @@ export async function buildDocument(input: string | Uint8Array, options: BuildDo
   }
   const draft = createDraft(text, 'text');
   try {
-    await buildInto(draft, type, bytes, options.inputType !== undefined, options.signal);
+    await buildInto(draft, type, bytes, options.inputType !== undefined, options.signal, options.ocr);
     return freezeDraft(draft);
   } catch (error) {
     // A bug or a pathological input in one structure must not cost the run its document.

@@ -9,6 +9,7 @@ import { inferDocumentContext } from '@paxman/values';
 import type {
   Document,
   DocumentKind,
+  DocumentOcr,
   DocumentLine,
   EmailMessage,
   JsonNode,
@@ -37,6 +38,7 @@ export interface DocumentDraft {
   email: EmailMessage | null;
   csv: { readonly header: readonly TableCell[]; readonly rows: readonly (readonly TableCell[])[] } | null;
   json: { readonly root: unknown; readonly nodes: readonly JsonNode[] } | null;
+  ocr: DocumentOcr | null;
   /** Per layer: the last offset whose line number is known, for numbering later regions. */
   readonly lineCursors: Map<string, { offset: number; line: number }>;
 }
@@ -54,6 +56,7 @@ export function createDraft(inputText: string, kind: DocumentKind): DocumentDraf
     email: null,
     csv: null,
     json: null,
+    ocr: null,
     lineCursors: new Map(),
   };
 }
@@ -290,6 +293,7 @@ export function freezeDraft(draft: DocumentDraft): Document {
     csv: draft.csv,
     json: draft.json,
     warnings: draft.warnings,
+    ...(draft.ocr === null ? {} : { ocr: draft.ocr }),
     context: inferDocumentContext(searchedText(draft.layers[draft.primaryLayer]?.text ?? draft.layers['input']?.text ?? '')),
   };
   freezeStructures(draft);
@@ -297,5 +301,12 @@ export function freezeDraft(draft: DocumentDraft): Document {
   Object.freeze(draft.keyValues);
   Object.freeze(draft.tables);
   Object.freeze(draft.warnings);
+  if (draft.ocr !== null) {
+    for (const word of draft.ocr.words) Object.freeze(word);
+    for (const page of draft.ocr.pages) Object.freeze(page);
+    Object.freeze(draft.ocr.words);
+    Object.freeze(draft.ocr.pages);
+    Object.freeze(draft.ocr);
+  }
   return Object.freeze(document);
 }

@@ -1,5 +1,5 @@
 /**
- * @paxman/document — the Document: the raw input (text, HTML, e-mail, CSV, JSON, PDF)
+ * @paxman/document — the Document: the raw input (text, HTML, e-mail, CSV, JSON, PDF, images by OCR)
  * parsed once per run into text layers, lines, key-values, tables, the e-mail and JSON
  * trees, with spans back into the input and the document's conventions (`context`).
  * Every field step reads it; nothing here assigns confidence or knows about fields.
@@ -7,6 +7,9 @@
 export type {
   Document,
   DocumentKind,
+  DocumentOcr,
+  OcrPageStatus,
+  OcrWordPlacement,
   DocumentLine,
   EmailMessage,
   EmailPart,
@@ -22,3 +25,7 @@ export { buildDocument, type BuildDocumentOptions } from './build-document.js';
 export { mapSpanToInput, type MappedSpan } from './offset-map.js';
 export { splitLines } from './lines.js';
 export { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';
+export { layoutPieces, groupLines, type LaidOutPage, type LineRule, type PositionedText } from './layout/layout-lines.js';
+export { OCR_LAYER, ocrDiagnostics, ocrEvidence } from './ocr/ocr-document.js';
+export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
+export { createOcrPool } from './ocr/tesseract-pool.js';

@@ -14,7 +14,41 @@
 import type { SourceSpan } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
 
-export type DocumentKind = 'text' | 'html' | 'email' | 'csv' | 'json' | 'pdf' | 'xml' | 'binary' | 'empty';
+export type DocumentKind = 'text' | 'html' | 'email' | 'csv' | 'json' | 'pdf' | 'image' | 'xml' | 'binary' | 'empty';
+
+/**
+ * A word read by OCR: its offsets in the OCR text layer, the page it is on (from 1), its
+ * box in page units (image pixels; PDF points for a rendered PDF page; y downwards from
+ * the top-left corner) and Tesseract's confidence (0–1).
+ */
+export interface OcrWordPlacement {
+  readonly start: number;
+  readonly end: number;
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly confidence: number;
+}
+
+/** How reading one page by OCR went. */
+export interface OcrPageStatus {
+  readonly page: number;
+  readonly status: 'read' | 'timeout' | 'failed';
+  readonly words: number;
+  /** Why the page was not read (a time limit, an unreadable image). */
+  readonly message?: string;
+}
+
+/** The OCR reading of an image or of a PDF without a text layer. */
+export interface DocumentOcr {
+  /** The text layer the words are laid out in (`ocr-text`). */
+  readonly layer: string;
+  readonly pages: readonly OcrPageStatus[];
+  /** Sorted by `start`. */
+  readonly words: readonly OcrWordPlacement[];
+}
 
 /**
  * One run of a derived layer that maps back to its source layer. When the run and its
@@ -149,4 +183,6 @@ export interface Document {
    * recognizer call and the reconciler take them from here.
    */
   readonly context: DocumentContext;
+  /** For an image or a PDF read by OCR: the words with their page boxes (absent otherwise). */
+  readonly ocr?: DocumentOcr;
 }

@@ -10,7 +10,6 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Document } from './model.js';
 import { buildDocument } from './build-document.js';
-import { layoutPage } from './pdf-text.js';
 import { spanProblems } from './__fixtures__/span-problems.js';
 
 const sharedRoot = resolve(import.meta.dirname, '../../../../shared');
@@ -106,27 +105,6 @@ describe('PDF text extraction', { timeout: 60_000 }, () => {
     expect(garbage.layers['pdf-text']!.text).toBe('');
     // The caller's buffer is not detached by pdf.js.
     expect(real.byteLength).toBeGreaterThan(2_000);
-  });
-});
-
-describe('layoutPage', () => {
-  const item = (text: string, x: number, y: number, size = 10): { text: string; x: number; y: number; width: number; size: number } => ({
-    text,
-    x,
-    y,
-    width: text.length * 5,
-    size,
-  });
-
-  it('joins items on one baseline, ordered by x, with wide gaps padded to 2+ spaces', () => {
-    const lines = layoutPage([item('42.00', 200, 700), item('Total', 0, 700.5), item('due', 30, 700), item('Next line', 0, 680)]);
-    expect(lines[0]).toMatch(/^Total due {2,}42\.00$/);
-    expect(lines[1]).toBe('Next line');
-  });
-
-  it('aligns columns across lines by x position', () => {
-    const lines = layoutPage([item('Qty', 0, 700), item('Amount', 200, 700), item('1', 0, 690), item('10.00', 200, 690)]);
-    expect(lines[0]!.indexOf('Amount')).toBe(lines[1]!.indexOf('10.00'));
   });
 });
 

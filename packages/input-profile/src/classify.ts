@@ -26,6 +26,37 @@ export function hasPdfMagic(bytes: Uint8Array): boolean {
   return startsWithBytes(bytes, PDF_MAGIC);
 }
 
+/** The raster image formats read by OCR (the profile still reports them as `unknown`). */
+export type ImageFormat = 'png' | 'jpeg' | 'tiff' | 'webp' | 'bmp';
+
+/** Magic numbers of the image formats, in the order they are tried. */
+const IMAGE_MAGIC: readonly (readonly [ImageFormat, readonly number[], number])[] = [
+  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0],
+  ['jpeg', [0xff, 0xd8, 0xff], 0],
+  ['tiff', [0x49, 0x49, 0x2a, 0x00], 0],
+  ['tiff', [0x4d, 0x4d, 0x00, 0x2a], 0],
+  ['bmp', [0x42, 0x4d], 0],
+  ['webp', [0x57, 0x45, 0x42, 0x50], 8],
+];
+
+/**
+ * The image format of the bytes by magic number (PNG, JPEG, TIFF, WebP — `RIFF….WEBP` —
+ * and BMP, which also needs a plausible header size), or null.
+ *
+ * @example sniffImageFormat(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])) // 'jpeg'
+ */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  for (const [format, magic, offset] of IMAGE_MAGIC) {
+    if (bytes.length < offset + magic.length) continue;
+    if (!magic.every((byte, index) => bytes[offset + index] === byte)) continue;
+    if (format === 'webp' && !startsWithBytes(bytes, [0x52, 0x49, 0x46, 0x46])) continue;
+    // "BM" starts many texts: a BMP also has a DIB header of a known size at offset 14.
+    if (format === 'bmp' && !(bytes.length >= 26 && [12, 40, 52, 56, 64, 108, 124].includes(bytes[14]! | (bytes[15]! << 8)) && bytes[16] === 0 && bytes[17] === 0)) continue;
+    return format;
+  }
+  return null;
+}
+
 /** True when `value` is one of the eight input type names. */
 export function isInputType(value: unknown): value is InputType {
   return typeof value === 'string' && (Object.values(InputType) as string[]).includes(value);
@@ -94,6 +125,9 @@ function isCsvInput(bytes: Uint8Array): boolean {
 export function classifyInput(bytes: Uint8Array): InputType {
   if (bytes.length === 0) return InputType.EMPTY;
   if (hasPdfMagic(bytes)) return InputType.PDF_TEXT;
+  // The seed has no image type (image input is "V2"): a photo profiles as unknown, and the
+  // document reader reads it by OCR.
+  if (sniffImageFormat(bytes) !== null) return InputType.UNKNOWN;
   if (isBinaryWindow(bytes)) return InputType.UNKNOWN;
   if (isJsonInput(bytes)) return InputType.JSON;
   const window = windowText(bytes);

@@ -4,4 +4,4 @@
  */
 export { InputType, type InputProfile } from './input-profile.js';
 export { makeProfile, createInputProfile, inputBytes } from './make-profile.js';
-export { classifyInput, hasPdfMagic, isInputType, refineTextType, sniffCsvDelimiter, CLASSIFICATION_WINDOW, JSON_CHECK_LIMIT } from './classify.js';
+export { classifyInput, hasPdfMagic, sniffImageFormat, type ImageFormat, isInputType, refineTextType, sniffCsvDelimiter, CLASSIFICATION_WINDOW, JSON_CHECK_LIMIT } from './classify.js';

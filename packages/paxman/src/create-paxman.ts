@@ -9,6 +9,7 @@ import { type CanonicalContract, type ContractAdapter, createAdapterRegistry, cr
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact } from '@paxman/artifact';
+import { createOcrPool } from '@paxman/document';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayOptions } from './paxman-options.js';
@@ -50,6 +51,11 @@ export interface Paxman {
   capabilities(): readonly CapabilitySpec[];
   /** The registered contract formats. */
   adapterFormats(): readonly string[];
+  /**
+   * Stops what the instance started (its OCR workers). Safe to call more than once; a
+   * later `normalize` of an image starts workers again.
+   */
+  close(): Promise<void>;
 }
 
 /** A run prepared by `px.prepare()`: the adapted contract and plan, reused for every input. */
@@ -98,6 +104,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     idGenerator: options.idGenerator ?? randomIdGenerator,
     stages,
     preparedRuns: createPreparedRuns(),
+    ocr: createOcrPool(options.ocr ?? {}),
   };
   const prepareRun = <C>(prepareOptions: PrepareOptions<C>): PreparedRun<C> => {
     checkOptions('prepare', prepareOptions);
@@ -124,6 +131,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     },
     capabilities: () => capabilities.list().map((capability) => capability.spec),
     adapterFormats: () => adapters.formats(),
+    close: () => state.ocr.close(),
   });
 }
 

@@ -28,3 +28,13 @@ export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>
 export function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
   return defaultInstance.replay(artifact, options);
 }
+
+/**
+ * Stops what the default instance started (its OCR workers, which would otherwise keep
+ * the process alive after reading a photo). Safe to call at any time; a later call of
+ * `normalize` starts them again.
+ * @example await close();
+ */
+export function close(): Promise<void> {
+  return defaultInstance === undefined ? Promise.resolve() : defaultInstance.close();
+}

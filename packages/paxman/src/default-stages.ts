@@ -11,7 +11,8 @@ import type { PipelineStages } from './pipeline-stages.js';
 const stages: PipelineStages = {
   defaultCapabilities: () => createDefaultCapabilities(),
   documentBuilder: { id: textExtraction.spec.id, version: textExtraction.spec.version },
-  buildDocument: (bytes, options) => textExtraction.extract(bytes, { inputType: options.profile.inputType }),
+  buildDocument: (bytes, options) =>
+    textExtraction.extract(bytes, { inputType: options.profile.inputType, ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.signal === undefined ? {} : { signal: options.signal }) }),
   execute: (options) => run(options),
   fieldScorer: (contract, policy, documentContext) => createFieldScorer(contract, policy, documentContext),
 };

@@ -3,7 +3,7 @@
  * types. It wires the layers together and holds no pipeline logic of its own.
  */
 export { PAXMAN_VERSION } from './version.js';
-export { normalize, replay } from './default-instance.js';
+export { close, normalize, replay } from './default-instance.js';
 export { createPaxman, type Paxman, type PreparedRun } from './create-paxman.js';
 export type { PrepareOptions } from './prepared-run.js';
 export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayOptions } from './paxman-options.js';

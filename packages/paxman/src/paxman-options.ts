@@ -1,6 +1,7 @@
 /**
  * The options of the facade: what `createPaxman`, `normalize` and `replay` accept.
  */
+import type { OcrPoolOptions } from '@paxman/document';
 import type { BudgetInput, Clock, IdGenerator, JsonValue, Logger, PolicyInput } from '@paxman/core';
 import type { ContractAdapter } from '@paxman/contract';
 import type { Capability } from '@paxman/capability-spi';
@@ -53,4 +54,12 @@ export interface PaxmanOptions {
   readonly logger?: Logger;
   /** Source of artifact ids (random UUIDs by default). */
   readonly idGenerator?: IdGenerator;
+  /**
+   * Reading photos, scans and PDFs without a text layer by OCR: the instance's worker pool
+   * (`workers`, default 2, started on first use and stopped by `close()`), the time limit
+   * of one page (`pageTimeoutMs`, default 60 000: a slower page ends with an
+   * `OCR_PAGE_TIMEOUT` warning) and the languages (`['eng']`; each another
+   * `@tesseract.js-data/<code>` package).
+   */
+  readonly ocr?: OcrPoolOptions;
 }

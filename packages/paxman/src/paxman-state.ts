@@ -6,6 +6,7 @@
 import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
 import type { AdapterRegistry } from '@paxman/contract';
 import type { CapabilityRegistry } from '@paxman/capability-spi';
+import type { OcrEngine } from '@paxman/document';
 import type { PipelineStages } from './pipeline-stages.js';
 import type { PreparedRuns } from './prepared-run.js';
 
@@ -21,4 +22,6 @@ export interface PaxmanState {
   readonly stages: PipelineStages;
   /** Preparations of recent contracts and settings (cleared when a registry changes). */
   readonly preparedRuns: PreparedRuns;
+  /** The instance's OCR workers (none run until an image comes; `close()` stops them). */
+  readonly ocr: OcrEngine;
 }

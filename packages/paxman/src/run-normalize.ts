@@ -19,7 +19,8 @@ import {
 } from '@paxman/core';
 import { encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
-import { unsearchedTextDiagnostics } from '@paxman/document';
+import { ocrDiagnostics, unsearchedTextDiagnostics } from '@paxman/document';
+import { withOcrEvidence } from './ocr-evidence.js';
 import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
 import { type ResolvedResult, type RunFieldScorer, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
@@ -129,9 +130,9 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       return finish({ status: Status.INPUT_TOO_LARGE, contract, plan: executionPlan, missingFieldReason: 'BUDGET', diagnostics, encodeNormalizedData });
     }
 
-    const document = await stages.buildDocument(bytes, { profile, ...(signal === undefined ? {} : { signal }) });
-    // A huge input is searched in its head only: the artifact says how much.
-    const documentDiagnostics = unsearchedTextDiagnostics(document);
+    const document = await stages.buildDocument(bytes, { profile, ocr: state.ocr, ...(signal === undefined ? {} : { signal }) });
+    // A huge input is searched in its head only, an OCR page may time out: the artifact says so.
+    const documentDiagnostics = [...unsearchedTextDiagnostics(document), ...ocrDiagnostics(document)];
     lap('document');
     throwIfAborted(signal);
     const documentContext = document.context;
@@ -150,7 +151,8 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     });
     lap('execute');
     throwIfAborted(signal);
-    candidateResults = executed.results;
+    // Values read by OCR: page boxes and word confidence on their evidence.
+    candidateResults = document.ocr === undefined ? executed.results : withOcrEvidence(document, executed.results);
     execution = executed.statistics;
 
     // The scorer's last assessment of a field is the reconciler's too: computed once, passed on.

@@ -12,6 +12,7 @@ import { type Evidence, EvidenceKind, type JsonValue, isPlainObject } from '@pax
 import {
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
+  OCR_TRUSTED_CONFIDENCE,
   BASE_STRENGTH,
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
@@ -111,6 +112,8 @@ export function findingStrength(evidence: Evidence): number | null {
       return null;
   }
   if (evidence.detail?.ambiguous === true) strength *= AMBIGUOUS_READING_FACTOR;
+  const ocrConfidence = evidence.detail?.ocrConfidence;
+  if (typeof ocrConfidence === 'number' && ocrConfidence >= 0 && ocrConfidence < OCR_TRUSTED_CONFIDENCE) strength *= ocrConfidence / OCR_TRUSTED_CONFIDENCE;
   return strength;
 }
 

@@ -90,6 +90,13 @@ export const VALIDATION_FAILURE_FACTOR = 0.5;
 /** Multiplier on a sighting whose reading is ambiguous (`detail.ambiguous`, e.g. day/month order). */
 export const AMBIGUOUS_READING_FACTOR = 0.6;
 /**
+ * OCR: word confidence (Tesseract's, 0–1, the lowest among the sighting's words, in
+ * `detail.ocrConfidence`) at or above which the reading is trusted as printed text.
+ * Below it the sighting's strength is scaled by `ocrConfidence / OCR_TRUSTED_CONFIDENCE`
+ * (a total read at 0.4 counts half), so a doubtful reading cannot be CERTAIN alone.
+ */
+export const OCR_TRUSTED_CONFIDENCE = 0.8;
+/**
  * MONEY: multiplier when the currency came from an ambiguous symbol (`$`, `¥`, `kr`).
  * Chosen so that one exact label (0.96) read with such a symbol stays below the default
  * threshold (0.768): a lone `$` never makes a confident USD amount.

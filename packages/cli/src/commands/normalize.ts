@@ -2,7 +2,7 @@
  * `paxman normalize <input>... --contract <file>`: normalizes documents against a
  * contract. One input: on a terminal a readable table (field, status, value, confidence,
  * where found), otherwise (piped, or `--json`) the artifact's canonical JSON on stdout.
- * Several inputs with `--out <dir>`: one `<dir>/<name>.artifact.json` per input, a
+ * Several inputs (or folders: their files, in name order) with `--out <dir>`: one `<dir>/<name>.artifact.json` per input, a
  * progress bar on a terminal (stderr), and a summary; an input that fails still gets
  * its EXECUTION_FAILED artifact and the batch goes on. Exit status: 2 for usage errors
  * (bad options, unreadable or invalid contract), 1 when an input could not be processed
@@ -11,10 +11,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
-import { type CanonicalContract, type ExecutionArtifact, PaxmanError, adaptContract, listDiagnostics, normalize, serializeArtifact } from 'paxman';
+import { type CanonicalContract, type ExecutionArtifact, type Paxman, PaxmanError, adaptContract, createPaxman, listDiagnostics, serializeArtifact } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { renderArtifactTable } from './artifact-table.js';
-import { UsageError, readInputFile, readJsonOption } from './option-files.js';
+import { UsageError, expandFolders, readInputFile, readJsonOption } from './option-files.js';
 import { type ProviderCommandOptions, inferenceSetup } from './provider-options.js';
 
 interface NormalizeCommandOptions extends ProviderCommandOptions {
@@ -28,7 +28,8 @@ interface NormalizeCommandOptions extends ProviderCommandOptions {
 }
 
 interface PreparedRun {
-  readonly normalize: typeof normalize;
+  /** The run's own instance (its OCR workers are stopped when the command ends). */
+  readonly paxman: Paxman;
   readonly contract: CanonicalContract;
   readonly policy: Record<string, unknown> | undefined;
   readonly budget: Record<string, unknown> | undefined;
@@ -52,7 +53,7 @@ async function prepare(options: NormalizeCommandOptions): Promise<PreparedRun> {
   const inference = inferenceSetup(options);
   const policy = await readJsonOption(options.policy, 'policy');
   return {
-    normalize: inference ? inference.paxman.normalize : normalize,
+    paxman: inference ? inference.paxman : createPaxman(),
     contract,
     policy: inference ? { ...inference.policyDefaults, ...(policy ?? {}) } : policy,
     budget: await readJsonOption(options.budget, 'budget'),
@@ -61,7 +62,7 @@ async function prepare(options: NormalizeCommandOptions): Promise<PreparedRun> {
 
 async function normalizeBytes(bytes: Uint8Array, run: PreparedRun): Promise<ExecutionArtifact> {
   try {
-    return await run.normalize(bytes, { contract: run.contract, ...(run.policy === undefined ? {} : { policy: run.policy }), ...(run.budget === undefined ? {} : { budget: run.budget }) });
+    return await run.paxman.normalize(bytes, { contract: run.contract, ...(run.policy === undefined ? {} : { policy: run.policy }), ...(run.budget === undefined ? {} : { budget: run.budget }) });
   } catch (error) {
     // Invalid budget or policy options are usage errors, not failures of one input.
     if (PaxmanError.isInstance(error) && (error.code === 'INVALID_POLICY' || error.code === 'INVALID_BUDGET' || error.code === 'INVALID_CONFIDENCE_FLOOR' || error.code === 'INVALID_FX_RATE')) {
@@ -73,8 +74,14 @@ async function normalizeBytes(bytes: Uint8Array, run: PreparedRun): Promise<Exec
 
 async function normalizeOne(file: string, options: NormalizeCommandOptions, context: CommandContext): Promise<void> {
   const run = await prepare(options);
-  const bytes = await readInputFile(file, 'input');
-  const artifact = await normalizeBytes(bytes, run);
+  let bytes: Buffer;
+  let artifact: ExecutionArtifact;
+  try {
+    bytes = await readInputFile(file, 'input');
+    artifact = await normalizeBytes(bytes, run);
+  } finally {
+    await run.paxman.close();
+  }
   const stdout = context.io.stdout;
   if (options.json === true || stdout.isTTY !== true) {
     stdout.write(`${serializeArtifact(artifact)}\n`);
@@ -110,29 +117,36 @@ async function normalizeBatch(files: readonly string[], outDirectory: string, op
   let fieldsResolved = 0;
   let fieldsTotal = 0;
   const failures: string[] = [];
-  for (const [index, file] of files.entries()) {
-    if (showProgress) stderr.write(progressBar(index, files.length, basename(file)));
-    let artifact: ExecutionArtifact;
-    try {
-      const bytes = await readInputFile(file, 'input');
-      artifact = await normalizeBytes(bytes, run);
-    } catch (error) {
-      if (error instanceof UsageError && !error.message.startsWith('cannot read input')) throw error;
-      failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-      if (showProgress) stderr.write('\n');
-      stderr.write(`paxman normalize: ${file} could not be processed: ${error instanceof Error ? error.message : String(error)}\n`);
-      continue;
+  async function normalizeFiles(): Promise<void> {
+    for (const [index, file] of files.entries()) {
+      if (showProgress) stderr.write(progressBar(index, files.length, basename(file)));
+      let artifact: ExecutionArtifact;
+      try {
+        const bytes = await readInputFile(file, 'input');
+        artifact = await normalizeBytes(bytes, run);
+      } catch (error) {
+        if (error instanceof UsageError && !error.message.startsWith('cannot read input')) throw error;
+        failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        if (showProgress) stderr.write('\n');
+        stderr.write(`paxman normalize: ${file} could not be processed: ${error instanceof Error ? error.message : String(error)}\n`);
+        continue;
+      }
+      await writeFile(join(outDirectory, names[index]!), `${serializeArtifact(artifact)}\n`);
+      statusCounts.set(artifact.status, (statusCounts.get(artifact.status) ?? 0) + 1);
+      const results = Object.values(artifact.fieldResults);
+      fieldsTotal += results.length;
+      fieldsResolved += results.filter((result) => result.status === 'SUCCESS' || result.status === 'PARTIAL_SUCCESS').length;
+      if (artifact.status === 'EXECUTION_FAILED') {
+        const reason = listDiagnostics(artifact).find((diagnostic) => diagnostic.severity === 'ERROR')?.message ?? 'execution failed';
+        if (showProgress) stderr.write('\n');
+        stderr.write(`paxman normalize: ${file} failed (artifact written): ${reason}\n`);
+      }
     }
-    await writeFile(join(outDirectory, names[index]!), `${serializeArtifact(artifact)}\n`);
-    statusCounts.set(artifact.status, (statusCounts.get(artifact.status) ?? 0) + 1);
-    const results = Object.values(artifact.fieldResults);
-    fieldsTotal += results.length;
-    fieldsResolved += results.filter((result) => result.status === 'SUCCESS' || result.status === 'PARTIAL_SUCCESS').length;
-    if (artifact.status === 'EXECUTION_FAILED') {
-      const reason = listDiagnostics(artifact).find((diagnostic) => diagnostic.severity === 'ERROR')?.message ?? 'execution failed';
-      if (showProgress) stderr.write('\n');
-      stderr.write(`paxman normalize: ${file} failed (artifact written): ${reason}\n`);
-    }
+  }
+  try {
+    await normalizeFiles();
+  } finally {
+    await run.paxman.close();
   }
   if (showProgress) stderr.write(`${progressBar(files.length, files.length, 'done')}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -150,7 +164,7 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
   program
     .command('normalize')
     .description('normalize documents against a contract: a table on a terminal, artifact JSON when piped, or one artifact file per input with --out')
-    .argument('<input...>', 'input files (text, HTML, e-mail, CSV, JSON or PDF)')
+    .argument('<input...>', 'input files (text, HTML, e-mail, CSV, JSON, PDF, or a photo or scan: PNG, JPEG, TIFF, WebP, BMP), or folders of them')
     .requiredOption('-c, --contract <file>', 'contract file (Dict DSL, JSON Schema or OpenAPI; JSON or YAML)')
     .option('--schema <name>', 'OpenAPI: the component schema to use')
     .option('--format <format>', 'contract format, skipping detection (dict-dsl, json-schema, openapi)')
@@ -163,10 +177,11 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
     .option('--api-key-env <VAR>', 'environment variable holding the API key (the key itself is never passed on the command line)')
     .option('--tier <tier>', 'local or remote (default: local for a loopback URL, else remote)')
     .option('-o, --out <dir>', 'write <dir>/<input name>.artifact.json per input (batch mode)')
-    .action(async (files: string[], options: NormalizeCommandOptions) => {
+    .action(async (inputs: string[], options: NormalizeCommandOptions) => {
       try {
+        const { files, folders } = await expandFolders(inputs);
         if (options.out !== undefined) await normalizeBatch(files, options.out, options, context);
-        else if (files.length > 1) throw new UsageError('several inputs need --out <dir> (one artifact file per input)');
+        else if (files.length > 1 || folders > 0) throw new UsageError('several inputs (or a folder) need --out <dir> (one artifact file per input)');
         else await normalizeOne(files[0]!, options, context);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;

@@ -3,7 +3,8 @@
  * or `--policy policy.json`. Failures are usage errors with a message that names the
  * option and the file.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** A usage error: the command prints the message and exits with status 2. */
 export class UsageError extends Error {
@@ -21,6 +22,30 @@ export async function readInputFile(file: string, what: string): Promise<Buffer>
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new UsageError(`cannot read ${what} ${file}: ${reason}`);
   }
+}
+
+/**
+ * Input arguments with every folder replaced by its files (not recursive, dot files
+ * skipped, in name order), and how many folders there were. A path that does not exist
+ * stays as it is (reading it reports the error).
+ */
+export async function expandFolders(inputs: readonly string[]): Promise<{ readonly files: string[]; readonly folders: number }> {
+  const files: string[] = [];
+  let folders = 0;
+  for (const input of inputs) {
+    const info = await stat(input).catch(() => null);
+    if (info === null || !info.isDirectory()) {
+      files.push(input);
+      continue;
+    }
+    folders += 1;
+    const entries = await readdir(input, { withFileTypes: true });
+    const names = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name);
+    names.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+    for (const name of names) files.push(join(input, name));
+  }
+  if (files.length === 0) throw new UsageError(`no input files in ${inputs.join(', ')}`);
+  return { files, folders };
 }
 
 /** Parses `--name <file|json>` into a JSON object. */

@@ -1,0 +1,48 @@
+/**
+ * The OCR engine interface the document reader uses: one image in, the words on it with
+ * their boxes and confidences out. `createOcrPool` (tesseract.js) is the implementation;
+ * tests and callers may pass their own. An engine never throws for a bad page: a page
+ * that fails or takes longer than the engine's limit comes back as an outcome saying so.
+ */
+
+/** A word read on a page: its box in image pixels (y downwards) and confidence 0–1. */
+export interface OcrWord {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly confidence: number;
+  /** The engine's own line number on the page, when it groups words into lines (used to measure skew). */
+  readonly line?: number;
+}
+
+/** What reading one page gave. */
+export type OcrOutcome =
+  | { readonly status: 'read'; readonly words: readonly OcrWord[] }
+  | { readonly status: 'timeout'; readonly limitMs: number }
+  | { readonly status: 'failed'; readonly message: string };
+
+/** Reads the words of page images; owned by whoever created it (a Paxman instance), closed by it. */
+export interface OcrEngine {
+  /** Reads one image (PNG, JPEG, TIFF, WebP or BMP bytes). */
+  recognize(image: Uint8Array, options?: { readonly signal?: AbortSignal }): Promise<OcrOutcome>;
+  /** Stops every worker; later `recognize` calls start new ones. */
+  close(): Promise<void>;
+}
+
+/** Options of `createOcrPool`. */
+export interface OcrPoolOptions {
+  /**
+   * Tesseract language codes, each read from its npm package `@tesseract.js-data/<code>`
+   * (installed next to @paxman/document; nothing is downloaded). Default `['eng']`.
+   */
+  readonly languages?: readonly string[];
+  /** Workers started at most (each on first need). Default 2. */
+  readonly workers?: number;
+  /** A page that takes longer ends with a `timeout` outcome (its worker is stopped). Default 60 000. */
+  readonly pageTimeoutMs?: number;
+}
+
+/** Default time limit for reading one page. */
+export const DEFAULT_OCR_PAGE_TIMEOUT_MS = 60_000;

@@ -1,0 +1,168 @@
+/**
+ * `createOcrPool`: the OCR engine on tesseract.js (WebAssembly, fully offline). Workers
+ * belong to the pool (its owner — a Paxman instance — holds it): none start until the
+ * first page, then up to `workers` run side by side and are reused page after page,
+ * until `close()`. A page over the time limit is abandoned by stopping its worker (the
+ * only way to interrupt Tesseract); the next page starts a fresh one. tesseract.js and the
+ * language packages are optional peers, imported on first use.
+ */
+import { ConfigurationError } from '@paxman/core';
+import { importOptionalPeer } from '../lazy-libraries.js';
+import { languageFolder, type LanguageFolder } from './language-data.js';
+import { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr-engine.js';
+
+interface TesseractBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+interface TesseractWord {
+  readonly text: string;
+  readonly confidence: number;
+  readonly bbox: TesseractBox;
+}
+interface TesseractPage {
+  readonly blocks: readonly { readonly paragraphs: readonly { readonly lines: readonly { readonly words: readonly TesseractWord[] }[] }[] }[] | null;
+}
+interface TesseractWorker {
+  recognize(image: Buffer, options: object, output: object): Promise<{ readonly data: TesseractPage }>;
+  terminate(): Promise<unknown>;
+}
+type CreateWorker = (languages: string[], oem: number, options: object) => Promise<TesseractWorker>;
+
+/** LSTM engine only (the models of `@tesseract.js-data/*` `4.0.0_best_int`). */
+const LSTM_ONLY = 1;
+
+function wordsOf(page: TesseractPage): OcrWord[] {
+  const words: OcrWord[] = [];
+  let lineNumber = 0;
+  for (const block of page.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        lineNumber += 1;
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (text.length === 0) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          words.push({ text, x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0), confidence: Math.min(1, Math.max(0, word.confidence / 100)), line: lineNumber });
+        }
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * A pool of tesseract.js workers. Nothing starts until the first `recognize`.
+ *
+ * @example
+ * const ocr = createOcrPool({ workers: 2, pageTimeoutMs: 30_000 });
+ * const document = await buildDocument(jpegBytes, { ocr });
+ * await ocr.close();
+ */
+export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
+  const languages = options.languages === undefined || options.languages.length === 0 ? ['eng'] : [...options.languages];
+  const size = Math.max(1, Math.floor(options.workers ?? 2));
+  const limitMs = options.pageTimeoutMs ?? DEFAULT_OCR_PAGE_TIMEOUT_MS;
+  let folder: Promise<LanguageFolder> | null = null;
+  const idle: TesseractWorker[] = [];
+  const waiting: ((worker: TesseractWorker | null) => void)[] = [];
+  const running = new Set<TesseractWorker>();
+  let starting = 0;
+  let generation = 0;
+
+  async function startWorker(): Promise<TesseractWorker> {
+    const createWorker = await importOptionalPeer('tesseract.js', () => import('tesseract.js').then((module) => module.createWorker as unknown as CreateWorker));
+    folder ??= languageFolder(languages);
+    const languagePath = await folder.catch((error: unknown) => {
+      folder = null;
+      throw error;
+    });
+    // No cache (the data is on disk already; a cache would write files into the cwd); a
+    // failed job rejects its promise instead of throwing from the worker's message handler.
+    return createWorker(languages, LSTM_ONLY, { langPath: languagePath.path, gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+  }
+
+  async function acquire(): Promise<TesseractWorker> {
+    const free = idle.pop();
+    if (free !== undefined) return free;
+    if (running.size + idle.length + starting < size) {
+      starting += 1;
+      const started = generation;
+      try {
+        const worker = await startWorker();
+        if (started !== generation) {
+          await worker.terminate();
+          throw new Error('The OCR pool was closed while a worker started.');
+        }
+        return worker;
+      } finally {
+        starting -= 1;
+      }
+    }
+    const worker = await new Promise<TesseractWorker | null>((resolve) => waiting.push(resolve));
+    return worker ?? acquire();
+  }
+
+  function release(worker: TesseractWorker | null): void {
+    const next = waiting.shift();
+    if (worker === null) {
+      // A worker was stopped: a waiting page may start a new one.
+      next?.(null);
+      return;
+    }
+    if (next !== undefined) next(worker);
+    else idle.push(worker);
+  }
+
+  async function recognize(image: Uint8Array, recognizeOptions: { readonly signal?: AbortSignal } = {}): Promise<OcrOutcome> {
+    if (recognizeOptions.signal?.aborted === true) return { status: 'failed', message: 'aborted before the page was read' };
+    let worker: TesseractWorker;
+    try {
+      worker = await acquire();
+    } catch (error) {
+      if (error instanceof ConfigurationError) throw error;
+      return { status: 'failed', message: `no OCR worker could start: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    running.add(worker);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), limitMs);
+    });
+    try {
+      const result = await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false }), expired]);
+      if (result === 'timeout') {
+        running.delete(worker);
+        await worker.terminate().catch(() => undefined);
+        release(null);
+        return { status: 'timeout', limitMs };
+      }
+      running.delete(worker);
+      release(worker);
+      return { status: 'read', words: wordsOf(result.data) };
+    } catch (error) {
+      // A page tesseract cannot read (a corrupt image) may leave the worker unusable: replace it.
+      running.delete(worker);
+      await worker.terminate().catch(() => undefined);
+      release(null);
+      return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function close(): Promise<void> {
+    generation += 1;
+    const workers = [...idle, ...running];
+    idle.length = 0;
+    running.clear();
+    for (const resolve of waiting.splice(0)) resolve(null);
+    await Promise.all(workers.map((worker) => worker.terminate().catch(() => undefined)));
+    const languagePath = folder;
+    folder = null;
+    if (languagePath !== null) await languagePath.then((opened) => opened.dispose()).catch(() => undefined);
+  }
+
+  return Object.freeze({ recognize, close });
+}
