@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { money, normalize, replay } from 'paxman';
+import { normalize, replay } from 'paxman';
+import { money } from 'paxman/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 

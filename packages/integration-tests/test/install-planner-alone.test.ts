@@ -6,12 +6,11 @@
  * the npm registry for their third-party dependencies.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPackedProject, npmInstall } from './support/packed-workspace.js';
 
-const packages = resolve(import.meta.dirname, '../..');
 /** The planner and every workspace package it reaches. */
 const CLOSURE = ['planner', 'capability-spi', 'document', 'values', 'contract', 'core', 'input-profile'];
 const HEAVY = ['pdfjs-dist', 'htmlparser2', 'postal-mime', '@napi-rs/canvas', 'canvas'];
@@ -20,25 +19,8 @@ describe('npm install @paxman/planner', () => {
   let project: string;
 
   beforeAll(() => {
-    const unbuilt = CLOSURE.filter((name) => !existsSync(join(packages, name, 'dist', 'index.js')));
-    if (unbuilt.length > 0) throw new Error(`This test packs the built packages; run \`pnpm build\` first (no dist in: ${unbuilt.join(', ')}).`);
-    project = mkdtempSync(join(tmpdir(), 'paxman-planner-alone-'));
-    const tarballs = join(project, 'tarballs');
-    mkdirSync(tarballs);
-    const files: Record<string, string> = {};
-    for (const name of CLOSURE) {
-      execFileSync('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(packages, name), stdio: 'pipe' });
-    }
-    for (const file of readdirSync(tarballs)) {
-      const name = CLOSURE.find((candidate) => file.startsWith(`paxman-${candidate}-`));
-      if (name !== undefined) files[`@paxman/${name}`] = `file:${join(tarballs, file)}`;
-    }
-    expect(Object.keys(files)).toHaveLength(CLOSURE.length);
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'planner-alone', private: true, type: 'module', dependencies: { '@paxman/planner': files['@paxman/planner'] }, overrides: files }, null, 2),
-    );
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'pipe', timeout: 240_000 });
+    project = createPackedProject('paxman-planner-alone-', CLOSURE, { '@paxman/planner': true }).dir;
+    npmInstall(project);
   }, 300_000);
 
   afterAll(() => {

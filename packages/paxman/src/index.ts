@@ -8,7 +8,6 @@ export { createPaxman, type Paxman, type PreparedRun } from './create-paxman.js'
 export type { PrepareOptions } from './prepared-run.js';
 export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayOptions } from './paxman-options.js';
 export type { ContractData } from './contract-data.js';
-export { money, type MoneyOptions, type MoneySchema } from '@paxman/contract/zod';
 export {
   ARTIFACT_VERSION,
   serializeArtifact,

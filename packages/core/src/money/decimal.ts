@@ -3,7 +3,7 @@
  * does money arithmetic in binary floating point: `0.1 + 0.2` is exactly `0.3` here.
  * On the wire decimals are plain strings (`"811.88"`), never exponent notation.
  */
-import DecimalJs from 'decimal.js';
+import { Decimal as DecimalJs } from 'decimal.js';
 import { InvalidMoneyError } from '../errors/invalid-money-error.js';
 
 /** A private Decimal constructor, so the caller's global decimal.js settings never leak in. */
