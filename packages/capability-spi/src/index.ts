@@ -11,6 +11,7 @@ export {
   type CapabilitySpec,
   type CapabilityRegistry,
   type CapabilityUsage,
+  type StepAllowance,
   type CostHint,
   type StepConfiguration,
   type ResolvedFieldValue,

@@ -77,6 +77,25 @@ export interface CapabilityContext {
    * Document — such as label sets compiled from a config. Absent outside a prepared run.
    */
   readonly planMemo?: RunMemo;
+  /**
+   * What this step may still spend under the run's budget (the executor passes it to every
+   * step). A capability whose real cost is known only once it runs (a model call) reserves
+   * against it: it does not start what could exceed it, and reports usage no larger than
+   * it reserved. Absent when a capability is invoked on its own: nothing is capped.
+   */
+  readonly allowance?: StepAllowance;
+}
+
+/** What a step may still spend: each member is what is left under a cap, null when uncapped. */
+export interface StepAllowance {
+  /** USD as a decimal string. */
+  readonly usd: string | null;
+  /** Model tokens (prompt + completion). */
+  readonly tokens: number | null;
+  /** HTTP requests to a remote model, retries included. */
+  readonly remoteCalls: number | null;
+  /** Wall-clock milliseconds until the run's deadline for non-deterministic steps. */
+  readonly ms: number | null;
 }
 
 /** Real usage a capability reports (inference), booked by the executor. */
@@ -86,6 +105,7 @@ export interface CapabilityUsage {
   readonly outputTokens?: number;
   /** USD as a decimal string. */
   readonly usd?: string;
+  /** Requests made to a remote model, retries included. */
   readonly remoteCalls?: number;
 }
 

@@ -14,6 +14,8 @@ export interface Budget {
   readonly maxRemoteInferenceCalls?: number;
   readonly maxCapabilityInvocations?: number;
   readonly maxInputBytes?: number;
+  /** Model tokens (prompt + completion) a run may spend, as the providers report them. */
+  readonly maxTotalTokens?: number;
 }
 
 /** What a caller may pass: USD as a number or decimal string. */
@@ -23,6 +25,7 @@ export interface BudgetInput {
   readonly maxRemoteInferenceCalls?: number | null;
   readonly maxCapabilityInvocations?: number | null;
   readonly maxInputBytes?: number | null;
+  readonly maxTotalTokens?: number | null;
 }
 
 /** The JSON form recorded in plans and artifacts. */
@@ -32,9 +35,10 @@ export interface BudgetJson {
   readonly maxRemoteInferenceCalls?: number;
   readonly maxCapabilityInvocations?: number;
   readonly maxInputBytes?: number;
+  readonly maxTotalTokens?: number;
 }
 
-const COUNT_KEYS = ['maxTotalLatencyMs', 'maxRemoteInferenceCalls', 'maxCapabilityInvocations', 'maxInputBytes'] as const;
+const COUNT_KEYS = ['maxTotalLatencyMs', 'maxRemoteInferenceCalls', 'maxCapabilityInvocations', 'maxInputBytes', 'maxTotalTokens'] as const;
 const BUDGET_KEYS: readonly string[] = ['maxTotalCostUsd', ...COUNT_KEYS];
 
 /**

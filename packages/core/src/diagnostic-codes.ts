@@ -29,6 +29,7 @@ export const DIAGNOSTIC_CODES = {
     'EARLY_STOP', // a field met its target; later steps skipped
     'SCORER_ERROR', // the early-stop scorer failed; the whole chain ran
     'ABORTED', // the run was cancelled
+    'DEADLINE_EXCEEDED', // a model call cut off by the run's wall-clock deadline
   ],
   document: [
     'INPUT_PARTIALLY_SEARCHED', // a huge input searched in its head only
@@ -44,6 +45,9 @@ export const DIAGNOSTIC_CODES = {
     'UNLABELLED_VALUE_NOT_UNIQUE', // several distinct unlabelled values
     'INFERENCE_ABSENT', // a model said the document does not state the value
     'INFERENCE_ABSTAINED', // a model declined to answer
+    'INFERENCE_NOT_CALLED', // a model call that could exceed what the budget allows, not made
+    'INFERENCE_FAILED', // the model server failed (attempts and cause in the context)
+    'INFERENCE_USAGE_CAPPED', // reported usage above what the request allowed, booked at the cap
   ],
   reconcile: [
     'CONFLICT', // candidates disagree and none wins

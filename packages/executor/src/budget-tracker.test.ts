@@ -53,3 +53,14 @@ describe('createBudgetTracker', () => {
     expect(() => createBudgetTracker({ maxCapabilityInvocations: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_BUDGET' }));
   });
 });
+
+describe('token cap and allowance', () => {
+  it('excludes a step whose tokens would pass maxTotalTokens, and says what is left', () => {
+    const tracker = createBudgetTracker({ maxTotalTokens: 1000, maxTotalCostUsd: '0.05', maxRemoteInferenceCalls: 2 });
+    expect(tracker.check({ usd: '0.01', ms: 0, tokens: 900, remoteCalls: 1 })).toBeNull();
+    tracker.book({ usd: '0.01', ms: 0, tokens: 900, remoteCalls: 1 });
+    expect(tracker.check({ usd: '0.01', ms: 0, tokens: 200, remoteCalls: 1 })).toMatchObject({ cap: 'maxTotalTokens', spent: 900, requested: 200, limit: 1000 });
+    expect(tracker.allowance()).toEqual({ usd: '0.04', tokens: 100, remoteCalls: 1 });
+    expect(createBudgetTracker({}).allowance()).toEqual({ usd: null, tokens: null, remoteCalls: null });
+  });
+});

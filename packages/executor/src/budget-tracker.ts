@@ -3,12 +3,14 @@
  * under every cap. Costs are the steps' declared cost hints, replaced by the usage a
  * capability reports when it reports one; latency is the sum of declared `ms` hints (not
  * wall-clock time), so the same run makes the same budget decisions in every process.
+ * (Model calls are also held to a wall-clock deadline by the executor.) `allowance()` is
+ * what is left under each cap, which a model call reserves against before it starts.
  * Every comparison is strict: reaching a cap exactly is allowed.
  */
 import { type Budget, type BudgetInput, Decimal, createBudget, formatDecimal } from '@paxman/core';
 
 /** The caps a step can be excluded by, in the order they are checked. */
-export type BudgetCap = 'maxTotalCostUsd' | 'maxTotalLatencyMs' | 'maxRemoteInferenceCalls' | 'maxCapabilityInvocations';
+export type BudgetCap = 'maxTotalCostUsd' | 'maxTotalLatencyMs' | 'maxRemoteInferenceCalls' | 'maxCapabilityInvocations' | 'maxTotalTokens';
 
 /** What a step is expected to cost (its cost hint) or did cost (booked). */
 export interface StepCost {
@@ -40,10 +42,12 @@ export interface BudgetSpent {
 export interface BudgetTracker {
   readonly budget: Budget;
   /** The first cap the step would exceed (one invocation at `cost`), or null when it fits. */
-  check(cost: Omit<StepCost, 'tokens'>): BudgetExclusion | null;
+  check(cost: Omit<StepCost, 'tokens'> & { readonly tokens?: number }): BudgetExclusion | null;
   /** Books one invocation at `cost`. */
   book(cost: StepCost): void;
   spent(): BudgetSpent;
+  /** What is left under the USD, token and remote-call caps (null: uncapped). */
+  allowance(): { readonly usd: string | null; readonly tokens: number | null; readonly remoteCalls: number | null };
 }
 
 const ZERO = new Decimal(0);
@@ -76,6 +80,9 @@ export function createBudgetTracker(budgetInput: Budget | BudgetInput | null | u
       if (budget.maxCapabilityInvocations !== undefined && invocations + 1 > budget.maxCapabilityInvocations) {
         return { cap: 'maxCapabilityInvocations', spent: invocations, requested: 1, limit: budget.maxCapabilityInvocations };
       }
+      if (budget.maxTotalTokens !== undefined && cost.tokens !== undefined && cost.tokens > 0 && tokens + cost.tokens > budget.maxTotalTokens) {
+        return { cap: 'maxTotalTokens', spent: tokens, requested: cost.tokens, limit: budget.maxTotalTokens };
+      }
       return null;
     },
     book(cost) {
@@ -86,5 +93,10 @@ export function createBudgetTracker(budgetInput: Budget | BudgetInput | null | u
       invocations += 1;
     },
     spent: () => ({ usd: formatDecimal(usd), ms, tokens, remoteCalls, invocations }),
+    allowance: () => ({
+      usd: budget.maxTotalCostUsd === undefined ? null : formatDecimal(Decimal.max(ZERO, budget.maxTotalCostUsd.minus(usd))),
+      tokens: budget.maxTotalTokens === undefined ? null : Math.max(0, budget.maxTotalTokens - tokens),
+      remoteCalls: budget.maxRemoteInferenceCalls === undefined ? null : Math.max(0, budget.maxRemoteInferenceCalls - remoteCalls),
+    }),
   };
 }

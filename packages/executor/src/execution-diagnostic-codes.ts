@@ -15,6 +15,8 @@ export const ExecutionDiagnosticCode = Object.freeze({
   EARLY_STOP: 'EARLY_STOP',
   /** The early-stop scorer threw; the field runs its whole chain. */
   SCORER_ERROR: 'SCORER_ERROR',
+  /** A model call (non-deterministic step) was cut off or not started: the run's wall-clock deadline for model calls had passed. */
+  DEADLINE_EXCEEDED: 'DEADLINE_EXCEEDED',
   /** The run was cancelled through its AbortSignal before the field's chain finished. */
   ABORTED: 'ABORTED',
 } as const);

@@ -6,6 +6,9 @@
  * the field meets its target, and with `earlyStop` the rest of the chain is skipped.
  * Capability failures become diagnostics, cancellation keeps what was found, and
  * wall-clock statistics are returned apart from the (deterministic) candidate results.
+ * Non-deterministic steps (model calls) are also held to one wall-clock deadline per run
+ * (`budget.maxTotalLatencyMs`, else `modelDeadlineMs`) and get an allowance to reserve
+ * against (`CapabilityContext.allowance`).
  */
 import {
   type Budget,
@@ -58,7 +61,16 @@ export interface RunOptions {
   readonly scoreField?: FieldScorer;
   /** Lookup tables supplied to the Paxman instance. */
   readonly tables?: LookupTables;
+  /**
+   * Wall-clock milliseconds all non-deterministic steps of the run may take together when
+   * the budget sets no `maxTotalLatencyMs` (default 120 000): a slow model server cannot
+   * hold a run for longer.
+   */
+  readonly modelDeadlineMs?: number;
 }
+
+/** The default for `RunOptions.modelDeadlineMs`. */
+export const DEFAULT_MODEL_DEADLINE_MS = 120_000;
 
 export interface RunResult {
   /** One per field plan, in plan order. Deterministic: no timing inside. */
@@ -78,6 +90,8 @@ interface RunState {
   readonly capabilities: Map<string, Capability | null>;
   /** What capabilities compute about the Document, shared by the steps of this run only. */
   readonly memo: RunMemo;
+  /** When (on the run's clock) non-deterministic steps must have finished. */
+  readonly modelDeadline: number;
 }
 
 /**
@@ -97,7 +111,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
     resolved: new Map(),
     capabilities: new Map(),
     memo: createRunMemo(),
+    modelDeadline: 0,
   };
+  (state as { modelDeadline: number }).modelDeadline = started + (state.tracker.budget.maxTotalLatencyMs ?? options.modelDeadlineMs ?? DEFAULT_MODEL_DEADLINE_MS);
   const results: CandidateResult[] = [];
   const fieldPlans = options.plan.fieldPlans;
   for (let index = 0; index < fieldPlans.length; index += 1) {
@@ -193,8 +209,15 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
     const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
     if (excludedByBudget(run, step, remoteCalls)) continue;
     const started = state.clock.monotonic();
-    const invocation = await invokeStep(capability, stepContext(run, step), signal);
+    const deadline = capability.spec.deterministic ? null : modelDeadline(run, step, started);
+    if (deadline === 'passed') continue;
+    const stepSignal = deadline === null ? signal : signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
+    const invocation = await invokeStep(capability, stepContext(run, step, stepSignal, started), stepSignal);
     bookUsage(run, step, remoteCalls, started, invocation);
+    if (deadline !== null && deadline.aborted && signal?.aborted !== true) {
+      reportDeadline(run, step, 'ran out of');
+      continue;
+    }
     if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
       abortRest(run, index);
       break;
@@ -222,7 +245,7 @@ function reportMissingCapability(run: FieldRun, step: PlanStep): void {
 
 /** True (with a diagnostic) when the budget leaves no room for the step. */
 function excludedByBudget(run: FieldRun, step: PlanStep, remoteCalls: number): boolean {
-  const exclusion = run.state.tracker.check({ usd: step.costHint.usd, ms: step.costHint.ms, remoteCalls });
+  const exclusion = run.state.tracker.check({ usd: step.costHint.usd, ms: step.costHint.ms, tokens: step.costHint.tokens, remoteCalls });
   if (exclusion === null) return false;
   record(run, step, 'SKIPPED_BUDGET');
   run.diagnostics.push(
@@ -238,18 +261,37 @@ function excludedByBudget(run: FieldRun, step: PlanStep, remoteCalls: number): b
   return true;
 }
 
+/**
+ * The wall-clock deadline signal of a non-deterministic step, or 'passed' (with a
+ * diagnostic) when the run's model deadline is already behind it.
+ */
+function modelDeadline(run: FieldRun, step: PlanStep, now: number): AbortSignal | 'passed' {
+  const left = run.state.modelDeadline - now;
+  if (left > 0) return AbortSignal.timeout(Math.ceil(left));
+  record(run, step, 'SKIPPED_BUDGET');
+  reportDeadline(run, step, 'is past');
+  return 'passed';
+}
+
+function reportDeadline(run: FieldRun, step: PlanStep, what: string): void {
+  const limit = run.state.tracker.budget.maxTotalLatencyMs ?? run.state.options.modelDeadlineMs ?? DEFAULT_MODEL_DEADLINE_MS;
+  const cap = run.state.tracker.budget.maxTotalLatencyMs === undefined ? 'modelDeadlineMs' : 'maxTotalLatencyMs';
+  run.diagnostics.push(
+    executionDiagnostic(ExecutionDiagnosticCode.DEADLINE_EXCEEDED, DiagnosticSeverity.WARNING, `${step.capability} for '${run.path}' ${what} the run's wall-clock deadline for model calls (${cap} ${limit} ms); the step is cut off.`, run.path, step.capability, { cap, limit }),
+  );
+}
+
 /** What a step's capability is given: copies of the chain's lists, so a capability never sees them grow. */
-function stepContext(run: FieldRun, step: PlanStep): CapabilityContext {
+function stepContext(run: FieldRun, step: PlanStep, signal: AbortSignal | undefined, now: number): CapabilityContext {
   const { state, field } = run;
   const { options } = state;
-  const signal = options.signal;
   const tables = options.tables ?? EMPTY_TABLES;
   const candidates = run.candidates.slice();
   const candidateEvidence = run.evidence.slice();
   const policy = options.plan.policy;
-  return signal === undefined
-    ? { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy, memo: state.memo, ...(options.planMemo === undefined ? {} : { planMemo: options.planMemo }) }
-    : { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, signal, candidates, candidateEvidence, policy, memo: state.memo, ...(options.planMemo === undefined ? {} : { planMemo: options.planMemo }) };
+  const allowance = { ...state.tracker.allowance(), ms: Math.max(0, state.modelDeadline - now) };
+  const context: CapabilityContext = { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy, memo: state.memo, allowance, ...(options.planMemo === undefined ? {} : { planMemo: options.planMemo }) };
+  return signal === undefined ? context : { ...context, signal };
 }
 
 /** Books what a finished (or failed) invocation cost and how long it took. */

@@ -2,16 +2,19 @@
  * The `inference` capability for the two model tiers: one call per field that the
  * deterministic tiers left below target. It renders the field's prompt with only the
  * relevant excerpt of a long document, calls the provider, and passes the answer
- * through `parseInferenceOutput`; only a grounded `value` becomes a candidate. Usage is
- * reported for booking; prompt and completion hashes are always kept, their texts only
- * with `policy.recordInferenceIO`.
+ * through `parseInferenceOutput`; only a grounded `value` becomes a candidate. Before the
+ * call it reserves the worst case against the run's allowance (`reserveCall`); after it, it
+ * books the provider's reported usage capped by that reservation, requests (retries
+ * included) as calls. Prompt and completion hashes are always kept, their texts only with
+ * `policy.recordInferenceIO`.
  */
-import { CapabilityTier, DiagnosticSeverity, type Diagnostic, EvidenceKind, type Evidence, type JsonValue, evidenceId, sha256Hex } from '@paxman/core';
+import { CapabilityTier, DiagnosticSeverity, type Diagnostic, EvidenceKind, type Evidence, InferenceProviderError, type JsonValue, evidenceId, instructionPhrase, sha256Hex } from '@paxman/core';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec } from '@paxman/capability-spi';
 import type { CanonicalField } from '@paxman/contract';
 import { selectExcerpt } from './excerpt.js';
 import { parseInferenceOutput } from './parse-inference-output.js';
-import { estimateTokens, usageCostUsd } from './pricing.js';
+import { usageCostUsd } from './pricing.js';
+import { type CallReservation, reserveCall, settleUsage } from './reservation.js';
 import type { InferenceProvider } from './provider.js';
 import { type PromptTemplate, promptValuesFor, renderPrompt } from './render-prompt.js';
 import { DEFAULT_TEMPLATE } from './templates/default.js';
@@ -68,16 +71,34 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
       const resolved: Record<string, JsonValue> = {};
       for (const [path, entry] of context.resolved) resolved[path] = entry.value;
       const messages = renderPrompt(template, promptValuesFor(field, excerpt, resolved));
-      const response = await options.provider.complete({ messages, model, maxTokens, temperature: 0, signal: context.signal });
       const promptText = messages.map((message) => `${message.role}\n${message.content}`).join('\n\n');
+      const remote = tier === CapabilityTier.REMOTE_INFERENCE;
+      const reservation = reserveCall({ messages, maxTokens, pricing: options.provider.pricing, remote, allowance: context.allowance });
+      if ('refused' in reservation) {
+        return { candidates: [], evidence: [], diagnostics: [inferenceDiagnostic(capabilityId, 'INFERENCE_NOT_CALLED', DiagnosticSeverity.WARNING, `No model call for ${field.path}: ${reservation.refused}.`, field.path, reservation.context)], usage: NO_USAGE };
+      }
+      let response;
+      try {
+        response = await options.provider.complete({ messages, model, maxTokens: reservation.maxTokens, temperature: 0, signal: context.signal, maxAttempts: reservation.maxAttempts });
+      } catch (error) {
+        if (context.signal?.aborted || !(error instanceof InferenceProviderError)) throw error;
+        const attempts = typeof error.context.attempts === 'number' ? error.context.attempts : 1;
+        return {
+          candidates: [],
+          evidence: [],
+          diagnostics: [inferenceDiagnostic(capabilityId, 'INFERENCE_FAILED', DiagnosticSeverity.WARNING, `The model call for ${field.path} failed: ${error.message}`, field.path, { ...error.context, attempts })],
+          usage: { ...NO_USAGE, remoteCalls: remote ? attempts : 0 },
+        };
+      }
+      const settled = settleUsage(response, promptText, reservation);
       const io: Record<string, JsonValue> = {
         provider: options.provider.id,
         model: response.model,
         template: template.id,
         promptHash: sha256Hex(promptText),
         completionHash: sha256Hex(response.text),
-        inputTokens: response.usage.inputTokens || estimateTokens(promptText),
-        outputTokens: response.usage.outputTokens,
+        inputTokens: settled.inputTokens,
+        outputTokens: settled.outputTokens,
         excerptTruncated: truncated,
       };
       if (context.policy?.recordInferenceIO) {
@@ -85,12 +106,13 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
         io.completion = response.text;
       }
       const usage = {
-        inputTokens: io.inputTokens as number,
-        outputTokens: response.usage.outputTokens,
-        tokens: (io.inputTokens as number) + response.usage.outputTokens,
-        usd: usageCostUsd({ inputTokens: io.inputTokens as number, outputTokens: response.usage.outputTokens }, options.provider.pricing),
-        remoteCalls: tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0,
+        inputTokens: settled.inputTokens,
+        outputTokens: settled.outputTokens,
+        tokens: settled.inputTokens + settled.outputTokens,
+        usd: usageCostUsd(settled, options.provider.pricing),
+        remoteCalls: remote ? (response.attempts ?? 1) : 0,
       };
+      const usageDiagnostics = settled.capped === null ? [] : [inferenceDiagnostic(capabilityId, 'INFERENCE_USAGE_CAPPED', DiagnosticSeverity.WARNING, `The model server reported more usage for ${field.path} than the request allowed (${settled.capped}); booked at what was allowed.`, field.path, { reportedInputTokens: response.usage.inputTokens, reportedOutputTokens: response.usage.outputTokens, bookedInputTokens: settled.inputTokens, bookedOutputTokens: settled.outputTokens })];
       const verdict = parseInferenceOutput(response.text, { field, sourceText });
       if (verdict.kind !== 'value') {
         const diagnostic: Diagnostic = {
@@ -102,7 +124,7 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
           capability: capabilityId,
           context: io,
         };
-        return { candidates: [], evidence: [], diagnostics: [diagnostic], usage };
+        return { candidates: [], evidence: [], diagnostics: [diagnostic, ...usageDiagnostics], usage };
       }
       const spans = [{ start: verdict.span.start, end: verdict.span.end, layer: sourceLayer }];
       const evidence: Evidence = {
@@ -113,14 +135,34 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
         spans,
         text: verdict.quote,
         verdict: 'SUPPORTS',
-        detail: { ...io, grounded: true },
+        detail: { ...io, grounded: true, ...instructionNearby(sourceText, verdict.span) },
       };
       return {
         candidates: [{ fieldPath: field.path, value: verdict.value, raw: verdict.quote, capability: capabilityId, tier, evidenceIds: [evidence.id] }],
         evidence: [evidence],
-        diagnostics: [],
+        diagnostics: usageDiagnostics,
         usage,
       };
     },
   });
 }
+
+/**
+ * `{ instructionNearby: <phrase> }` when a line the quote touches also reads like an
+ * instruction to a model ("ignore previous instructions", "SYSTEM:"): the reconciler keeps
+ * such a value LOW (ADR 0008). Empty otherwise.
+ */
+function instructionNearby(text: string, span: { readonly start: number; readonly end: number }): { instructionNearby?: string } {
+  const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', span.end);
+  const phrase = instructionPhrase(text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd));
+  return phrase === null ? {} : { instructionNearby: phrase };
+}
+
+const NO_USAGE = Object.freeze({ inputTokens: 0, outputTokens: 0, tokens: 0, usd: '0', remoteCalls: 0 });
+
+function inferenceDiagnostic(capability: string, code: 'INFERENCE_NOT_CALLED' | 'INFERENCE_FAILED' | 'INFERENCE_USAGE_CAPPED', severity: Diagnostic['severity'], message: string, fieldPath: string, context: Readonly<Record<string, JsonValue>>): Diagnostic {
+  return { code, severity, stage: 'inference', message, fieldPath, capability, context };
+}
+
+export type { CallReservation };

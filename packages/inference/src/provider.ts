@@ -15,6 +15,12 @@ export interface CompletionRequest {
   readonly maxTokens: number;
   readonly temperature: number;
   readonly signal?: AbortSignal;
+  /**
+   * The most HTTP requests this completion may make, retries included (a budget's
+   * `maxRemoteInferenceCalls` holds on requests, not on completions). Default: the
+   * provider's own retry setting.
+   */
+  readonly maxAttempts?: number;
 }
 
 export interface CompletionUsage {
@@ -27,6 +33,8 @@ export interface CompletionResponse {
   /** The model that actually answered (as the server reports it). */
   readonly model: string;
   readonly usage: CompletionUsage;
+  /** HTTP requests made for this completion, retries included (1 when the provider makes none). */
+  readonly attempts?: number;
 }
 
 /** USD per million tokens, as decimal strings (`"0.15"`). */

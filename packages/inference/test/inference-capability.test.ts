@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Document, buildDocument } from '@paxman/document';
 import { defineContract } from '@paxman/contract';
 import { createPolicy } from '@paxman/core';
+import type { StepAllowance } from '@paxman/capability-spi';
 import { createInferenceCapability } from '../src/inference-capability.js';
 import { openAICompatible } from '../src/providers/openai-compatible.js';
 import { recordedProvider } from '../src/providers/recorded.js';
@@ -74,13 +75,17 @@ describe('inference capability against a fake OpenAI-compatible server', () => {
     expect(result.diagnostics[0]).toMatchObject({ code, fieldPath: 'total_amount', context: { promptHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
   });
 
-  it('propagates slow answers and server errors as typed provider errors (the executor makes them diagnostics)', async () => {
+  it('turns slow answers and server errors into INFERENCE_FAILED diagnostics, booking the requests made', async () => {
     const document = await buildDocument(text);
-    const slow = await capabilityAnswering({ content: '{"absent": true}', delayMs: 4000 });
-    await expect(invoke(slow, 1, document)).rejects.toMatchObject({ code: 'INFERENCE_PROVIDER_ERROR' });
+    const slow = await capabilityAnswering({ content: '{"absent": true}', delayMs: 4000 }, 'remote');
+    const timedOut = await invoke(slow, 1, document);
+    expect(timedOut.candidates).toEqual([]);
+    expect(timedOut.diagnostics[0]).toMatchObject({ code: 'INFERENCE_FAILED', context: { attempts: 1 } });
+    expect(timedOut.usage).toMatchObject({ remoteCalls: 1, tokens: 0, usd: '0' });
     await server!.close();
     const failing = await capabilityAnswering({ status: 500, raw: 'boom' });
-    await expect(invoke(failing, 1, document)).rejects.toMatchObject({ code: 'INFERENCE_PROVIDER_ERROR', message: expect.stringMatching(/HTTP 500/) });
+    const failed = await invoke(failing, 1, document);
+    expect(failed.diagnostics[0]).toMatchObject({ code: 'INFERENCE_FAILED', message: expect.stringMatching(/HTTP 500/) });
   });
 
   it('works with a recorded provider and declares a cost hint from pricing', async () => {
@@ -91,5 +96,73 @@ describe('inference capability against a fake OpenAI-compatible server', () => {
     const result = await invoke(capability, 1, document);
     expect(result.candidates[0]!.value).toEqual({ amount: '812.40', currency: 'GBP' });
     expect(provider.requests).toHaveLength(1);
+  });
+});
+
+describe('inference capability under a budget (reserve before the call, settle after it)', () => {
+  let server: FakeServer | undefined;
+  afterEach(async () => server?.close());
+  const pricing = { inputPerMillionTokens: '10', outputPerMillionTokens: '30' };
+  const answer = '{"value": "Net 45", "quote": "Payment terms: Net 45"}';
+
+  async function invokeWith(allowance: StepAllowance, options: { reply?: (index: number) => FakeReply; retries?: number; pricing?: typeof pricing | undefined; tier?: 'local' | 'remote' } = {}) {
+    server = await startFakeServer((_, index) => (options.reply ?? (() => ({ content: answer })))(index));
+    const provider = openAICompatible({ baseUrl: server.baseUrl, model: 'm', maxRetries: options.retries ?? 0, sleep: async () => undefined, ...('pricing' in options ? (options.pricing === undefined ? {} : { pricing: options.pricing }) : { pricing }) });
+    const capability = createInferenceCapability({ provider, tier: options.tier ?? 'remote' });
+    const field = contract.fields[0]!;
+    const configuration = capability.configure!(field, contract);
+    if ('skip' in configuration) throw new Error(configuration.skip);
+    return capability.invoke({ field, contract, config: configuration.config, document: await buildDocument(text), resolved: new Map(), tables: {}, allowance });
+  }
+  const open: StepAllowance = { usd: null, tokens: null, remoteCalls: null, ms: null };
+
+  it('a server that over-reports usage is booked at what the request allowed', async () => {
+    const liar = () => ({ status: 200, raw: JSON.stringify({ model: 'm', choices: [{ message: { content: answer } }], usage: { prompt_tokens: 9_000_000, completion_tokens: 9_000_000 } }) });
+    const result = await invokeWith(open, { reply: liar });
+    const sent = server!.requests[0]!.body;
+    const promptBytes = sent.messages.reduce((sum, message) => sum + Buffer.byteLength(message.content), 0);
+    expect(result.usage!.outputTokens).toBe(sent.max_tokens);
+    expect(result.usage!.inputTokens).toBeLessThanOrEqual(promptBytes + 8 * sent.messages.length + 8);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toContain('INFERENCE_USAGE_CAPPED');
+  });
+
+  it('never starts a call whose worst case could pass the USD left, and lowers max_tokens to what is affordable', async () => {
+    const refused = await invokeWith({ ...open, usd: '0.0001' });
+    expect(server!.requests).toHaveLength(0);
+    expect(refused.diagnostics[0]).toMatchObject({ code: 'INFERENCE_NOT_CALLED', context: { cap: 'maxTotalCostUsd' } });
+    await server!.close();
+    await invokeWith(open);
+    const first = server!.requests[0]!.body;
+    const promptBound = first.messages.reduce((sum, message) => sum + Buffer.byteLength(message.content) + 8, 8);
+    await server!.close();
+    const left = ((promptBound * 10 + 100 * 30) / 1_000_000).toFixed(6);
+    const lowered = await invokeWith({ ...open, usd: left });
+    expect(server!.requests[0]!.body.max_tokens).toBe(100);
+    expect(Number(lowered.usage!.usd)).toBeLessThanOrEqual(Number(left));
+  });
+
+  it('does not call a remote provider without pricing when a USD cap is set (the cost is unknown)', async () => {
+    const result = await invokeWith({ ...open, usd: '0' }, { pricing: undefined });
+    expect(server!.requests).toHaveLength(0);
+    expect(result.diagnostics[0]!.message).toMatch(/no pricing/);
+  });
+
+  it('counts retries as remote calls and never makes more requests than the calls left', async () => {
+    const result = await invokeWith({ ...open, remoteCalls: 1 }, { retries: 2, reply: () => ({ status: 503, raw: '' }) });
+    expect(server!.requests).toHaveLength(1);
+    expect(result.usage).toMatchObject({ remoteCalls: 1 });
+    await server!.close();
+    const retried = await invokeWith({ ...open, remoteCalls: 3 }, { retries: 2, reply: (index) => (index < 2 ? { status: 503, raw: '' } : { content: answer }) });
+    expect(server!.requests).toHaveLength(3);
+    expect(retried.usage).toMatchObject({ remoteCalls: 3 });
+  });
+
+  it('respects a token cap: prompt bound plus max_tokens within what is left', async () => {
+    const refused = await invokeWith({ ...open, tokens: 100 });
+    expect(server!.requests).toHaveLength(0);
+    expect(refused.diagnostics[0]).toMatchObject({ code: 'INFERENCE_NOT_CALLED', context: { cap: 'maxTotalTokens' } });
+    await server!.close();
+    const fits = await invokeWith({ ...open, tokens: 50_000 });
+    expect(fits.usage!.tokens).toBeLessThanOrEqual(50_000);
   });
 });

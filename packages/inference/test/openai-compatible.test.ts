@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InferenceProviderError } from '@paxman/core';
 import { openAICompatible } from '../src/providers/openai-compatible.js';
@@ -18,7 +20,7 @@ describe('openAICompatible provider (real HTTP on 127.0.0.1)', () => {
     server = await startFakeServer(() => ({ content: '{"absent": true}' }));
     const provider = openAICompatible({ baseUrl: server.baseUrl, model: 'tiny' });
     const response = await provider.complete({ messages, maxTokens: 50, temperature: 0 });
-    expect(response).toEqual({ text: '{"absent": true}', model: 'tiny-served', usage: { inputTokens: 120, outputTokens: 12 } });
+    expect(response).toEqual({ text: '{"absent": true}', model: 'tiny-served', usage: { inputTokens: 120, outputTokens: 12 }, attempts: 1 });
     expect(server.requests[0]!.body).toMatchObject({ model: 'tiny', max_tokens: 50, temperature: 0, messages });
     expect(server.requests[0]!.authorization).toBeUndefined();
   });
@@ -65,5 +67,83 @@ describe('openAICompatible provider (real HTTP on 127.0.0.1)', () => {
     server = await startFakeServer(() => ({ status: 200, raw: '{"choices": []}' }));
     const provider = openAICompatible({ baseUrl: server.baseUrl, model: 'm' });
     await expect(provider.complete({ messages, maxTokens: 5, temperature: 0 })).rejects.toBeInstanceOf(InferenceProviderError);
+  });
+});
+
+describe('openAICompatible provider against hostile servers', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+    delete process.env.PAXMAN_TEST_KEY;
+  });
+
+  /** A raw HTTP server (the fake one only speaks JSON). */
+  async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; hits: string[] }> {
+    const hits: string[] = [];
+    const server = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      handler!(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+  }
+
+  it('stops reading a response larger than maxResponseBytes, with a typed error', async () => {
+    const { url } = await serve((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'x'.repeat(64 * 1024);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < 200 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', pump);
+        }
+        response.end();
+      };
+      pump();
+    });
+    const provider = openAICompatible({ baseUrl: `${url}/v1`, model: 'm', maxRetries: 0, maxResponseBytes: 1_000_000 });
+    const before = process.memoryUsage().rss;
+    await expect(provider.complete({ messages, maxTokens: 5, temperature: 0 })).rejects.toThrow(/larger than 1000000 bytes/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('does not follow a redirect to another origin (the prompt never leaves), follows one within the origin', async () => {
+    const elsewhere = await serve((_, response) => response.end('{}'));
+    const { url } = await serve((request, response) => {
+      if (request.url === '/v1/chat/completions') {
+        response.writeHead(307, { location: `${elsewhere.url}/steal` });
+        return void response.end();
+      }
+      response.end('{}');
+    });
+    const provider = openAICompatible({ baseUrl: `${url}/v1`, model: 'm', maxRetries: 0 });
+    await expect(provider.complete({ messages, maxTokens: 5, temperature: 0 })).rejects.toThrow(/redirected to another origin/);
+    expect(elsewhere.hits).toEqual([]);
+
+    const same = await serve((request, response) => {
+      if (request.url === '/v1/chat/completions') {
+        response.writeHead(307, { location: '/v2/chat/completions' });
+        return void response.end();
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ model: 'm', choices: [{ message: { content: 'moved' } }] }));
+    });
+    const moved = openAICompatible({ baseUrl: `${same.url}/v1`, model: 'm', maxRetries: 0 });
+    expect((await moved.complete({ messages, maxTokens: 5, temperature: 0 })).text).toBe('moved');
+    expect(same.hits).toEqual(['/v1/chat/completions', '/v2/chat/completions']);
+  });
+
+  it('scrubs an echoed API key from everything it returns', async () => {
+    process.env.PAXMAN_TEST_KEY = 'sk-echo-987654321';
+    const { url } = await serve((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ model: `m ${request.headers.authorization}`, choices: [{ message: { content: `your key is ${request.headers.authorization}` } }] }));
+    });
+    const provider = openAICompatible({ baseUrl: `${url}/v1`, model: 'm', apiKeyEnv: 'PAXMAN_TEST_KEY' });
+    const response = await provider.complete({ messages, maxTokens: 5, temperature: 0 });
+    expect(JSON.stringify(response)).not.toContain('sk-echo');
+    expect(response.text).toBe('your key is Bearer [redacted]');
   });
 });

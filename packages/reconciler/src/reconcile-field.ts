@@ -38,6 +38,8 @@ import {
   CONFLICT_NOISE_FLOOR,
   CONFLICT_WEIGHT,
   DEFAULT_VALUE_CONFIDENCE,
+  INFERENCE_NEAR_INSTRUCTION_CAP,
+  INFERENCE_UNSUPPORTED_CAP,
   NO_EVIDENCE_STRENGTH,
   STRONG_CONFLICT_CAP,
   STRONG_CONFLICT_STRENGTH,
@@ -443,6 +445,9 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     let uniqueUnlabelled = 0;
     let standaloneStrength = 0;
     let ceiling = 0;
+    let modelFinding = false;
+    let deterministicFinding = false;
+    let nearInstruction = false;
     for (const member of members) {
       ceiling = Math.max(ceiling, member.ceiling);
       const factor = currencyFactorOf(member);
@@ -455,6 +460,10 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
         const strength = findingStrength(record);
         if (strength === null) continue;
         found = true;
+        if (record.kind === 'INFERENCE') {
+          modelFinding = true;
+          if (record.detail?.instructionNearby !== undefined) nearInstruction = true;
+        } else deterministicFinding = true;
         if (record.kind === 'RECOGNIZER') {
           // All unlabelled hits of one value are one sighting; only a hit unique in the
           // document adds agreement, others count on their own only.
@@ -478,11 +487,16 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     let supportCount = 0;
     let contradictionCount = 0;
     let failedValidationCount = 0;
+    let validated = false;
     for (const record of verdicts.values()) {
       if (record.kind === 'DERIVED' && record.verdict === 'SUPPORTS') supportCount += 1;
       else if (record.kind === 'DERIVED' && record.verdict === 'CONTRADICTS') contradictionCount += 1;
       else if (isFailedValidation(record)) failedValidationCount += 1;
+      else if (record.kind === 'VALIDATION' && record.verdict === 'SUPPORTS') validated = true;
     }
+    // A model's value is HIGH only with deterministic backing, and never when the quoted line speaks to the model.
+    if (modelFinding && !deterministicFinding && supportCount === 0 && !validated) ceiling = Math.min(ceiling, INFERENCE_UNSUPPORTED_CAP);
+    if (nearInstruction) ceiling = Math.min(ceiling, INFERENCE_NEAR_INSTRUCTION_CAP);
     // Uncontested speaks for the label having picked the right value, not for a currency
     // read from an ambiguous symbol or assumed: such a value gets no bonus.
     const labelled = members.some((member) => member.evidence.some(isLabelEvidence) && currencyFactorOf(member) === 1);

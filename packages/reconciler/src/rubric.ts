@@ -118,6 +118,21 @@ export const STRONG_CONFLICT_STRENGTH = 0.8;
 /** Ceiling of the confidence of a field in a strong conflict. */
 export const STRONG_CONFLICT_CAP = 0.5;
 
+/**
+ * Ceiling of a value only a model proposes: no deterministic finding (a label, a structured
+ * key, a pattern, a lookup) and no supporting check (DERIVED or VALIDATION verdict) backs
+ * it. Just below the HIGH band: a grounded quote proves the text is in the document, not
+ * that it is the field's value (a planted "Batch code: EVIL-666" is grounded too), so a
+ * model-only value resolves only when the caller lowers the floor for it (ADR 0008).
+ */
+export const INFERENCE_UNSUPPORTED_CAP = 0.79;
+/**
+ * Ceiling of a value a model quoted from a line that also holds instruction-like text
+ * (`detail.instructionNearby`, set by the inference capability with core's
+ * `instructionPhrase`): the line is aimed at the model, so what it "states" is LOW at most.
+ */
+export const INFERENCE_NEAR_INSTRUCTION_CAP = 0.45;
+
 /** Confidence reported for a value that is the contract default (fallback USE_DEFAULT). */
 export const DEFAULT_VALUE_CONFIDENCE = 0.6;
 

@@ -176,6 +176,8 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
     .option('--model <name>', 'model name to ask')
     .option('--api-key-env <VAR>', 'environment variable holding the API key (the key itself is never passed on the command line)')
     .option('--tier <tier>', 'local or remote (default: local for a loopback URL, else remote)')
+    .option('--price-input <usd>', 'provider price in USD per million prompt tokens (with --price-output; budgets book real cost with it)')
+    .option('--price-output <usd>', 'provider price in USD per million completion tokens')
     .option('-o, --out <dir>', 'write <dir>/<input name>.artifact.json per input (batch mode)')
     .action(async (inputs: string[], options: NormalizeCommandOptions) => {
       try {
