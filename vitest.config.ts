@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     // Property tests over the whole pipeline are CPU-bound; a loaded 2-core machine needs headroom.
     testTimeout: 60_000,
+    // The tests read ../shared (fixtures, corpora): stop with one clear message when it is missing.
+    globalSetup: [resolve(import.meta.dirname, 'tooling/scripts/require-shared.ts')],
     projects: projectFolders.map((root) => ({
       extends: true,
       test: {

@@ -2,6 +2,8 @@
  * The `paxman` command: parses arguments with commander and dispatches to one module
  * per subcommand (`commands/*.ts`, each exporting `register…Command(program, context)`).
  * Returns the exit code instead of calling `process.exit`, so tests run it in-process.
+ * Exit status, for every command: 0 done, 1 an input could not be processed (or a check
+ * failed), 2 the command was called wrongly (usage).
  */
 import { Command, CommanderError } from 'commander';
 import { PAXMAN_VERSION } from 'paxman';
@@ -43,10 +45,22 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : error.exitCode || 2;
-    }
+    // Every mistake in how the command was called (unknown command or option, missing argument) is a usage error.
+    if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
     io.stderr.write(`paxman: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+}
+
+/**
+ * Runs the command line as the `paxman` process with the real streams. A reader that
+ * closes the output early (`paxman profile * | head -1`) ends the process at once and
+ * quietly (exit 0: the reader has what it wanted) instead of with an EPIPE stack trace.
+ */
+export async function runProcess(argv: readonly string[]): Promise<number> {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+  return main(argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
 }

@@ -112,7 +112,7 @@ describe('paxman contract', () => {
     const capture = captureIo();
     const missing = join(folder, 'nope.json');
     expect(await main(['contract', missing], capture.io)).toBe(1);
-    expect(capture.stderr()).toContain(`cannot read ${missing}: no such file`);
+    expect(capture.stderr()).toContain(`${missing}: no such file`);
   });
 
   it('reports text that is neither JSON nor YAML, and undetectable contracts', async () => {

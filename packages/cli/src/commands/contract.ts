@@ -5,10 +5,10 @@
  * members of OBJECT fields and of ARRAY items. An invalid contract prints every problem
  * (code, path, message) on stderr and exits 1; a missing file is named.
  */
-import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { PaxmanError, adaptContract, fingerprintContract, type CanonicalContract, type CanonicalField, type ContractProblem } from 'paxman';
 import type { CommandContext } from '../io.js';
+import { InputError, readCommandInput } from './read-input.js';
 
 /** The file formats the command accepts with `--format` (Zod schemas are code, not files). */
 export const CONTRACT_FILE_FORMATS = ['dict-dsl', 'json-schema', 'openapi'] as const;
@@ -23,11 +23,10 @@ export function registerContractCommand(program: Command, context: CommandContex
     .action(async (file: string, options: { format?: string; schema?: string }) => {
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
+        text = (await readCommandInput(file, { what: 'contract', io: context.io })).toString('utf8');
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-        context.io.stderr.write(`paxman contract: cannot read ${file}: ${reason}\n`);
+        if (!(error instanceof InputError)) throw error;
+        context.io.stderr.write(`paxman contract: ${error.message}\n`);
         context.setExitCode(1);
         return;
       }

@@ -58,7 +58,6 @@ describe('paxman normalize', () => {
   it.each([
     ['several inputs without --out', [invoice, invoice, '--contract', contract], /--out/],
     ['a missing contract file', [invoice, '--contract', join(folder, 'none.json')], /cannot read contract/],
-    ['a missing input file', [join(folder, 'none.txt'), '--contract', contract], /cannot read input/],
     ['an invalid --policy', [invoice, '--contract', contract, '--policy', '{"confidenceFloor": 3}'], /confidenceFloor/],
     ['--policy that is not JSON', [invoice, '--contract', contract, '--policy', '{oops'], /not valid JSON/],
   ])('exits 2 for %s', async (_name, args, message) => {

@@ -4,17 +4,21 @@
  * where found), otherwise (piped, or `--json`) the artifact's canonical JSON on stdout.
  * Several inputs (or folders: their files, in name order) with `--out <dir>`: one `<dir>/<name>.artifact.json` per input, a
  * progress bar on a terminal (stderr), and a summary; an input that fails still gets
- * its EXECUTION_FAILED artifact and the batch goes on. Exit status: 2 for usage errors
- * (bad options, unreadable or invalid contract), 1 when an input could not be processed
- * at all (unreadable file), 0 otherwise — whatever the artifacts' statuses.
+ * its EXECUTION_FAILED artifact and the batch goes on. `-` reads the input from standard
+ * input. Artifacts are written atomically (a temporary file in the target folder, then a
+ * rename: a reader never sees half an artifact, a symbolic link at the path is replaced,
+ * never followed); an existing artifact is kept unless `--overwrite`. Exit status: 2 for
+ * usage errors (bad options, unreadable or invalid contract), 1 when an input could not
+ * be processed or its artifact not written, 0 otherwise — whatever the artifacts' statuses.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { type CanonicalContract, type ExecutionArtifact, type Paxman, PaxmanError, adaptContract, createPaxman, listDiagnostics, serializeArtifact } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { renderArtifactTable } from './artifact-table.js';
 import { UsageError, expandFolders, readInputFile, readJsonOption } from './option-files.js';
+import { InputError, describeErrno, readCommandInput } from './read-input.js';
 import { type ProviderCommandOptions, inferenceSetup } from './provider-options.js';
 
 interface NormalizeCommandOptions extends ProviderCommandOptions {
@@ -25,6 +29,7 @@ interface NormalizeCommandOptions extends ProviderCommandOptions {
   readonly budget?: string;
   readonly json?: boolean;
   readonly out?: string;
+  readonly overwrite?: boolean;
 }
 
 interface PreparedRun {
@@ -77,7 +82,7 @@ async function normalizeOne(file: string, options: NormalizeCommandOptions, cont
   let bytes: Buffer;
   let artifact: ExecutionArtifact;
   try {
-    bytes = await readInputFile(file, 'input');
+    bytes = await readCommandInput(file, { what: 'input', io: context.io });
     artifact = await normalizeBytes(bytes, run);
   } finally {
     await run.paxman.close();
@@ -107,8 +112,12 @@ async function normalizeBatch(files: readonly string[], outDirectory: string, op
   const names = files.map(outputName);
   const clashes = names.filter((name, index) => names.indexOf(name) !== index);
   if (clashes.length > 0) throw new UsageError(`several inputs would write the same artifact file: ${[...new Set(clashes)].join(', ')}`);
+  const existing = await stat(outDirectory).catch(() => null);
+  if (existing !== null && !existing.isDirectory()) throw new UsageError(`--out ${outDirectory} is a file; give a folder (it is created when missing)`);
   const run = await prepare(options);
-  await mkdir(outDirectory, { recursive: true });
+  await mkdir(outDirectory, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--out ${outDirectory}: cannot create the folder: ${describeErrno(error)}`);
+  });
 
   const { stderr, stdout } = context.io;
   const showProgress = stderr.isTTY === true;
@@ -121,17 +130,24 @@ async function normalizeBatch(files: readonly string[], outDirectory: string, op
     for (const [index, file] of files.entries()) {
       if (showProgress) stderr.write(progressBar(index, files.length, basename(file)));
       let artifact: ExecutionArtifact;
+      const report = (problem: string): void => {
+        failures.push(`${file}: ${problem}`);
+        if (showProgress) stderr.write('\n');
+        stderr.write(`paxman normalize: ${file} could not be processed: ${problem}\n`);
+      };
       try {
-        const bytes = await readInputFile(file, 'input');
+        const bytes = await readCommandInput(file, { what: 'input', io: context.io });
         artifact = await normalizeBytes(bytes, run);
       } catch (error) {
-        if (error instanceof UsageError && !error.message.startsWith('cannot read input')) throw error;
-        failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-        if (showProgress) stderr.write('\n');
-        stderr.write(`paxman normalize: ${file} could not be processed: ${error instanceof Error ? error.message : String(error)}\n`);
+        if (error instanceof UsageError) throw error;
+        report(error instanceof Error ? error.message : String(error));
         continue;
       }
-      await writeFile(join(outDirectory, names[index]!), `${serializeArtifact(artifact)}\n`);
+      const written = await writeArtifactFile(join(outDirectory, names[index]!), `${serializeArtifact(artifact)}\n`, options.overwrite === true);
+      if (written !== null) {
+        report(written);
+        continue;
+      }
       statusCounts.set(artifact.status, (statusCounts.get(artifact.status) ?? 0) + 1);
       const results = Object.values(artifact.fieldResults);
       fieldsTotal += results.length;
@@ -179,6 +195,7 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
     .option('--price-input <usd>', 'provider price in USD per million prompt tokens (with --price-output; budgets book real cost with it)')
     .option('--price-output <usd>', 'provider price in USD per million completion tokens')
     .option('-o, --out <dir>', 'write <dir>/<input name>.artifact.json per input (batch mode)')
+    .option('--overwrite', 'with --out: replace artifacts that already exist (default: keep them and report the input)')
     .action(async (inputs: string[], options: NormalizeCommandOptions) => {
       try {
         const { files, folders } = await expandFolders(inputs);
@@ -186,9 +203,29 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
         else if (files.length > 1 || folders > 0) throw new UsageError('several inputs (or a folder) need --out <dir> (one artifact file per input)');
         else await normalizeOne(files[0]!, options, context);
       } catch (error) {
-        if (!(error instanceof UsageError)) throw error;
+        if (!(error instanceof UsageError || error instanceof InputError)) throw error;
         context.io.stderr.write(`paxman normalize: ${error.message}\n`);
-        context.setExitCode(2);
+        context.setExitCode(error instanceof UsageError ? 2 : 1);
       }
     });
+}
+
+/**
+ * Writes an artifact file atomically: a temporary file next to it (created exclusively),
+ * then a rename, which replaces a symbolic link at the path instead of following it.
+ * Keeps an existing file unless `overwrite`. Returns null, or why nothing was written.
+ */
+async function writeArtifactFile(path: string, text: string, overwrite: boolean): Promise<string | null> {
+  const present = await lstat(path).catch(() => null);
+  if (present !== null && !overwrite) return `${path} already exists (use --overwrite to replace it)`;
+  if (present !== null && present.isDirectory()) return `${path} is a folder`;
+  const temporary = join(path, '..', `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temporary, text, { flag: 'wx' });
+    await rename(temporary, path);
+    return null;
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    return `cannot write ${path}: ${describeErrno(error as NodeJS.ErrnoException)}`;
+  }
 }

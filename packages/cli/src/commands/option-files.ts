@@ -5,6 +5,7 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { describeErrno } from './read-input.js';
 
 /** A usage error: the command prints the message and exits with status 2. */
 export class UsageError extends Error {
@@ -14,13 +15,12 @@ export class UsageError extends Error {
   }
 }
 
-/** Reads a file as bytes, or throws a UsageError naming it. */
+/** Reads a file an option names (a contract, a policy) as bytes, or throws a UsageError naming it. */
 export async function readInputFile(file: string, what: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new UsageError(`cannot read ${what} ${file}: ${reason}`);
+    throw new UsageError(`cannot read ${what} ${file}: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
 }
 
@@ -39,7 +39,9 @@ export async function expandFolders(inputs: readonly string[]): Promise<{ readon
       continue;
     }
     folders += 1;
-    const entries = await readdir(input, { withFileTypes: true });
+    const entries = await readdir(input, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read the folder ${input}: ${describeErrno(error)}`);
+    });
     const names = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name);
     names.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
     for (const name of names) files.push(join(input, name));

@@ -31,7 +31,7 @@ describe('paxman profile', () => {
     const capture = captureIo();
     const missing = join(folder, 'missing.txt');
     expect(await main(['profile', missing, hello], capture.io)).toBe(1);
-    expect(capture.stderr()).toContain(`cannot read ${missing}: no such file`);
+    expect(capture.stderr()).toContain(`${missing}: no such file`);
     expect(capture.stdout().trim().split('\n')).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * `paxman profile <file>...`: prints the InputProfile of each file as one JSON line
- * `{"file", "inputType", "size", "contentHash", "density", "isEmpty"}` with exact values.
- * A missing or unreadable file is reported on stderr by name; the others still run, and
- * the exit status is 1 at the end.
+ * `{"file", "inputType", "size", "contentHash", "density", "isEmpty"}` with exact values
+ * (`-` profiles standard input). A missing or unreadable file (or a folder) is reported on
+ * stderr by name; the others still run, and the exit status is 1 at the end.
  */
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { makeProfile } from 'paxman';
 import type { CommandContext } from '../io.js';
+import { InputError, readCommandInput } from './read-input.js';
 
 export function registerProfileCommand(program: Command, context: CommandContext): void {
   program
@@ -18,10 +18,10 @@ export function registerProfileCommand(program: Command, context: CommandContext
       for (const file of files) {
         let bytes: Uint8Array;
         try {
-          bytes = await readFile(file);
+          bytes = await readCommandInput(file, { what: 'file', io: context.io });
         } catch (error) {
-          const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-          context.io.stderr.write(`paxman profile: cannot read ${file}: ${reason}\n`);
+          if (!(error instanceof InputError)) throw error;
+          context.io.stderr.write(`paxman profile: ${error.message}\n`);
           context.setExitCode(1);
           continue;
         }

@@ -54,9 +54,9 @@ describe('paxman replay', () => {
     expect(capture.stderr()).toMatch(/INVALID_ARTIFACT/);
   });
 
-  it('exits 2 for a missing file', async () => {
+  it('exits 1 for an artifact that cannot be read', async () => {
     const capture = captureIo();
-    expect(await main(['replay', join(folder, 'missing.json'), '--contract', contract], capture.io)).toBe(2);
+    expect(await main(['replay', join(folder, 'missing.json'), '--contract', contract], capture.io)).toBe(1);
     expect(capture.stderr()).toMatch(/cannot read artifact/);
   });
 });

@@ -2,12 +2,14 @@
  * `paxman replay <artifact.json> --contract <file>`: verifies an artifact against the
  * contract it claims (hash, contract fingerprint, versions, capability versions). Exit 0
  * and the verified hash on stdout, or exit 1 with the error code and what differs on
- * stderr; 2 for usage errors (unreadable files).
+ * stderr (also when the artifact cannot be read; `-` reads it from standard input); 2 for
+ * usage errors (an unreadable contract file, bad options).
  */
 import type { Command } from 'commander';
 import { PaxmanError, replay } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { UsageError, readInputFile } from './option-files.js';
+import { InputError, readCommandInput } from './read-input.js';
 
 interface ReplayCommandOptions {
   readonly contract: string;
@@ -27,12 +29,12 @@ export function registerReplayCommand(program: Command, context: CommandContext)
       let artifactText: string;
       let contractText: string;
       try {
-        artifactText = (await readInputFile(file, 'artifact')).toString('utf8');
         contractText = (await readInputFile(options.contract, 'contract')).toString('utf8');
+        artifactText = (await readCommandInput(file, { what: 'artifact', io: context.io })).toString('utf8');
       } catch (error) {
-        if (!(error instanceof UsageError)) throw error;
+        if (!(error instanceof UsageError || error instanceof InputError)) throw error;
         context.io.stderr.write(`paxman replay: ${error.message}\n`);
-        context.setExitCode(2);
+        context.setExitCode(error instanceof UsageError ? 2 : 1);
         return;
       }
       try {
