@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts', 'src/normalize-task.ts'],
+  entry: ['src/index.ts', 'src/cli.ts', 'src/normalize-task.ts', 'src/pool-worker.ts'],
   format: ['esm'],
   dts: { entry: 'src/index.ts' },
   sourcemap: true,

@@ -9,6 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadPlugins } from 'paxman';
 import { folderStore } from './artifact-store.js';
 import { BatchUsageError, listInputs } from './inputs.js';
 import { produce, startWorker } from './queue.js';
@@ -17,8 +18,9 @@ import { type BatchSummary, writeSummary } from './summary.js';
 
 export const USAGE = `Usage:
   paxman-batch <folder | manifest.csv> --contract <file> --out <dir> [--workers N] [--resume] [--report <file.html>]
-               [--queue redis://host:port] [--attempts N] [--policy <json>] [--max-input-mb N]
-  paxman-batch worker --queue redis://host:port [--concurrency N] [--lock-ms N]
+               [--queue redis://host:port] [--attempts N] [--policy <json>] [--max-input-mb N] [--plugin <module>]...
+  paxman-batch worker --queue redis://host:port [--concurrency N] [--lock-ms N] [--plugin <module>]...
+--plugin loads an ES module exporting \`capabilities\` and/or \`adapters\` arrays into every worker (repeatable).
 A manifest is a CSV with a "path" column and an optional "contract" column (paths relative to it).`;
 
 function fail(message: string): never {
@@ -32,10 +34,15 @@ function positive(value: string | undefined, name: string, fallback: number): nu
   return number;
 }
 
+/** `--plugin` values: paths made absolute (workers resolve them from elsewhere), package names as given. */
+function pluginPaths(values: readonly string[] | undefined): string[] {
+  return (values ?? []).map((value) => (value.startsWith('.') || value.startsWith('/') || existsSync(value) ? resolve(value) : value));
+}
+
 async function runWorkerCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { queue: { type: 'string' }, concurrency: { type: 'string' }, 'lock-ms': { type: 'string' }, contract: { type: 'string' }, out: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { queue: { type: 'string' }, concurrency: { type: 'string' }, 'lock-ms': { type: 'string' }, contract: { type: 'string' }, out: { type: 'string' }, plugin: { type: 'string', multiple: true } }, strict: true });
   if (values.queue === undefined) fail('worker needs --queue redis://host:port');
-  const stop = await startWorker(values.queue, { concurrency: positive(values.concurrency, '--concurrency', 1), lockMs: positive(values['lock-ms'], '--lock-ms', 30_000) });
+  const stop = await startWorker(values.queue, { concurrency: positive(values.concurrency, '--concurrency', 1), lockMs: positive(values['lock-ms'], '--lock-ms', 30_000), plugins: pluginPaths(values.plugin) });
   process.stderr.write(`paxman-batch worker: consuming ${values.queue}\n`);
   const shutdown = () => void stop().then(() => process.exit(0));
   process.once('SIGTERM', shutdown);
@@ -62,6 +69,7 @@ async function runBatchCommand(argv: string[]): Promise<number> {
       attempts: { type: 'string' },
       policy: { type: 'string' },
       'max-input-mb': { type: 'string' },
+      plugin: { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -78,6 +86,9 @@ async function runBatchCommand(argv: string[]): Promise<number> {
       fail('--policy must be JSON');
     }
   }
+  const plugins = pluginPaths(values.plugin);
+  // Load the plug-ins once here, so one that does not load is a usage error, not a failure in every worker.
+  await loadPlugins(plugins).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
   const inputs = listInputs(positionals[0]!);
   const outFolder = resolve(values.out);
   const store = folderStore(outFolder);
@@ -85,7 +96,7 @@ async function runBatchCommand(argv: string[]): Promise<number> {
   const common = { inputs, contractPath, outFolder, maxInputBytes, ...(policy === undefined ? {} : { policy }) };
   const summary =
     values.queue === undefined
-      ? await runLocalBatch({ ...common, store, workers: positive(values.workers, '--workers', 2), resume: values.resume === true })
+      ? await runLocalBatch({ ...common, store, workers: positive(values.workers, '--workers', 2), resume: values.resume === true, plugins })
       : await produce({ ...common, queueUrl: values.queue, attempts: positive(values.attempts, '--attempts', 3) });
   await writeSummary(store, summary, values.report === undefined ? undefined : resolve(values.report), async (path, html) => {
     await mkdir(dirname(path), { recursive: true });

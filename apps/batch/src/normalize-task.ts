@@ -1,11 +1,12 @@
 /**
  * One document, start to finish, as a worker runs it (a piscina worker thread or a queue
- * worker process): read it, normalize it with this worker's Paxman instance (one per
- * worker, so a batch prepares each contract once per worker), write its artifact
- * atomically, and return the summary row. A failure is returned as a row, never thrown.
+ * worker process): read it, normalize it with the worker's Paxman instance (one per
+ * worker, with the batch's plug-ins, so a batch prepares each contract once per worker),
+ * write its artifact atomically, and return the summary row. A failure is returned as a
+ * row, never thrown.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { createPaxman } from 'paxman';
+import { type Paxman, createPaxman, loadPlugins } from 'paxman';
 import { folderStore } from './artifact-store.js';
 
 export interface NormalizeTask {
@@ -32,10 +33,17 @@ export interface SummaryRow {
 
 export const ARTIFACT_SUFFIX = '.artifact.json';
 
-/** The worker's instance, made on its first document (module state of the worker thread: one instance per worker). */
-const instance = createPaxman();
+/** A worker's instance: the built-in capabilities and adapters plus the plug-ins' (`--plugin`). */
+export async function createWorkerPaxman(plugins: readonly string[] = []): Promise<Paxman> {
+  return createPaxman(plugins.length === 0 ? {} : await loadPlugins(plugins));
+}
 
-export default async function normalizeTask(task: NormalizeTask): Promise<SummaryRow> {
+/** The task function of a worker that owns `instance`. */
+export function createNormalizeTask(instance: Paxman): (task: NormalizeTask) => Promise<SummaryRow> {
+  return (task) => normalizeWith(instance, task);
+}
+
+async function normalizeWith(instance: Paxman, task: NormalizeTask): Promise<SummaryRow> {
   const started = performance.now();
   const row = (fields: Omit<SummaryRow, 'name' | 'path' | 'ms'>): SummaryRow => ({ name: task.name, path: task.path, ms: Math.round(performance.now() - started), ...fields });
   try {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { BatchInput } from './inputs.js';
-import normalizeTask, { type NormalizeTask, type SummaryRow } from './normalize-task.js';
+import { type NormalizeTask, type SummaryRow, createNormalizeTask, createWorkerPaxman } from './normalize-task.js';
 import { createProgress } from './progress.js';
 import { type BatchSummary, summarize } from './summary.js';
 
@@ -89,11 +89,14 @@ export interface WorkerOptions {
   readonly concurrency?: number;
   /** How long a job stays locked to a worker that stopped answering (killed) before another takes it. */
   readonly lockMs?: number;
+  /** Plug-in modules the worker's Paxman instance loads (`--plugin`). */
+  readonly plugins?: readonly string[];
 }
 
 /** Starts a worker on the queue; resolves with a function that stops it (finishing its current job). */
 export async function startWorker(queueUrl: string, options: WorkerOptions = {}): Promise<() => Promise<void>> {
   const lockDuration = options.lockMs ?? 30_000;
+  const normalizeTask = createNormalizeTask(await createWorkerPaxman(options.plugins ?? []));
   const client = connectionOf(queueUrl);
   const worker = new Worker<NormalizeTask, SummaryRow>(
     QUEUE_NAME,

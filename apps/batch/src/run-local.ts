@@ -5,11 +5,10 @@
  */
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
-import { createPaxman } from 'paxman';
 import { readFileSync } from 'node:fs';
 import type { ArtifactStore } from './artifact-store.js';
 import type { BatchInput } from './inputs.js';
-import { ARTIFACT_SUFFIX, type NormalizeTask, type SummaryRow } from './normalize-task.js';
+import { ARTIFACT_SUFFIX, type NormalizeTask, type SummaryRow, createWorkerPaxman } from './normalize-task.js';
 import { createProgress } from './progress.js';
 import { type BatchSummary, summarize } from './summary.js';
 
@@ -23,18 +22,20 @@ export interface LocalBatchOptions {
   readonly policy?: Record<string, unknown>;
   readonly maxInputBytes: number;
   readonly progressStream?: NodeJS.WriteStream;
+  /** Plug-in modules (absolute paths or package names) every worker loads. */
+  readonly plugins?: readonly string[];
 }
 
 /** The worker module next to this one (built .js, or .ts when running from source). */
 function taskFile(): string {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  return new URL(`./normalize-task${extension}`, import.meta.url).href;
+  return new URL(`./pool-worker${extension}`, import.meta.url).href;
 }
 
 /** Whether an existing artifact replays clean against its contract. */
-async function replaysClean(store: ArtifactStore, name: string, contract: string): Promise<string | null> {
+async function replaysClean(store: ArtifactStore, name: string, contract: string, plugins: readonly string[]): Promise<string | null> {
   try {
-    const verified = await createPaxman().replay(await store.read(name), { contract });
+    const verified = await (await createWorkerPaxman(plugins)).replay(await store.read(name), { contract });
     return verified.replayHash;
   } catch {
     return null;
@@ -44,7 +45,7 @@ async function replaysClean(store: ArtifactStore, name: string, contract: string
 export async function runLocalBatch(options: LocalBatchOptions): Promise<BatchSummary> {
   const started = performance.now();
   const workers = Math.max(1, options.workers ?? Math.min(availableParallelism(), 4));
-  const pool = new Piscina({ filename: taskFile(), minThreads: workers, maxThreads: workers });
+  const pool = new Piscina({ filename: taskFile(), minThreads: workers, maxThreads: workers, workerData: { plugins: [...(options.plugins ?? [])] } });
   const progress = createProgress(options.inputs.length, options.progressStream);
   const rows: SummaryRow[] = [];
   try {
@@ -52,7 +53,7 @@ export async function runLocalBatch(options: LocalBatchOptions): Promise<BatchSu
       options.inputs.map(async (input) => {
         const contractPath = input.contractPath ?? options.contractPath;
         if (options.resume === true && options.store.has(`${input.name}${ARTIFACT_SUFFIX}`)) {
-          const hash = await replaysClean(options.store, `${input.name}${ARTIFACT_SUFFIX}`, readFileSync(contractPath, 'utf8'));
+          const hash = await replaysClean(options.store, `${input.name}${ARTIFACT_SUFFIX}`, readFileSync(contractPath, 'utf8'), options.plugins ?? []);
           if (hash !== null) {
             rows.push({ name: input.name, path: input.path, status: 'SKIPPED', resolvedFields: 0, totalFields: 0, confidence: 0, ms: 0, replayHash: hash });
             progress.tick(false);

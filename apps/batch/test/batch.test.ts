@@ -86,3 +86,41 @@ describe('summary', () => {
     expect(summaryCsv(summary).split('\n')[1]).toBe('"a,""x""",/a,FAILED,0,0,0,1,,"bad');
   });
 });
+
+describe('paxman-batch --plugin', () => {
+  it('loads the plug-in into every worker thread', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'paxman-batch-plugin-'));
+    const inbox = join(folder, 'inbox');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(inbox);
+    for (const index of [1, 2, 3]) writeFileSync(join(inbox, `doc-${index}.txt`), `Northwind Optics GmbH · Berlin · DE811907432 · order ${index}\n`);
+    const contract = join(folder, 'contract.json');
+    writeFileSync(contract, JSON.stringify({ id: 'vat', fields: [{ name: 'supplier_vat_id', type: 'STRING', required: true }] }));
+    const out = join(folder, 'out');
+    // A self-contained plug-in (the guide's example imports 'paxman', which from source needs tsx in every worker thread).
+    const plugin = join(folder, 'order-number.mjs');
+    writeFileSync(
+      plugin,
+      `export const capabilities = [{
+        spec: { id: 'order_number', version: '1.0.0', tier: 2, acceptsTypes: ['STRING'], costHint: { ms: 1, usd: '0', tokens: 0 }, deterministic: true, specificationVersion: 'v1' },
+        configure: (field) => (field.name === 'order' ? { config: {} } : { skip: 'not the order' }),
+        invoke(context) {
+          const text = context.document.layers[context.document.primaryLayer].text;
+          const match = /order (\\d+)/.exec(text);
+          if (!match) return { candidates: [], evidence: [], diagnostics: [] };
+          const evidence = { id: 'ev_order_' + match[1], capability: 'order_number@1.0.0', fieldPath: context.field.path, kind: 'RECOGNIZER', spans: [{ start: match.index + 6, end: match.index + match[0].length, layer: context.document.primaryLayer }], detail: { backing: 'validator', distinctValues: 1 } };
+          return { candidates: [{ fieldPath: context.field.path, value: match[1], raw: match[1], capability: 'order_number@1.0.0', tier: 2, evidenceIds: [evidence.id] }], evidence: [evidence], diagnostics: [] };
+        },
+      }];\n`,
+    );
+    writeFileSync(contract, JSON.stringify({ id: 'order', fields: [{ name: 'order', type: 'STRING', required: true }] }));
+    const result = await runBatch([inbox, '--contract', contract, '--out', out, '--workers', '2', '--plugin', plugin]);
+    expect(result.stderr).not.toMatch(/Error|Plug-in/);
+    expect(result.code).toBe(0);
+    for (const index of [1, 2, 3]) expect(JSON.parse(readFileSync(join(out, `doc-${index}.txt.artifact.json`), 'utf8')).normalizedData).toEqual({ order: String(index) });
+    const broken = await runBatch([inbox, '--contract', contract, '--out', join(folder, 'out2'), '--plugin', join(folder, 'missing.mjs')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/Plug-in .*missing\.mjs/);
+    rmSync(folder, { recursive: true, force: true });
+  }, 120_000);
+});

@@ -38,7 +38,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`paxman-http: ${options.workers} server processes on http://${options.host}:${options.port}\n`);
     return 0;
   }
-  const server = await buildServer(options);
+  let server;
+  try {
+    server = await buildServer(options);
+  } catch (error) {
+    // A plug-in that does not load, an unset key variable: the operator's mistake, said in one line.
+    process.stderr.write(`paxman-http: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   const address = await server.app.listen({ port: options.port, host: options.host });
   server.app.log.info({ address }, 'paxman-http listening');
   const stop = (signal: string) => {

@@ -24,6 +24,8 @@ export interface ServerOptions {
   readonly logLevel: string;
   /** Server processes sharing the port (node:cluster); 1 runs in this process. */
   readonly workers: number;
+  /** Plug-in modules (`--plugin`, repeatable) whose `capabilities` and `adapters` the service's instance loads. */
+  readonly plugins?: readonly string[];
 }
 
 export class UsageError extends Error {
@@ -53,7 +55,8 @@ export const USAGE = `Usage: paxman-http [options]
                               an inference provider; requests may use it only with --allow-inference
   --allow-inference           let requests turn inference on in their policy
   --log-level <level>         pino level (default info)
-  --workers <n>               server processes sharing the port (default 1; one per core for throughput)`;
+  --workers <n>               server processes sharing the port (default 1; one per core for throughput)
+  --plugin <module>           load an ES module's \`capabilities\`/\`adapters\` arrays (path or package; repeatable)`;
 
 function positiveInteger(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -69,7 +72,7 @@ function environmentName(value: string, name: string): string {
 
 /** The options of a command line. */
 export function parseServerArguments(argv: readonly string[]): ServerOptions {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -88,6 +91,7 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
         'allow-inference': { type: 'boolean' },
         'log-level': { type: 'string' },
         workers: { type: 'string' },
+        plugin: { type: 'string', multiple: true },
       },
       strict: true,
     }));
@@ -130,5 +134,6 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
     allowRemoteInference: allowInference && provider?.tier === 'remote',
     logLevel: string('log-level') ?? DEFAULT_OPTIONS.logLevel,
     workers: positiveInteger(string('workers'), '--workers', DEFAULT_OPTIONS.workers),
+    ...(values.plugin === undefined ? {} : { plugins: values.plugin as string[] }),
   };
 }

@@ -12,7 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { openAICompatible } from '@paxman/inference';
 import { INSPECTOR_ROOT } from '@paxman/inspector';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { type Paxman, PAXMAN_VERSION, createPaxman } from 'paxman';
+import { type Paxman, PAXMAN_VERSION, createPaxman, loadPlugins } from 'paxman';
 import { bearerChecker } from './auth.js';
 import { paxmanCode, problemsOf } from './paxman-errors.js';
 import { ProblemError, sendProblem, statusOfError } from './problem.js';
@@ -33,17 +33,18 @@ export interface PaxmanServer {
   shutdown(): Promise<void>;
 }
 
-function paxmanFor(options: ServerOptions): Paxman {
-  if (options.provider === undefined) return createPaxman();
+async function paxmanFor(options: ServerOptions): Promise<Paxman> {
+  const plugins = await loadPlugins(options.plugins ?? []);
+  if (options.provider === undefined) return createPaxman(plugins);
   const provider = openAICompatible({ baseUrl: options.provider.baseUrl, model: options.provider.model, ...(options.provider.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.provider.apiKeyEnv }) });
-  return createPaxman({ providers: { [options.provider.tier]: provider } });
+  return createPaxman({ ...plugins, providers: { [options.provider.tier]: provider } });
 }
 
 export async function buildServer(given: Partial<ServerOptions> = {}, environment: NodeJS.ProcessEnv = process.env): Promise<PaxmanServer> {
   const options: ServerOptions = { ...DEFAULT_OPTIONS, ...given };
   const logger: FastifyServerOptions['logger'] = { level: options.logLevel, redact: ['req.headers.authorization'] };
   const app = Fastify({ logger, bodyLimit: options.maxBodyBytes, requestIdHeader: 'x-request-id', return503OnClosing: true, forceCloseConnections: 'idle' });
-  const paxman = paxmanFor(options);
+  const paxman = await paxmanFor(options);
   const service = createRunService(options);
   let closing = false;
 

@@ -179,3 +179,19 @@ describe('limits under load', () => {
     await closing;
   });
 });
+
+describe('the service with a plug-in (--plugin)', () => {
+  it('loads the plug-in capability and resolves with it; a plug-in that does not load stops the start', async () => {
+    const plugin = new URL('../../../examples/plugins/vat-id.mjs', import.meta.url).pathname;
+    const service = await startService({ plugins: [plugin] });
+    try {
+      const contract = { id: 'vat', fields: [{ name: 'supplier_vat_id', type: 'STRING', required: true }] };
+      const response = await service.post('/v1/normalize', { input: { text: 'Northwind Optics GmbH · Berlin · DE811907432 · HRB 18822' }, contract });
+      const artifact = await json(response);
+      expect(artifact.normalizedData).toEqual({ supplier_vat_id: 'DE811907432' });
+    } finally {
+      await service.server.shutdown();
+    }
+    await expect(startService({ plugins: ['./no-such-plugin.mjs'] })).rejects.toThrow(/Plug-in .*no-such-plugin/);
+  });
+});

@@ -6,14 +6,15 @@ import { createServer } from 'node:http';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { openAICompatible } from '@paxman/inference';
-import { createPaxman, type Paxman } from 'paxman';
+import { createPaxman, loadPlugins, type Paxman } from 'paxman';
 import { USAGE, UsageError, parseMcpArguments, type McpServerOptions } from './server-options.js';
 import { createMcpServer } from './tools.js';
 
-function paxmanFor(options: McpServerOptions): Paxman {
-  if (options.provider === undefined) return createPaxman();
+async function paxmanFor(options: McpServerOptions): Promise<Paxman> {
+  const plugins = await loadPlugins(options.plugins ?? []);
+  if (options.provider === undefined) return createPaxman(plugins);
   const provider = openAICompatible({ baseUrl: options.provider.baseUrl, model: options.provider.model, ...(options.provider.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.provider.apiKeyEnv }) });
-  return createPaxman({ providers: { [options.provider.tier]: provider } });
+  return createPaxman({ ...plugins, providers: { [options.provider.tier]: provider } });
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -31,7 +32,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
-  const paxman = paxmanFor(options);
+  let paxman: Paxman;
+  try {
+    paxman = await paxmanFor(options);
+  } catch (error) {
+    process.stderr.write(`paxman-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   if (options.http === undefined) {
     await createMcpServer(paxman, options).connect(new StdioServerTransport());
     return 0;

@@ -21,6 +21,8 @@ export interface McpServerOptions {
   readonly provider?: { readonly baseUrl: string; readonly model: string; readonly apiKeyEnv?: string; readonly tier: 'local' | 'remote' };
   /** Streamable HTTP on 127.0.0.1 instead of stdio. */
   readonly http?: { readonly port: number };
+  /** Plug-in modules (`--plugin`, repeatable) whose `capabilities` and `adapters` the server's instance loads. */
+  readonly plugins?: readonly string[];
 }
 
 export class UsageError extends Error {
@@ -34,7 +36,8 @@ export const USAGE = `Usage: paxman-mcp [options]            (MCP over stdio)
   --max-input-mb <n>          largest document (default 10)
   --policy <json>             policy defaults, e.g. '{"confidenceFloor":0.9}'
   --provider openai-compatible --base-url <url> --model <name> [--provider-api-key-env <NAME>] [--tier local|remote]
-  --http --port <n>           Streamable HTTP on 127.0.0.1 instead of stdio`;
+  --http --port <n>           Streamable HTTP on 127.0.0.1 instead of stdio
+  --plugin <module>           load an ES module's \`capabilities\`/\`adapters\` arrays (path or package; repeatable)`;
 
 function folder(path: string, option: string): string {
   let real: string;
@@ -65,6 +68,7 @@ export function parseMcpArguments(argv: readonly string[]): McpServerOptions {
         tier: { type: 'string' },
         http: { type: 'boolean' },
         port: { type: 'string' },
+        plugin: { type: 'string', multiple: true },
       },
       strict: true,
     }));
@@ -108,5 +112,6 @@ export function parseMcpArguments(argv: readonly string[]): McpServerOptions {
     policy,
     ...(provider === undefined ? {} : { provider }),
     ...(http === undefined ? {} : { http }),
+    ...(values.plugin === undefined ? {} : { plugins: values.plugin as string[] }),
   };
 }

@@ -12,6 +12,7 @@ export {
   type CapabilityRegistry,
   type CapabilityUsage,
   type StepAllowance,
+  type EvidenceBacking,
   type CostHint,
   type StepConfiguration,
   type ResolvedFieldValue,

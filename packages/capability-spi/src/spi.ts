@@ -86,6 +86,16 @@ export interface CapabilityContext {
   readonly allowance?: StepAllowance;
 }
 
+/**
+ * What backs an unlabelled reading, stated by the capability in its evidence as
+ * `detail.backing` (with `kind: RECOGNIZER` and `detail.distinctValues`): `'checksum'` — a
+ * check digit that holds (IBAN mod 97, a VAT id's check digits) — or `'validator'` — a
+ * format or registry validator accepted it. The reconciler grades a backed value that is
+ * the only one of its kind in the document HIGH (0.9, over the default floor), never
+ * CERTAIN on its own (ADR 0007).
+ */
+export type EvidenceBacking = 'checksum' | 'validator';
+
 /** What a step may still spend: each member is what is left under a cap, null when uncapped. */
 export interface StepAllowance {
   /** USD as a decimal string. */

@@ -23,10 +23,18 @@ export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>
 
 /**
  * Verifies an artifact against its contract with the default instance and returns it.
- * @example const verified = await replay(readFileSync('a.artifact.json', 'utf8'), { contract });
+ * An artifact made with custom capabilities names them: pass them (`capabilities`,
+ * `adapters`) and the replay runs on an instance that has them.
+ * @example const verified = await replay(readFileSync('a.artifact.json', 'utf8'), { contract, capabilities: [vatId] });
  */
-export function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
-  return defaultInstance.replay(artifact, options);
+export async function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
+  if (options.capabilities === undefined && options.adapters === undefined) return defaultInstance.replay(artifact, options);
+  const instance = createPaxman({ ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }), ...(options.adapters === undefined ? {} : { adapters: options.adapters }) });
+  try {
+    return await instance.replay(artifact, options);
+  } finally {
+    await instance.close();
+  }
 }
 
 /**

@@ -66,7 +66,24 @@ export {
 } from '@paxman/core';
 export type { ExecutionPlan, FieldPlan, PlanStep } from '@paxman/planner';
 export type { FieldStatus, UnresolvedReason, ConflictRecord } from '@paxman/reconciler';
-export { capabilityKey, createRunMemo, memoKey, type Capability, type CapabilitySpec, type CapabilityContext, type CapabilityResult, type StepConfiguration, type MemoKey, type RunMemo } from '@paxman/capability-spi';
+export {
+  EMPTY_RESULT,
+  capabilityKey,
+  createRunMemo,
+  memoKey,
+  type Capability,
+  type CapabilitySpec,
+  type CapabilityContext,
+  type CapabilityResult,
+  type CapabilityUsage,
+  type EvidenceBacking,
+  type StepAllowance,
+  type StepConfiguration,
+  type MemoKey,
+  type RunMemo,
+} from '@paxman/capability-spi';
+export { findValues, parseValue, ibanChecksumHolds, type RecognizedValue, type RecognizerKind } from '@paxman/values';
+export { loadPlugins, type LoadedPlugins } from './plugins.js';
 export { type Document } from '@paxman/document';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
 export {

@@ -27,6 +27,13 @@ export interface ReplayOptions<C = unknown> {
   readonly contract: C;
   readonly format?: string;
   readonly schemaName?: string;
+  /**
+   * Top-level `replay` only: capabilities (and adapters) beyond the built-in ones that the
+   * artifact was made with — a replay checks that every capability version it names is
+   * there. An instance uses what is registered on it instead.
+   */
+  readonly capabilities?: readonly Capability[];
+  readonly adapters?: readonly ContractAdapter[];
 }
 
 /** A provider, or a provider with the inference capability's options (model, template, excerpt size, …). */

@@ -13,6 +13,7 @@ import {
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_TRUSTED_CONFIDENCE,
+  BACKED_RECOGNIZER_STRENGTH,
   BASE_STRENGTH,
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
@@ -21,6 +22,7 @@ import {
   LETTERHEAD_STRENGTH,
   MAX_CONFIDENCE,
   RECOGNIZER_AMBIGUOUS_STRENGTH,
+  RECOGNIZER_BACKINGS,
   RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH,
   RECOGNIZER_UNIQUE_STRENGTH,
   SPECIFIC_RECOGNIZER_KINDS,
@@ -87,6 +89,8 @@ export function findingStrength(evidence: Evidence): number | null {
       }
       strength = !isUniqueRecognizerHit(evidence)
         ? RECOGNIZER_AMBIGUOUS_STRENGTH
+        : RECOGNIZER_BACKINGS.includes(String(evidence.detail?.backing))
+          ? BACKED_RECOGNIZER_STRENGTH
         : (evidence.pattern ?? '').startsWith('clause:')
           ? CLAUSE_STRENGTH
           : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))

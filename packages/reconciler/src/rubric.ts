@@ -72,6 +72,18 @@ export const LETTERHEAD_STRENGTH = 0.85;
  */
 export const CLAUSE_STRENGTH = 0.9;
 
+/**
+ * RECOGNIZER unique in the document whose reading a check backs (`detail.backing`:
+ * `'checksum'` — a check digit that holds, such as IBAN mod 97 or a VAT id's — or
+ * `'validator'` — a registry or format validator that accepted it): any capability,
+ * including a plug-in, may state this. It reaches HIGH (over the default floor), never
+ * CERTAIN on its own: CERTAIN needs what the rubric demands of every value, a label or
+ * agreement from independent evidence.
+ */
+export const BACKED_RECOGNIZER_STRENGTH = 0.9;
+/** The `detail.backing` values the rubric honours. */
+export const RECOGNIZER_BACKINGS: readonly string[] = Object.freeze(['checksum', 'validator']);
+
 /** RECOGNIZER: an unlabelled hit among other values of the same type (or uniqueness unknown). */
 export const RECOGNIZER_AMBIGUOUS_STRENGTH = 0.4;
 

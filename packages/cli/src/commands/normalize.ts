@@ -19,6 +19,7 @@ import type { CommandContext } from '../io.js';
 import { renderArtifactTable } from './artifact-table.js';
 import { UsageError, expandFolders, readInputFile, readJsonOption } from './option-files.js';
 import { InputError, describeErrno, readCommandInput } from './read-input.js';
+import { adapterRegistryWith, collectPlugin, loadCommandPlugins } from './plugin-options.js';
 import { type ProviderCommandOptions, inferenceSetup } from './provider-options.js';
 
 interface NormalizeCommandOptions extends ProviderCommandOptions {
@@ -30,6 +31,7 @@ interface NormalizeCommandOptions extends ProviderCommandOptions {
   readonly json?: boolean;
   readonly out?: string;
   readonly overwrite?: boolean;
+  readonly plugin?: readonly string[];
 }
 
 interface PreparedRun {
@@ -43,9 +45,11 @@ interface PreparedRun {
 /** The contract adapted once up front, so an invalid contract is reported as a usage error with every problem. */
 async function prepare(options: NormalizeCommandOptions): Promise<PreparedRun> {
   const contractText = (await readInputFile(options.contract, 'contract')).toString('utf8');
+  const plugins = await loadCommandPlugins(options.plugin);
   let contract: CanonicalContract;
   try {
     contract = adaptContract(contractText, {
+      registry: adapterRegistryWith(plugins.adapters),
       ...(options.format === undefined ? {} : { format: options.format }),
       ...(options.schema === undefined ? {} : { schemaName: options.schema }),
     });
@@ -58,7 +62,7 @@ async function prepare(options: NormalizeCommandOptions): Promise<PreparedRun> {
   const inference = inferenceSetup(options);
   const policy = await readJsonOption(options.policy, 'policy');
   return {
-    paxman: inference ? inference.paxman : createPaxman(),
+    paxman: createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters, ...(inference ? { providers: inference.providers } : {}) }),
     contract,
     policy: inference ? { ...inference.policyDefaults, ...(policy ?? {}) } : policy,
     budget: await readJsonOption(options.budget, 'budget'),
@@ -196,6 +200,7 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
     .option('--price-output <usd>', 'provider price in USD per million completion tokens')
     .option('-o, --out <dir>', 'write <dir>/<input name>.artifact.json per input (batch mode)')
     .option('--overwrite', 'with --out: replace artifacts that already exist (default: keep them and report the input)')
+    .option('--plugin <module>', 'an ES module exporting `capabilities` and/or `adapters` arrays (path or package name; repeatable)', collectPlugin)
     .action(async (inputs: string[], options: NormalizeCommandOptions) => {
       try {
         const { files, folders } = await expandFolders(inputs);

@@ -9,7 +9,7 @@
  * under a USD cap (its cost is unknown).
  */
 import { openAICompatible, type TokenPricing } from '@paxman/inference';
-import { createPaxman, type Paxman } from 'paxman';
+import type { ProviderConfiguration } from 'paxman';
 import { UsageError } from './option-files.js';
 
 export interface ProviderCommandOptions {
@@ -23,7 +23,8 @@ export interface ProviderCommandOptions {
 }
 
 export interface InferenceSetup {
-  readonly paxman: Paxman;
+  /** The provider for the chosen tier (`createPaxman({ providers })`). */
+  readonly providers: ProviderConfiguration;
   /** Policy keys that allow the chosen tier; the caller's `--policy` wins over them. */
   readonly policyDefaults: Readonly<Record<string, boolean>>;
 }
@@ -50,7 +51,7 @@ export function inferenceSetup(options: ProviderCommandOptions): InferenceSetup 
   const pricing = pricingOf(options);
   const provider = openAICompatible({ baseUrl: options.baseUrl, model: options.model, ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.apiKeyEnv }), ...(pricing === undefined ? {} : { pricing }) });
   return {
-    paxman: createPaxman({ providers: tier === 'local' ? { local: provider } : { remote: provider } }),
+    providers: tier === 'local' ? { local: provider } : { remote: provider },
     policyDefaults: tier === 'local' ? { allowLocalInference: true } : { allowRemoteInference: true },
   };
 }

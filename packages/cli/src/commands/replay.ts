@@ -10,9 +10,11 @@ import { PaxmanError, replay } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { UsageError, readInputFile } from './option-files.js';
 import { InputError, readCommandInput } from './read-input.js';
+import { collectPlugin, loadCommandPlugins } from './plugin-options.js';
 
 interface ReplayCommandOptions {
   readonly contract: string;
+  readonly plugin?: readonly string[];
   readonly schema?: string;
   readonly format?: string;
 }
@@ -25,10 +27,13 @@ export function registerReplayCommand(program: Command, context: CommandContext)
     .requiredOption('-c, --contract <file>', 'the contract the artifact was produced with')
     .option('--schema <name>', 'OpenAPI: the component schema to use')
     .option('--format <format>', 'contract format, skipping detection')
+    .option('--plugin <module>', 'an ES module exporting `capabilities` and/or `adapters` arrays the artifact was made with (repeatable)', collectPlugin)
     .action(async (file: string, options: ReplayCommandOptions) => {
       let artifactText: string;
       let contractText: string;
+      let plugins: Awaited<ReturnType<typeof loadCommandPlugins>>;
       try {
+        plugins = await loadCommandPlugins(options.plugin);
         contractText = (await readInputFile(options.contract, 'contract')).toString('utf8');
         artifactText = (await readCommandInput(file, { what: 'artifact', io: context.io })).toString('utf8');
       } catch (error) {
@@ -40,6 +45,8 @@ export function registerReplayCommand(program: Command, context: CommandContext)
       try {
         const artifact = await replay(artifactText, {
           contract: contractText,
+          ...(plugins.capabilities.length > 0 ? { capabilities: plugins.capabilities } : {}),
+          ...(plugins.adapters.length > 0 ? { adapters: plugins.adapters } : {}),
           ...(options.format === undefined ? {} : { format: options.format }),
           ...(options.schema === undefined ? {} : { schemaName: options.schema }),
         });
