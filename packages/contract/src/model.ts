@@ -5,6 +5,7 @@
  * field's `numberEncoding`), so the same contract written in Dict DSL or JSON Schema has
  * the same fingerprint, and any semantic difference changes it.
  */
+import type { ContractProblem } from './adapter.js';
 import type { Fallback, FieldType, JsonValue, PolicyInput } from '@paxman/core';
 
 /** Constraint kinds understood by the validator and reconciler. */
@@ -107,6 +108,11 @@ export interface ContractSource {
   readonly formatVersion: string | null;
   /** For OpenAPI: the component schema chosen. */
   readonly schemaName: string | null;
+  /**
+   * What the adapter kept without a meaning (a `format` it cannot check), each with where
+   * it is: notes, not errors. Absent when there are none. Not part of the fingerprint.
+   */
+  readonly annotations?: readonly ContractProblem[];
 }
 
 export interface CanonicalContract {

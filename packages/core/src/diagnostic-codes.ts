@@ -9,6 +9,9 @@
 import type { ErrorCode } from './errors/error-codes.js';
 
 export const DIAGNOSTIC_CODES = {
+  contract: [
+    'FORMAT_ANNOTATION', // a schema `format` without a meaning here, kept as an annotation (INFO)
+  ],
   plan: [
     'POLICY_EXCLUDES_TIER', // an inference tier the policy turns off
     'BUDGET_EXCLUDES_TIER', // a tier the budget leaves no room for

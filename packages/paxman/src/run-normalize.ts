@@ -17,7 +17,7 @@ import {
   createPolicy,
   deepFreeze,
 } from '@paxman/core';
-import { encodeForSource } from '@paxman/contract';
+import { type CanonicalContract, encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
 import { ocrDiagnostics, unsearchedTextDiagnostics } from '@paxman/document';
 import { withOcrEvidence } from './ocr-evidence.js';
@@ -132,7 +132,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
 
     const document = await stages.buildDocument(bytes, { profile, ocr: state.ocr, ...(signal === undefined ? {} : { signal }) });
     // A huge input is searched in its head only, an OCR page may time out: the artifact says so.
-    const documentDiagnostics = [...unsearchedTextDiagnostics(document), ...ocrDiagnostics(document)];
+    const documentDiagnostics = [...contractAnnotationDiagnostics(contract), ...unsearchedTextDiagnostics(document), ...ocrDiagnostics(document)];
     lap('document');
     throwIfAborted(signal);
     const documentContext = document.context;
@@ -178,4 +178,9 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       encodeNormalizedData,
     });
   }
+}
+
+/** What the contract's adapter kept as annotations (a `format` it cannot check), as INFO diagnostics. */
+function contractAnnotationDiagnostics(contract: CanonicalContract): Diagnostic[] {
+  return (contract.source.annotations ?? []).map((note) => ({ code: note.code as Diagnostic['code'], severity: 'INFO', stage: 'contract', message: note.message, context: { path: note.path } }));
 }

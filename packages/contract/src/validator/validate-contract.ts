@@ -17,6 +17,9 @@ import { re2CompileError } from '@paxman/core';
 
 /** A field path: identifiers joined by `.`, each optionally followed by `[]`. */
 export const FIELD_PATH_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:\[\])?(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\])?)*$/;
+/** Names that JavaScript objects treat specially: a field so named would be lost, never carried. */
+const RESERVED_NAMES: readonly string[] = Object.freeze(['__proto__', 'constructor', 'prototype']);
+
 /** A field name: one identifier. */
 export const IDENTIFIER_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** How deep fields may nest (a guard against runaway recursion on hostile input). */
@@ -119,6 +122,8 @@ function validateField(field: CanonicalField, parent: CanonicalField | null, pos
     push('MISSING_FIELD_NAME', 'name', 'Field name must be a non-empty string.');
   } else if (!IDENTIFIER_PATTERN.test(field.name)) {
     push('INVALID_PATH', 'name', `Field name "${field.name}" must be an identifier (letters, digits, underscore; not starting with a digit).`);
+  } else if (RESERVED_NAMES.includes(field.name)) {
+    push('INVALID_PATH', 'name', `Field name "${field.name}" is reserved: a JavaScript object cannot carry it as data (it would vanish from normalizedData and fieldResults). Rename the field.`);
   } else if (validPath && field.name !== lastSegmentName(field.path)) {
     push('INVALID_PATH', 'name', `Field name "${field.name}" must be the last segment of its path "${field.path}".`);
   }

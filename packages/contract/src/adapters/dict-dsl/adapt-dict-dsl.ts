@@ -75,7 +75,7 @@ export function adaptDictDsl(input: unknown): CanonicalContract {
     (code: string, path: string, message: string): void => {
       problems.push({ code, path, message });
     },
-    { positions: new Map<string, string>() },
+    { positions: new Map<string, string>(), duplicates: [] as { field: FieldInput; at: string }[] },
   );
   if (!isPlainObject(source)) {
     throw invalidContractError([{ code: 'MISSING_CONTRACT_ID', path: '', message: 'A Dict DSL contract must be an object with an id and fields.' }], DICT_DSL_FORMAT);
@@ -118,14 +118,38 @@ export function adaptDictDsl(input: unknown): CanonicalContract {
       if (!reported.some((known) => path === known || path.startsWith(`${known}.`) || known.startsWith(`${path}.`) || known.startsWith(`${path}[`))) problems.push({ ...problem, path });
     }
   }
+  problems.push(...duplicateDeclarationProblems(report.duplicates, problems));
   if (problems.length > 0 || contract === null) throw invalidContractError(problems, DICT_DSL_FORMAT);
   return contract;
+}
+
+/**
+ * The validator's problems in declarations left out as duplicates (each checked on its own,
+ * its paths moved to where it is declared), so a repeated name never hides a problem.
+ */
+function duplicateDeclarationProblems(duplicates: Report['duplicates'], known: readonly ContractProblem[]): ContractProblem[] {
+  const found: ContractProblem[] = [];
+  for (const { field, at } of duplicates) {
+    let alone: CanonicalContract;
+    try {
+      alone = defineContract({ id: 'duplicate', fields: [{ ...field, path: field.name! }] });
+    } catch {
+      continue; // defineContract rejected the declaration outright: its adapter problems are already listed
+    }
+    for (const problem of validateContract(alone)) {
+      const path = problem.path === field.name || problem.path.startsWith(`${field.name}.`) || problem.path.startsWith(`${field.name}[`) ? `${at}${problem.path.slice(field.name!.length).replace(/^\.?([A-Za-z]+)/, (_, key: string) => `.${MODEL_TO_DSL_KEYS[key] ?? key}`)}` : problem.path;
+      if (!known.some((other) => other.path === path && other.code === problem.code)) found.push({ ...problem, path });
+    }
+  }
+  return found;
 }
 
 /** Collects a problem; `positions` maps each canonical field path to its place in the source. */
 interface Report {
   (code: string, path: string, message: string): void;
   readonly positions: Map<string, string>;
+  /** Later declarations of a name already declared: left out of the contract, still checked. */
+  readonly duplicates: { readonly field: FieldInput; readonly at: string }[];
 }
 
 /** Canonical model member → Dict DSL key, for translating validator paths. */
@@ -224,6 +248,7 @@ function adaptFieldList(specs: readonly unknown[], parent: Parent | null, at: st
     const first = names.get(name);
     if (first !== undefined) {
       report('DUPLICATE_FIELD', position, `Field "${name}" is declared twice (first at ${join(at, first)}).`);
+      report.duplicates.push({ field, at: position });
       return;
     }
     names.set(name, index);
@@ -272,7 +297,8 @@ function adaptFieldSpec(spec: unknown, parent: Parent | null, at: string, report
  * `items` spec of scalar arrays). Null when the type is unusable.
  */
 function adaptFieldBody(spec: Record<string, unknown>, path: string, at: string, report: Report): Mutable<FieldInput> | null {
-  if (!path.startsWith(PLACEHOLDER_PATH)) report.positions.set(path, at);
+  // The first declaration of a path keeps its place: a later duplicate must not take over its problems.
+  if (!path.startsWith(PLACEHOLDER_PATH) && !report.positions.has(path)) report.positions.set(path, at);
   const type = spec.type;
   let typeKnown = true;
   if (typeof type !== 'string') {

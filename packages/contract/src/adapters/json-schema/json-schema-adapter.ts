@@ -80,7 +80,7 @@ export function adaptJsonSchema(source: unknown, options: AdaptOptions = {}): Ca
     description: root.description,
     policy: root.policy as CanonicalContract['policy'],
     fields: root.fields,
-    source: { format: JSON_SCHEMA_FORMAT, formatVersion, schemaName: options.schemaName ?? null },
+    source: { format: JSON_SCHEMA_FORMAT, formatVersion, schemaName: options.schemaName ?? null, ...(root.annotations.length > 0 ? { annotations: root.annotations } : {}) },
   });
   return assertValidContract(contract, JSON_SCHEMA_FORMAT);
 }

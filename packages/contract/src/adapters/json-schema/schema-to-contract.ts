@@ -14,7 +14,8 @@ import type { ContractProblem } from '../../adapter.js';
 import type { FieldInput } from '../../define-field.js';
 import type { Constraint, EnumValue, NumberEncoding } from '../../model.js';
 import { numberToDecimalString } from '../../output-encoding.js';
-import { ANNOTATION_KEYWORDS, OPENAPI_ANNOTATION_KEYWORDS, PaxmanKeyword, ROOT_ONLY_PAXMAN_KEYWORDS, SUPPORTED_FORMATS, SUPPORTED_KEYWORDS } from './keywords.js';
+import { ANNOTATION_KEYWORDS, OPENAPI_ANNOTATION_KEYWORDS, PaxmanKeyword, ROOT_ONLY_PAXMAN_KEYWORDS, SUPPORTED_KEYWORDS } from './keywords.js';
+import { formatConstraints } from './formats.js';
 
 /** Which flavour of JSON Schema is being read. */
 export type SchemaDialect = 'json-schema' | 'draft-04' | 'openapi-3.0' | 'openapi-3.1' | 'zod';
@@ -35,6 +36,8 @@ export interface ConvertedRoot {
   readonly contractId: string | null;
   readonly version: string | null;
   readonly policy: unknown;
+  /** Keywords kept as annotations, with where they are (INFO notes, never errors). */
+  readonly annotations: readonly ContractProblem[];
 }
 
 /** Keywords of JSON Schema validation vocabularies the model cannot express (reported in every dialect). */
@@ -84,6 +87,8 @@ interface Resolved {
 interface State {
   readonly options: ConversionOptions;
   readonly problems: ContractProblem[];
+  /** Notes on keywords kept as annotations (a `format` without a meaning): never errors. */
+  readonly annotations: ContractProblem[];
   readonly refStack: string[];
 }
 
@@ -93,7 +98,7 @@ interface State {
  */
 export function convertRootSchema(schema: unknown, pointer: string, options: ConversionOptions, problems: ContractProblem[]): ConvertedRoot | null {
   // The root's own pointer is on the stack from the start, so a member referring back to it is a cycle.
-  const state: State = { options, problems, refStack: [pointer] };
+  const state: State = { options, problems, annotations: [], refStack: [pointer] };
   const resolved = resolve(schema, pointer, state);
   if (resolved === null) return null;
   const root = resolved.schema;
@@ -115,6 +120,7 @@ export function convertRootSchema(schema: unknown, pointer: string, options: Con
     contractId: contractIdOf(root),
     version: typeof root[PaxmanKeyword.VERSION] === 'string' ? (root[PaxmanKeyword.VERSION] as string) : null,
     policy: root[PaxmanKeyword.POLICY] ?? {},
+    annotations: state.annotations,
   };
 }
 
@@ -670,11 +676,17 @@ function constraintsOf(schema: Record<string, unknown>, type: FieldType, pointer
       case 'maxItems':
         constraints.push({ kind: 'max_items', params: { max: value as JsonValue } });
         break;
-      case 'format':
+      case 'format': {
         if (type === FieldType.DATE && value === 'date') break;
-        if (typeof value === 'string' && SUPPORTED_FORMATS.includes(value)) constraints.push({ kind: 'format', params: { format: value } });
-        else state.problems.push({ code: state.options.unsupportedCode, path: at, message: `format ${JSON.stringify(value)} is not supported (supported: ${SUPPORTED_FORMATS.join(', ')}); use pattern instead.` });
+        if (typeof value !== 'string') {
+          state.problems.push({ code: 'INVALID_FIELD', path: at, message: `format must be a string, got ${JSON.stringify(value)}.` });
+          break;
+        }
+        const meaning = formatConstraints(value, type);
+        if (meaning !== null) constraints.push(...meaning);
+        else state.annotations.push({ code: 'FORMAT_ANNOTATION', path: at, message: `format ${JSON.stringify(value)} has no meaning for a ${type} field here; kept as an annotation (not checked).` });
         break;
+      }
       case 'enum':
       case 'const': {
         if (type === FieldType.ENUM) break;

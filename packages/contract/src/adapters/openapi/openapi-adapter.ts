@@ -80,7 +80,7 @@ export function adaptOpenApi(source: unknown, options: AdaptOptions = {}): Canon
     description: root.description,
     policy: root.policy as CanonicalContract['policy'],
     fields: root.fields,
-    source: { format: OPENAPI_FORMAT, formatVersion: version as string, schemaName },
+    source: { format: OPENAPI_FORMAT, formatVersion: version as string, schemaName, ...(root.annotations.length > 0 ? { annotations: root.annotations } : {}) },
   });
   return assertValidContract(contract, OPENAPI_FORMAT);
 }
