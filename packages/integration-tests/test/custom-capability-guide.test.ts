@@ -46,7 +46,7 @@ describe('docs/guides/custom-capability.md', () => {
     expect(invoice.slice(evidence.spans[0]!.start, evidence.spans[0]!.end)).toBe('DE811907432');
     const withoutBacking = createPaxman({ capabilities: capabilities.map((capability) => ({ ...capability, invoke: async (context: Parameters<typeof capability.invoke>[0]) => {
       const found = await capability.invoke(context);
-      return { ...found, evidence: found.evidence.map((record) => ({ ...record, detail: { ...record.detail, backing: undefined } })) };
+      return { ...found, evidence: found.evidence.map((record) => ({ ...record, detail: Object.fromEntries(Object.entries(record.detail ?? {}).filter(([key]) => key !== 'backing')) })) };
     } })) });
     expect((await withoutBacking.normalize(invoice, { contract })).fieldResults.supplier_vat_id!.status).not.toBe('SUCCESS');
     await px.close();
