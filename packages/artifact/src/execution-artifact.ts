@@ -119,4 +119,15 @@ export interface ExecutionArtifact<TData = Readonly<Record<string, JsonValue>>> 
   readonly createdAt: string;
   /** sha256 of the canonical JSON of the hashed content (see `computeReplayHash`). */
   readonly replayHash: string;
+  /** Who produced it: an Ed25519 signature over the replay hash, id and time (`signArtifact`). Not hashed. */
+  readonly signature?: ArtifactSignature;
+}
+
+/** An artifact's signature (`signArtifact`, `verifyArtifactSignature`). */
+export interface ArtifactSignature {
+  readonly algorithm: 'ed25519';
+  /** First 16 hex digits of the sha256 of the signer's public key (SPKI DER). */
+  readonly keyId: string;
+  /** The signature, base64. */
+  readonly value: string;
 }

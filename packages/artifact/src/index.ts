@@ -14,6 +14,7 @@ export type {
   ArtifactStatistics,
   ArtifactTimings,
   ArtifactVersions,
+  ArtifactSignature,
   ExecutionArtifact,
 } from './execution-artifact.js';
 export {
@@ -26,3 +27,4 @@ export { listDiagnostics, orderDiagnostics } from './artifact-diagnostics.js';
 export { assembleNormalizedData, hasOutputValue, type AssembledData } from './normalized-data.js';
 export { serializeArtifact, parseArtifact } from './parse-artifact.js';
 export { computeReplayHash, hashedContent, verifyArtifact } from './replay-hash.js';
+export { signArtifact, verifyArtifactSignature, publicKeyId, type SigningKey } from './signing.js';

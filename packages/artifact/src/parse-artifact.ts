@@ -3,7 +3,8 @@
  * canonical JSON, and parsing validates every member (shape, enumerations, hashes, the
  * embedded plan) plus the artifact's internal consistency (evidence ids resolve, no
  * unresolved field has a value, every diagnostic is stored once, where it belongs, in
- * order), so a typed artifact always comes back — or a typed
+ * order) and, for JSON text, that no object names a member twice, so a typed artifact
+ * always comes back — or a typed
  * `InvalidArtifactError` naming the offending path. `parseArtifact(serializeArtifact(a))`
  * deep-equals `a`, and serializing it again gives the same text.
  */
@@ -35,6 +36,7 @@ import {
 } from './artifact-reader.js';
 import { type DiagnosticHome, diagnosticHomes, isOrderedPair } from './artifact-diagnostics.js';
 import { ARTIFACT_VERSION } from './artifact-version.js';
+import { findDuplicateKey } from './duplicate-keys.js';
 import type { ExecutionArtifact } from './execution-artifact.js';
 
 /**
@@ -204,7 +206,7 @@ function checkStatistics(value: unknown): void {
 }
 
 function checkArtifact(value: unknown): void {
-  const artifact = readObject(value, '$', ARTIFACT_KEYS);
+  const artifact = readObject(value, '$', ARTIFACT_KEYS, ['signature']);
   readOneOf(artifact['status'], '$.status', STATUSES);
   const normalizedData = readRecord(artifact['normalizedData'], '$.normalizedData');
   checkJsonValue(normalizedData, '$.normalizedData');
@@ -244,6 +246,12 @@ function checkArtifact(value: unknown): void {
   if (readString(artifact['id'], '$.id').length === 0) fail('$.id', 'a non-empty string', artifact['id']);
   readString(artifact['createdAt'], '$.createdAt');
   readSha256(artifact['replayHash'], '$.replayHash');
+  if (artifact['signature'] !== undefined) {
+    const signature = readObject(artifact['signature'], '$.signature', ['algorithm', 'keyId', 'value']);
+    readOneOf(signature['algorithm'], '$.signature.algorithm', ['ed25519'] as const);
+    if (!/^[0-9a-f]{16}$/.test(readString(signature['keyId'], '$.signature.keyId'))) fail('$.signature.keyId', '16 lower-case hex digits', signature['keyId']);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(readString(signature['value'], '$.signature.value'))) fail('$.signature.value', 'base64', signature['value']);
+  }
 
   // Internal consistency: what the artifact claims must agree with itself.
   for (const [path, result] of checkedResults) {
@@ -282,6 +290,9 @@ export function parseArtifact<TData = Readonly<Record<string, JsonValue>>>(json:
     } catch (cause) {
       throw new InvalidArtifactError(`Artifact JSON does not parse: ${(cause as Error).message}`, { cause });
     }
+    // JSON.parse keeps the last of two equal names: a forged member next to the real one would pass unseen.
+    const duplicate = findDuplicateKey(json);
+    if (duplicate !== null) throw new InvalidArtifactError(`Invalid artifact at ${duplicate.path}: the member "${duplicate.key}" appears twice.`, { context: { path: duplicate.path, key: duplicate.key } });
   }
   checkArtifact(value);
   // This call's own parse of `json` is frozen in place; a caller's value is copied (its

@@ -11,6 +11,7 @@ import { registerProfileCommand } from './commands/profile.js';
 import { registerNormalizeCommand } from './commands/normalize.js';
 import { registerReplayCommand } from './commands/replay.js';
 import { registerContractCommand } from './commands/contract.js';
+import { registerSignCommands } from './commands/sign.js';
 import type { CliIo, CommandContext } from './io.js';
 
 export function buildProgram(context: CommandContext): Command {
@@ -29,6 +30,7 @@ export function buildProgram(context: CommandContext): Command {
   registerNormalizeCommand(program, context);
   registerReplayCommand(program, context);
   registerContractCommand(program, context);
+  registerSignCommands(program, context);
   return program;
 }
 

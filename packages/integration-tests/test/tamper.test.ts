@@ -138,3 +138,30 @@ describe('tampering with a serialized artifact', () => {
     await expect(replay(json, { contract: corpus.contractText })).rejects.toSatisfy((error: unknown) => PaxmanError.isInstance(error) && error.code !== 'INVALID_INPUT');
   });
 });
+
+describe('artifacts that prove themselves', () => {
+  it('a forged duplicate member in front of the real one is refused', async () => {
+    const forged = text.replace('{"contract":', '{"status":"SUCCESS","contract":');
+    expect(forged).not.toBe(text);
+    await expect(replay(forged, { contract: corpus.contractText })).rejects.toMatchObject({ code: 'INVALID_ARTIFACT', message: expect.stringMatching(/"status" appears twice/) });
+  });
+
+  it('an edit with the replay hash recomputed is refused: the artifact no longer agrees with itself', async () => {
+    const { computeReplayHash } = await import('paxman');
+    const rehash = (json: Record<string, any>) => ({ ...json, replayHash: computeReplayHash(json as ExecutionArtifact) });
+    const path = firstResolvedPath(JSON.parse(text));
+    const valueEdited = rehash(edit((json) => {
+      const name = path.split('.')[0]!;
+      json['normalizedData'][name] = typeof json['normalizedData'][name] === 'string' ? 'FORGED' : { forged: true };
+    }));
+    await expect(replay(valueEdited, { contract: corpus.contractText })).rejects.toMatchObject({ code: 'INVALID_ARTIFACT', message: expect.stringMatching(/normalizedData/) });
+    const hidden = rehash(edit((json) => {
+      json['unresolvedFields'] = [];
+    }));
+    if (JSON.parse(text).unresolvedFields.length > 0) await expect(replay(hidden, { contract: corpus.contractText })).rejects.toMatchObject({ code: 'INVALID_ARTIFACT' });
+    const counted = rehash(edit((json) => {
+      json['statistics']['counters']['resolvedFields'] += 1;
+    }));
+    await expect(replay(counted, { contract: corpus.contractText })).rejects.toMatchObject({ code: 'INVALID_ARTIFACT', message: expect.stringMatching(/counters\.resolvedFields/) });
+  });
+});

@@ -19,6 +19,7 @@ import { checkOptions } from './normalize-input.js';
 import { type PrepareOptions, createPreparedRuns, prepare } from './prepared-run.js';
 import { runNormalize } from './run-normalize.js';
 import { runReplay } from './run-replay.js';
+import { type Reproduction, runReproduce } from './run-reproduce.js';
 
 /** A Paxman instance. */
 export interface Paxman {
@@ -34,6 +35,13 @@ export interface Paxman {
    * `ContractMismatchError`, `VersionMismatchError` or `CapabilityNotFoundError`.
    */
   replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>>;
+  /**
+   * Replays an artifact, then re-runs it on `input` (with its recorded policy and budget)
+   * and compares: `identical` when the same artifact comes out, but for id, time, timings
+   * and signature; `differences` names what changed. Rejects with `InvalidInputError` when
+   * the input is not the one the artifact records, and as `replay` does.
+   */
+  reproduce(artifact: unknown, input: NormalizeInput, options: ReplayOptions): Promise<Reproduction>;
   /**
    * Prepares a run for a batch: adapts the contract and plans once, then
    * `prepared.normalize(input)` reuses it for every input. Throws `InvalidContractError`
@@ -120,6 +128,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
   return Object.freeze({
     normalize: <C>(input: NormalizeInput, normalizeOptions: NormalizeOptions<C>) => runNormalize(state, input, normalizeOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
     replay: <C>(artifact: unknown, replayOptions: ReplayOptions<C>) => runReplay(state, artifact, replayOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
+    reproduce: (artifact: unknown, input: NormalizeInput, replayOptions: ReplayOptions) => runReproduce(state, artifact, input, replayOptions),
     prepare: prepareRun,
     registerCapability: (capability: Capability, registerOptions?: { readonly replace?: boolean }) => {
       capabilities.register(capability, registerOptions);

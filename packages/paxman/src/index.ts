@@ -5,6 +5,7 @@
 export { PAXMAN_VERSION } from './version.js';
 export { close, normalize, replay } from './default-instance.js';
 export { createPaxman, type Paxman, type PreparedRun } from './create-paxman.js';
+export type { Reproduction } from './run-reproduce.js';
 export type { PrepareOptions } from './prepared-run.js';
 export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayOptions } from './paxman-options.js';
 export type { ContractData } from './contract-data.js';
@@ -14,7 +15,12 @@ export {
   parseArtifact,
   computeReplayHash,
   verifyArtifact,
+  signArtifact,
+  verifyArtifactSignature,
+  publicKeyId,
   listDiagnostics,
+  type ArtifactSignature,
+  type SigningKey,
   type ExecutionArtifact,
   type ArtifactFieldResult,
   type ArtifactContract,
@@ -41,6 +47,7 @@ export {
   ConfigurationError,
   ReplayError,
   HashMismatchError,
+  SignatureError,
   VersionMismatchError,
   ContractMismatchError,
   CapabilityNotFoundError,

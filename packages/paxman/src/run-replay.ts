@@ -4,7 +4,9 @@
  * (`HashMismatchError`); it was produced with the given contract
  * (`ContractMismatchError`, naming the fields that differ); the Paxman and planner
  * majors match this library (`VersionMismatchError`); every capability version it names
- * is registered in this instance (`CapabilityNotFoundError`). Returns an artifact equal
+ * is registered in this instance (`CapabilityNotFoundError`); and that it agrees with
+ * itself under the contract — `normalizedData`, `unresolvedFields`, the evidence and the
+ * counters follow from the field results (`InvalidArtifactError`). Returns an artifact equal
  * to the original. Integrity is checked before compatibility, so a tampered artifact is
  * always reported as tampered.
  */
@@ -16,6 +18,7 @@ import { checkOptions } from './normalize-input.js';
 import type { ReplayOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import { PAXMAN_VERSION } from './version.js';
+import { checkArtifactConsistency } from './artifact-consistency.js';
 
 const SEMVER = /^v?(\d+)\.\d+\.\d+(?:[-+].*)?$/;
 
@@ -64,6 +67,8 @@ export async function runReplay(state: PaxmanState, artifactOrJson: unknown, opt
       { context: { artifactFingerprint: artifact.contract.fingerprint, contractFingerprint: fingerprint, artifactContractId: artifact.contract.id, contractId: contract.id } },
     );
   }
+
+  checkArtifactConsistency(artifact, contract);
 
   checkMajor('Paxman', artifact.versions.paxman, PAXMAN_VERSION);
   checkMajor('planner', artifact.versions.planner, PLANNER_VERSION);

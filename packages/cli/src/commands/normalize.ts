@@ -11,7 +11,7 @@
  * usage errors (bad options, unreadable or invalid contract), 1 when an input could not
  * be processed or its artifact not written, 0 otherwise — whatever the artifacts' statuses.
  */
-import { lstat, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { type CanonicalContract, type ExecutionArtifact, type Paxman, PaxmanError, adaptContract, createPaxman, listDiagnostics, serializeArtifact } from 'paxman';
@@ -19,6 +19,7 @@ import type { CommandContext } from '../io.js';
 import { renderArtifactTable } from './artifact-table.js';
 import { UsageError, expandFolders, readInputFile, readJsonOption } from './option-files.js';
 import { InputError, describeErrno, readCommandInput } from './read-input.js';
+import { writeFileAtomically } from './write-file.js';
 import { adapterRegistryWith, collectPlugin, loadCommandPlugins } from './plugin-options.js';
 import { type ProviderCommandOptions, inferenceSetup } from './provider-options.js';
 
@@ -216,21 +217,17 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
 }
 
 /**
- * Writes an artifact file atomically: a temporary file next to it (created exclusively),
- * then a rename, which replaces a symbolic link at the path instead of following it.
- * Keeps an existing file unless `overwrite`. Returns null, or why nothing was written.
+ * Writes an artifact file atomically (`writeFileAtomically`), keeping an existing file
+ * unless `overwrite`. Returns null, or why nothing was written.
  */
 async function writeArtifactFile(path: string, text: string, overwrite: boolean): Promise<string | null> {
   const present = await lstat(path).catch(() => null);
   if (present !== null && !overwrite) return `${path} already exists (use --overwrite to replace it)`;
   if (present !== null && present.isDirectory()) return `${path} is a folder`;
-  const temporary = join(path, '..', `.${basename(path)}.${process.pid}.tmp`);
   try {
-    await writeFile(temporary, text, { flag: 'wx' });
-    await rename(temporary, path);
+    await writeFileAtomically(path, text);
     return null;
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    return `cannot write ${path}: ${describeErrno(error as NodeJS.ErrnoException)}`;
+    return error instanceof Error ? error.message : String(error);
   }
 }

@@ -6,7 +6,7 @@
  * usage errors (an unreadable contract file, bad options).
  */
 import type { Command } from 'commander';
-import { PaxmanError, replay } from 'paxman';
+import { PaxmanError, createPaxman, replay } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { UsageError, readInputFile } from './option-files.js';
 import { InputError, readCommandInput } from './read-input.js';
@@ -17,6 +17,7 @@ interface ReplayCommandOptions {
   readonly plugin?: readonly string[];
   readonly schema?: string;
   readonly format?: string;
+  readonly input?: string;
 }
 
 export function registerReplayCommand(program: Command, context: CommandContext): void {
@@ -28,29 +29,47 @@ export function registerReplayCommand(program: Command, context: CommandContext)
     .option('--schema <name>', 'OpenAPI: the component schema to use')
     .option('--format <format>', 'contract format, skipping detection')
     .option('--plugin <module>', 'an ES module exporting `capabilities` and/or `adapters` arrays the artifact was made with (repeatable)', collectPlugin)
+    .option('--input <file>', 're-run the recorded plan on this input and show that the same artifact (but id and time) comes out')
     .action(async (file: string, options: ReplayCommandOptions) => {
       let artifactText: string;
       let contractText: string;
+      let input: Buffer | undefined;
       let plugins: Awaited<ReturnType<typeof loadCommandPlugins>>;
       try {
         plugins = await loadCommandPlugins(options.plugin);
         contractText = (await readInputFile(options.contract, 'contract')).toString('utf8');
         artifactText = (await readCommandInput(file, { what: 'artifact', io: context.io })).toString('utf8');
+        if (options.input !== undefined) input = await readCommandInput(options.input, { what: 'input', io: context.io });
       } catch (error) {
         if (!(error instanceof UsageError || error instanceof InputError)) throw error;
         context.io.stderr.write(`paxman replay: ${error.message}\n`);
         context.setExitCode(error instanceof UsageError ? 2 : 1);
         return;
       }
+      const replayOptions = {
+        contract: contractText,
+        ...(plugins.capabilities.length > 0 ? { capabilities: plugins.capabilities } : {}),
+        ...(plugins.adapters.length > 0 ? { adapters: plugins.adapters } : {}),
+        ...(options.format === undefined ? {} : { format: options.format }),
+        ...(options.schema === undefined ? {} : { schemaName: options.schema }),
+      };
       try {
-        const artifact = await replay(artifactText, {
-          contract: contractText,
-          ...(plugins.capabilities.length > 0 ? { capabilities: plugins.capabilities } : {}),
-          ...(plugins.adapters.length > 0 ? { adapters: plugins.adapters } : {}),
-          ...(options.format === undefined ? {} : { format: options.format }),
-          ...(options.schema === undefined ? {} : { schemaName: options.schema }),
-        });
-        context.io.stdout.write(`verified ${artifact.replayHash}\n`);
+        if (input === undefined) {
+          const artifact = await replay(artifactText, replayOptions);
+          context.io.stdout.write(`verified ${artifact.replayHash}\n`);
+          return;
+        }
+        const px = createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters });
+        try {
+          const reproduction = await px.reproduce(artifactText, input, replayOptions);
+          if (reproduction.identical) context.io.stdout.write(`reproduced ${reproduction.replayHash}: the input gives the same artifact, byte for byte (but id and time)\n`);
+          else {
+            context.io.stderr.write(`paxman replay: NOT REPRODUCED: the input gives a different artifact (${reproduction.rerun.replayHash}); it differs in ${reproduction.differences.join(', ')}\n`);
+            context.setExitCode(1);
+          }
+        } finally {
+          await px.close();
+        }
       } catch (error) {
         if (!PaxmanError.isInstance(error)) throw error;
         context.io.stderr.write(`paxman replay: ${error.code}: ${error.message}\n`);

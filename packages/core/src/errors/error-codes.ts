@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'REPLAY_ERROR',
   'VERSION_MISMATCH',
   'HASH_MISMATCH',
+  'SIGNATURE_INVALID',
   'CAPABILITY_NOT_FOUND',
   'CONTRACT_MISMATCH', // extension: replay against a different contract
   'CONFIGURATION_ERROR',

@@ -17,6 +17,7 @@ export { InvalidFxRateError } from './invalid-fx-rate-error.js';
 export { ReplayError } from './replay-error.js';
 export { VersionMismatchError } from './version-mismatch-error.js';
 export { HashMismatchError } from './hash-mismatch-error.js';
+export { SignatureError } from './signature-error.js';
 export { CapabilityNotFoundError } from './capability-not-found-error.js';
 export { ContractMismatchError } from './contract-mismatch-error.js';
 export { ConfigurationError } from './configuration-error.js';
