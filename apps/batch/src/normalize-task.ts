@@ -47,7 +47,10 @@ async function normalizeWith(instance: Paxman, task: NormalizeTask): Promise<Sum
   const started = performance.now();
   const row = (fields: Omit<SummaryRow, 'name' | 'path' | 'ms'>): SummaryRow => ({ name: task.name, path: task.path, ms: Math.round(performance.now() - started), ...fields });
   try {
-    const size = statSync(task.path).size;
+    const info = statSync(task.path);
+    // A FIFO blocks and a device like /dev/zero never ends: only regular files are read.
+    if (!info.isFile()) return row({ status: 'FAILED', resolvedFields: 0, totalFields: 0, confidence: 0, replayHash: null, error: 'not a regular file (a FIFO, socket or device)' });
+    const size = info.size;
     if (size > task.maxInputBytes) return row({ status: 'FAILED', resolvedFields: 0, totalFields: 0, confidence: 0, replayHash: null, error: `${size} bytes, over the limit of ${task.maxInputBytes}` });
     const artifact = await instance.normalize(new Uint8Array(readFileSync(task.path)), { contract: readFileSync(task.contractPath, 'utf8'), ...(task.policy === undefined ? {} : { policy: task.policy }) });
     await folderStore(task.outFolder).write(`${task.name}${ARTIFACT_SUFFIX}`, `${JSON.stringify(artifact, null, 2)}\n`);

@@ -47,6 +47,7 @@ describe('exit status: 2 usage, 1 processing, 0 done', () => {
     ['profile: a folder', ['profile', folder], /it is a folder/],
     ['profile: a missing file', ['profile', join(folder, 'none.txt')], /no such file/],
     ['contract: a folder', ['contract', folder], /it is a folder/],
+    ['normalize: /dev/zero (a device that never ends)', ['normalize', '/dev/zero', '--contract', contract], /not a regular file/],
     ['replay: a missing artifact', ['replay', join(folder, 'none.json'), '--contract', contract], /no such file/],
   ])('%s → 1, named, without a raw errno', async (_case, args, message) => {
     const result = await run(args);

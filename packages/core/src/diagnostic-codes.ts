@@ -35,6 +35,7 @@ export const DIAGNOSTIC_CODES = {
     'DEADLINE_EXCEEDED', // a model call cut off by the run's wall-clock deadline
   ],
   document: [
+    'DOCUMENT_WARNING', // what a reader noticed: a limit hit, pages dropped, another encoding, binary input
     'INPUT_PARTIALLY_SEARCHED', // a huge input searched in its head only
     'OCR_PAGE_TIMEOUT', // a page took longer to read than the policy allows
     'OCR_PAGE_FAILED', // a page could not be read

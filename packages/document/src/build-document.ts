@@ -14,7 +14,7 @@
 import { type InputType, classifyInput, hasPdfMagic, isInputType, refineTextType, sniffImageFormat } from '@paxman/input-profile';
 import type { Document, DocumentKind } from './model.js';
 import { scanCsv } from './csv-scanner.js';
-import { decodeInput } from './decode-input.js';
+import { decodeInput, utf16Encoding, withoutUtf8Bom } from './decode-input.js';
 import { addHtmlLayer, addLayer, addTextRegion, createDraft, freezeDraft, type DocumentDraft } from './document-draft.js';
 import { buildEmail } from './email-document.js';
 import { scanJson } from './json-scanner.js';
@@ -25,6 +25,7 @@ import { addOcrLayer } from './ocr/ocr-document.js';
 import type { OcrEngine } from './ocr/ocr-engine.js';
 import { renderPdfPages } from './ocr/pdf-pages.js';
 import { createOcrPool } from './ocr/tesseract-pool.js';
+import { type PdfReader, createPdfReader } from './pdf/pdf-reader.js';
 
 /** Options of `buildDocument`. */
 export interface BuildDocumentOptions {
@@ -38,6 +39,11 @@ export interface BuildDocumentOptions {
    * started for this call and closed before it returns.
    */
   readonly ocr?: OcrEngine;
+  /**
+   * Parses PDFs in a bounded worker (a Paxman instance passes its own). When absent and a
+   * PDF comes, a reader is started for this call and closed before it returns.
+   */
+  readonly pdf?: PdfReader;
 }
 
 /** Runs `read` with the caller's OCR engine, or with one made for this call and closed after. */
@@ -58,8 +64,21 @@ async function withOcr(engine: OcrEngine | undefined, read: (engine: OcrEngine) 
  */
 function resolveInputType(text: string, bytes: Uint8Array | null, declared: string | undefined): InputType {
   if (bytes !== null && hasPdfMagic(bytes)) return 'pdf_text';
-  const type = isInputType(declared) ? declared : classifyInput(bytes ?? new TextEncoder().encode(text));
+  // UTF-16 is classified by its text; a UTF-8 BOM is not content (a BOM before JSON is JSON).
+  const classified = bytes === null || utf16Encoding(bytes) !== null ? new TextEncoder().encode(text) : withoutUtf8Bom(bytes);
+  const type = isInputType(declared) ? declared : classifyInput(classified);
   return type === 'text' ? refineTextType(text) : type;
+}
+
+/** Share of a decoded text's characters that are control characters (not tab or line breaks) or U+FFFD. */
+function unreadableShare(text: string): number {
+  const sample = text.length > 65_536 ? text.slice(0, 65_536) : text;
+  let unreadable = 0;
+  for (let index = 0; index < sample.length; index += 1) {
+    const code = sample.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) || code === 0xfffd || code === 0x7f) unreadable += 1;
+  }
+  return sample.length === 0 ? 0 : unreadable / sample.length;
 }
 
 function buildText(draft: DocumentDraft, kind: DocumentKind = 'text'): void {
@@ -109,9 +128,15 @@ async function buildHtml(draft: DocumentDraft): Promise<void> {
   draft.primaryLayer = addHtmlLayer(draft, Parser, 'input', 'html-text', 0, input.length);
 }
 
-async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSignal | undefined, ocr: OcrEngine | undefined): Promise<void> {
+async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSignal | undefined, ocr: OcrEngine | undefined, reader: PdfReader | undefined): Promise<void> {
   draft.kind = 'pdf';
-  const pdf = await extractPdfText(bytes, signal);
+  const ownReader = reader === undefined ? createPdfReader() : null;
+  let pdf;
+  try {
+    pdf = await extractPdfText(bytes, reader ?? ownReader!, signal);
+  } finally {
+    await ownReader?.close();
+  }
   if (pdf.text.trim().length === 0 && pdf.pageCount > 0 && signal?.aborted !== true) {
     // No text layer (a scan): read the rendered pages by OCR. A PDF with text keeps it.
     for (const warning of pdf.warnings) if (!warning.startsWith('PDF has no text layer')) draft.warnings.push(warning);
@@ -131,6 +156,7 @@ async function buildInto(
   declared: boolean,
   signal: AbortSignal | undefined,
   ocr: OcrEngine | undefined,
+  pdf: PdfReader | undefined,
 ): Promise<void> {
   switch (type) {
     case 'pdf_text':
@@ -139,10 +165,10 @@ async function buildInto(
         draft.kind = 'pdf';
         return;
       }
-      return buildPdf(draft, bytes, signal, ocr);
+      return buildPdf(draft, bytes, signal, ocr, pdf);
     case 'email':
       draft.kind = 'email';
-      return buildEmail(draft, signal);
+      return buildEmail(draft, signal, pdf);
     case 'html':
       return buildHtml(draft);
     case 'csv':
@@ -198,15 +224,30 @@ export async function buildDocument(input: string | Uint8Array, options: BuildDo
     draft.warnings.push(`Input could not be decoded: ${error instanceof Error ? error.message : String(error)}`);
     return freezeDraft(draft);
   }
+  const notes: string[] = [];
+  if (type === 'text' && bytes !== null && withoutUtf8Bom(bytes) !== bytes && classifyInput(withoutUtf8Bom(bytes)) === 'json') {
+    // A UTF-8 byte-order mark is not allowed before JSON (the profile says text), but the content is JSON.
+    type = 'json';
+    notes.push('Input is JSON behind a UTF-8 byte-order mark (not allowed in JSON); read as JSON.');
+  }
+  if (bytes !== null && utf16Encoding(bytes) !== null) notes.push(`Input decoded as ${utf16Encoding(bytes)!.toUpperCase()} (${bytes[0] === 0xff || bytes[0] === 0xfe ? 'byte-order mark' : 'every other byte zero'}).`);
   if (type === 'unknown' && text.length > 0) {
-    // Binary input: no text to search (decoding noise would only produce false matches).
-    const draft = createDraft('', 'binary');
-    draft.warnings.push('Input looks binary (or is of an unknown type); no text extracted.');
-    return freezeDraft(draft);
+    if (unreadableShare(text) > 0.02) {
+      // Binary input: no text to search (decoding noise would only produce false matches).
+      const draft = createDraft('', 'binary');
+      draft.warnings.push('Input looks binary (or is of an unknown type); no text extracted.');
+      return freezeDraft(draft);
+    }
+    // Text with a few stray control bytes (a NUL at byte 0): read it, the bytes as spaces (offsets unchanged).
+    const stray = text.match(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g)?.length ?? 0;
+    text = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, ' ');
+    type = refineTextType(text);
+    notes.push(`Input has ${stray} control character(s) (such as NUL) in otherwise readable text; read as ${type}, those characters as spaces.`);
   }
   const draft = createDraft(text, 'text');
+  draft.warnings.push(...notes);
   try {
-    await buildInto(draft, type, bytes, options.inputType !== undefined, options.signal, options.ocr);
+    await buildInto(draft, type, bytes, options.inputType !== undefined, options.signal, options.ocr, options.pdf);
     return freezeDraft(draft);
   } catch (error) {
     // A bug or a pathological input in one structure must not cost the run its document.

@@ -21,13 +21,45 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }
 
-/** The input as text: bytes decoded as UTF-8, strings made well-formed (a leading BOM dropped). */
+/** The input as text: bytes decoded as UTF-8 (or UTF-16, see `utf16Encoding`), strings made well-formed (a leading BOM dropped). */
 export function decodeInput(input: string | Uint8Array): string {
   if (typeof input === 'string') {
     const wellFormed = toWellFormedText(input);
     return wellFormed.charCodeAt(0) === 0xfeff ? wellFormed.slice(1) : wellFormed;
   }
+  const utf16 = utf16Encoding(input);
+  if (utf16 !== null) return toWellFormedText(new TextDecoder(utf16, { fatal: false, ignoreBOM: false }).decode(input));
   return decodeUtf8(input);
+}
+
+/** Bytes examined to recognise UTF-16 without a BOM. */
+const UTF16_WINDOW = 4096;
+
+/**
+ * `'utf-16le'` / `'utf-16be'` when the bytes are UTF-16: a byte-order mark, or — without one —
+ * mostly-Latin text whose every other byte is zero (at least 40 % of the even or odd bytes
+ * of the first 4 KB are 0 and almost none of the other half). Null for anything else.
+ */
+export function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const window = Math.min(bytes.length, UTF16_WINDOW) & ~1;
+  if (window < 8) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let index = 0; index < window; index += 2) {
+    if (bytes[index] === 0) evenZeros += 1;
+    if (bytes[index + 1] === 0) oddZeros += 1;
+  }
+  const pairs = window / 2;
+  if (oddZeros >= pairs * 0.4 && evenZeros <= pairs * 0.05) return 'utf-16le';
+  if (evenZeros >= pairs * 0.4 && oddZeros <= pairs * 0.05) return 'utf-16be';
+  return null;
+}
+
+/** Bytes without a leading UTF-8 byte-order mark (a BOM before JSON or CSV is not content). */
+export function withoutUtf8Bom(bytes: Uint8Array): Uint8Array {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }
 
 /** Decodes bytes in a declared charset, falling back to UTF-8 for unknown labels. */

@@ -23,7 +23,7 @@ import { analyzeText } from './analyze-text.js';
 import { HTML_CHARACTER_LIMIT } from './limits.js';
 import { mapRange } from './offset-map.js';
 import type { HtmlParserConstructor } from './lazy-libraries.js';
-import { renderHtml } from './render-html.js';
+import { MAX_HTML_DEPTH, renderHtml } from './render-html.js';
 import { searchedText } from './searched-text.js';
 
 /** A Document under construction. */
@@ -145,6 +145,9 @@ export function addHtmlLayer(
     end = start + HTML_CHARACTER_LIMIT;
   }
   const rendering = renderHtml(Parser, source.text, renderedLayer, start, end);
+  if (rendering.cutAt !== null) {
+    draft.warnings.push(`HTML in "${sourceLayer}" nests elements deeper than ${MAX_HTML_DEPTH} at character ${rendering.cutAt}; the ${end - rendering.cutAt} characters from there were not read.`);
+  }
   const offsetMap: LayerOffsetMap = { target: sourceLayer, segments: rendering.segments };
   addLayer(draft, {
     name: renderedLayer,

@@ -15,6 +15,7 @@ import { parseContentType, parseHeaderBlock, type RawHeader } from './email-head
 import { loadDecodeWords, loadHtmlParser, type DecodeWords, type HtmlParserConstructor } from './lazy-libraries.js';
 import { MIME_DEPTH_LIMIT, MIME_PART_CHARACTER_LIMIT } from './limits.js';
 import { extractPdfText } from './pdf-text.js';
+import { type PdfReader, createPdfReader } from './pdf/pdf-reader.js';
 import { decodeBase64, decodeTransfer } from './transfer-encoding.js';
 
 const IDENTITY_ENCODINGS = new Set(['', '7bit', '8bit', 'binary']);
@@ -29,6 +30,8 @@ interface WalkState {
   readonly decodeWords: DecodeWords;
   pdfCount: number;
   readonly signal: AbortSignal | undefined;
+  /** Parses attached PDFs (the caller's, or one made for this e-mail). */
+  readonly pdf: PdfReader;
 }
 
 function header(headers: readonly RawHeader[], name: string): string | undefined {
@@ -177,7 +180,7 @@ async function readPdfAttachment(draft: DocumentDraft, state: WalkState, headers
   state.pdfCount += 1;
   const number = state.partCount;
   const input = draft.layers.input!.text;
-  const pdf = await extractPdfText(decodeBase64(input.slice(bodyStart, end)), state.signal);
+  const pdf = await extractPdfText(decodeBase64(input.slice(bodyStart, end)), state.pdf, state.signal);
   for (const warning of pdf.warnings) draft.warnings.push(`E-mail part ${number}: ${warning}`);
   const layer = `mime:${number}:pdf-text`;
   addLayer(draft, { name: layer, text: pdf.text, origin: { start: bodyStart, end, layer: 'input' } });
@@ -186,7 +189,16 @@ async function readPdfAttachment(draft: DocumentDraft, state: WalkState, headers
 }
 
 /** Structures an e-mail input into the draft (headers, parts, primary layer). */
-export async function buildEmail(draft: DocumentDraft, signal?: AbortSignal): Promise<void> {
+export async function buildEmail(draft: DocumentDraft, signal?: AbortSignal, pdf?: PdfReader): Promise<void> {
+  const ownReader = pdf === undefined ? createPdfReader() : null;
+  try {
+    await walkEmail(draft, signal, pdf ?? ownReader!);
+  } finally {
+    await ownReader?.close();
+  }
+}
+
+async function walkEmail(draft: DocumentDraft, signal: AbortSignal | undefined, pdf: PdfReader): Promise<void> {
   const [Parser, decodeWords] = await Promise.all([loadHtmlParser(), loadDecodeWords()]);
   const input = draft.layers.input!.text;
   const block = parseHeaderBlock(input, 'input', 0, input.length, decodeWords);
@@ -201,7 +213,7 @@ export async function buildEmail(draft: DocumentDraft, signal?: AbortSignal): Pr
       source: 'email-header',
     });
   }
-  const state: WalkState = { partCount: 0, parts: [], Parser, decodeWords, pdfCount: 0, signal };
+  const state: WalkState = { partCount: 0, parts: [], Parser, decodeWords, pdfCount: 0, signal, pdf };
   await walkEntity(draft, state, 0, input.length, 0, block.headers, block.bodyStart);
   const email: EmailMessage = {
     headers: block.headers.map((raw) => ({ name: raw.name, value: raw.value, span: raw.span, nameSpan: raw.nameSpan })),

@@ -27,5 +27,7 @@ export { splitLines } from './lines.js';
 export { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';
 export { layoutPieces, groupLines, type LaidOutPage, type LineRule, type PositionedText } from './layout/layout-lines.js';
 export { OCR_LAYER, ocrDiagnostics, ocrEvidence } from './ocr/ocr-document.js';
+export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';
+export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, type PdfReader, type PdfReaderOptions, type PdfParse } from './pdf/pdf-reader.js';

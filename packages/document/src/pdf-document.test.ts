@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Document } from './model.js';
 import { buildDocument } from './build-document.js';
+import { createPdfReader } from './pdf/pdf-reader.js';
 import { spanProblems } from './__fixtures__/span-problems.js';
 
 const sharedRoot = resolve(import.meta.dirname, '../../../../shared');
@@ -113,7 +114,42 @@ describe('aborting', () => {
     const controller = new AbortController();
     controller.abort();
     const document = await buildDocument(pdfBytes(evalCases, 'oyo.pdf'), { signal: controller.signal });
-    expect(document.warnings.join(' ')).toMatch(/aborted after 0 of 1 pages/);
+    expect(document.warnings.join(' ')).toMatch(/PDF reading aborted/);
     expect(document.layers['pdf-text']!.text).toBe('');
   });
+});
+
+describe('a bounded PDF reader', () => {
+  /** A one-page PDF whose content stream shows `operations` text runs (built here, no fixture). */
+  function pdfWithTextOperations(operations: number): Uint8Array {
+    const stream = `BT /F1 8 Tf 10 780 Td ${'(x) Tj '.repeat(operations)}ET`;
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ];
+    let body = '%PDF-1.4\n';
+    const offsets: number[] = [];
+    objects.forEach((object, index) => {
+      offsets.push(body.length);
+      body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    });
+    const xref = body.length;
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    return new TextEncoder().encode(body);
+  }
+
+  it('stops a PDF that takes longer than its deadline, says so, and reads the next PDF with a fresh worker', async () => {
+    const reader = createPdfReader({ deadlineMs: 300 });
+    try {
+      const slow = await buildDocument(pdfWithTextOperations(400_000), { pdf: reader });
+      expect(slow.warnings.join(' ')).toMatch(/longer than 300 ms \(the reader's deadline\)/);
+      const quick = await buildDocument(pdfWithTextOperations(3), { pdf: reader });
+      expect(quick.layers['pdf-text']?.text).toContain('x');
+    } finally {
+      await reader.close();
+    }
+  }, 30_000);
 });

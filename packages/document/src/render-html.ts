@@ -23,7 +23,16 @@ export interface HtmlRendering {
   readonly keyValues: readonly KeyValuePair[];
   /** Rendered ranges covered by tables. */
   readonly tableRanges: readonly (readonly [number, number])[];
+  /** Where (offset in the rendered source) reading stopped because elements nested deeper than `MAX_HTML_DEPTH`; null when read whole. */
+  readonly cutAt: number | null;
 }
+
+/**
+ * The deepest element nesting rendered. Real pages nest a few dozen deep; a document of
+ * 400 000 unclosed `<b>` or a million nested `<div>` would make the parser's element stack
+ * cost quadratic time, so reading stops there (the caller says so in a warning).
+ */
+export const MAX_HTML_DEPTH = 512;
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title', 'head', 'svg', 'math', 'object', 'iframe', 'select']);
 const BLOCKS = new Set([
@@ -68,6 +77,8 @@ export function renderHtml(Parser: HtmlParserConstructor, source: string, layer:
   let definitionTerm: [number, number] | null = null;
   let termStart = -1;
   let descriptionStart = -1;
+  let depth = 0;
+  let cutAt: number | null = null;
 
   const append = (text: string, targetStart: number, targetEnd: number, mapped: boolean): void => {
     if (text.length === 0) return;
@@ -156,6 +167,12 @@ export function renderHtml(Parser: HtmlParserConstructor, source: string, layer:
   const parser = new Parser(
     {
       onopentag(name) {
+        depth += 1;
+        if (depth > MAX_HTML_DEPTH) {
+          if (cutAt === null) cutAt = parser.startIndex;
+          parser.pause();
+          return;
+        }
         if (SKIPPED.has(name)) {
           skipDepth += 1;
           return;
@@ -201,6 +218,8 @@ export function renderHtml(Parser: HtmlParserConstructor, source: string, layer:
         onText(text, parser.startIndex, parser.endIndex + 1);
       },
       onclosetag(name) {
+        depth = Math.max(0, depth - 1);
+        if (cutAt !== null) return;
         if (SKIPPED.has(name)) {
           skipDepth = Math.max(0, skipDepth - 1);
           return;
@@ -240,7 +259,7 @@ export function renderHtml(Parser: HtmlParserConstructor, source: string, layer:
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
   parser.write(html);
-  parser.end();
+  if (cutAt === null) parser.end();
   // Tables left open at the end of the input still count.
   while (tableStack.length > 0) {
     const table = tableStack.pop()!;
@@ -261,7 +280,7 @@ export function renderHtml(Parser: HtmlParserConstructor, source: string, layer:
     if (key[1] > key[0] && value[1] > value[0]) keyValues.push(keyValue(text, layer, key, value, 'definition-list'));
   }
   tableRanges.sort((left, right) => left[0] - right[0]);
-  return { text, segments, tables, keyValues, tableRanges };
+  return { text, segments, tables, keyValues, tableRanges, cutAt: cutAt === null ? null : start + cutAt };
 }
 
 function keyValue(text: string, layer: string, key: readonly [number, number], value: readonly [number, number], source: KeyValuePair['source']): KeyValuePair {

@@ -1,7 +1,9 @@
 /**
  * The executor's law: candidate results depend only on the plan, the document and the
  * capabilities' answers — never on the clock, on how long a step takes, or on whether a
- * capability answers synchronously or asynchronously.
+ * capability answers synchronously or asynchronously. (Every scripted capability here says
+ * it is deterministic, whatever its tier: a non-deterministic one — a model call — is also
+ * held to the run's wall-clock deadline, which by design depends on how long it takes.)
  */
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
@@ -38,6 +40,7 @@ function build(specs: readonly ScriptSpec[], asynchronous: boolean, delay: () =>
     return scriptedCapability({
       id,
       tier: spec.tier as CapabilityTier,
+      deterministic: true,
       usd: spec.usd,
       ms: spec.ms,
       invoke: (context) => {

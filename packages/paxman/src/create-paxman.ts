@@ -9,7 +9,7 @@ import { type CanonicalContract, type ContractAdapter, createAdapterRegistry, cr
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact } from '@paxman/artifact';
-import { createOcrPool } from '@paxman/document';
+import { createOcrPool, createPdfReader } from '@paxman/document';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayOptions } from './paxman-options.js';
@@ -113,6 +113,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     stages,
     preparedRuns: createPreparedRuns(),
     ocr: createOcrPool(options.ocr ?? {}),
+    pdf: createPdfReader(options.pdf ?? {}),
   };
   const prepareRun = <C>(prepareOptions: PrepareOptions<C>): PreparedRun<C> => {
     checkOptions('prepare', prepareOptions);
@@ -140,7 +141,9 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     },
     capabilities: () => capabilities.list().map((capability) => capability.spec),
     adapterFormats: () => adapters.formats(),
-    close: () => state.ocr.close(),
+    close: async () => {
+      await Promise.all([state.ocr.close(), state.pdf.close()]);
+    },
   });
 }
 

@@ -12,7 +12,7 @@ const stages: PipelineStages = {
   defaultCapabilities: () => createDefaultCapabilities(),
   documentBuilder: { id: textExtraction.spec.id, version: textExtraction.spec.version },
   buildDocument: (bytes, options) =>
-    textExtraction.extract(bytes, { inputType: options.profile.inputType, ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.signal === undefined ? {} : { signal: options.signal }) }),
+    textExtraction.extract(bytes, { inputType: options.profile.inputType, ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.pdf === undefined ? {} : { pdf: options.pdf }), ...(options.signal === undefined ? {} : { signal: options.signal }) }),
   execute: (options) => run(options),
   fieldScorer: (contract, policy, documentContext) => createFieldScorer(contract, policy, documentContext),
 };

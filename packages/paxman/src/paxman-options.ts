@@ -1,7 +1,7 @@
 /**
  * The options of the facade: what `createPaxman`, `normalize` and `replay` accept.
  */
-import type { OcrPoolOptions } from '@paxman/document';
+import type { OcrPoolOptions, PdfReaderOptions } from '@paxman/document';
 import type { BudgetInput, Clock, IdGenerator, JsonValue, Logger, PolicyInput } from '@paxman/core';
 import type { ContractAdapter } from '@paxman/contract';
 import type { Capability } from '@paxman/capability-spi';
@@ -69,4 +69,10 @@ export interface PaxmanOptions {
    * `@tesseract.js-data/<code>` package).
    */
   readonly ocr?: OcrPoolOptions;
+  /**
+   * PDF parsing, in a worker thread the instance owns: the time one PDF may take
+   * (`deadlineMs`, default 5 000) and the worker's heap (`maxHeapMb`, default 512). A PDF
+   * over either is not read, with a `DOCUMENT_WARNING` naming the limit.
+   */
+  readonly pdf?: PdfReaderOptions;
 }

@@ -6,7 +6,7 @@
 import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
 import type { AdapterRegistry } from '@paxman/contract';
 import type { CapabilityRegistry } from '@paxman/capability-spi';
-import type { OcrEngine } from '@paxman/document';
+import type { OcrEngine, PdfReader } from '@paxman/document';
 import type { PipelineStages } from './pipeline-stages.js';
 import type { PreparedRuns } from './prepared-run.js';
 
@@ -24,4 +24,6 @@ export interface PaxmanState {
   readonly preparedRuns: PreparedRuns;
   /** The instance's OCR workers (none run until an image comes; `close()` stops them). */
   readonly ocr: OcrEngine;
+  /** Parses PDFs in a bounded worker, started on the first PDF and stopped by `close()`. */
+  readonly pdf: PdfReader;
 }

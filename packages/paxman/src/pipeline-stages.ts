@@ -7,7 +7,7 @@
 import type { Budget, CandidateResult, Clock, FieldScorer, JsonValue, Policy } from '@paxman/core';
 import type { CanonicalContract } from '@paxman/contract';
 import type { Capability, CapabilityRegistry, RunMemo } from '@paxman/capability-spi';
-import type { Document, OcrEngine } from '@paxman/document';
+import type { Document, OcrEngine, PdfReader } from '@paxman/document';
 import type { InputProfile } from '@paxman/input-profile';
 import type { ExecutionPlan } from '@paxman/planner';
 import type { DocumentContext } from '@paxman/reconciler';
@@ -38,7 +38,7 @@ export interface PipelineStages {
   /** `id` and `version` of the document builder (`text_extraction`), recorded in artifact versions. */
   readonly documentBuilder: { readonly id: string; readonly version: string };
   /** Parses the input once into the shared Document. */
-  buildDocument(bytes: Uint8Array, options: { readonly profile: InputProfile; readonly signal?: AbortSignal; readonly ocr?: OcrEngine }): Promise<Document>;
+  buildDocument(bytes: Uint8Array, options: { readonly profile: InputProfile; readonly signal?: AbortSignal; readonly ocr?: OcrEngine; readonly pdf?: PdfReader }): Promise<Document>;
   execute(options: ExecuteStageOptions): Promise<ExecuteStageResult>;
   /** The early-stop scorer (the reconciler's rubric). */
   fieldScorer(contract: CanonicalContract, policy: Policy, documentContext: DocumentContext): FieldScorer;

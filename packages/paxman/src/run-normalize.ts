@@ -19,7 +19,7 @@ import {
 } from '@paxman/core';
 import { type CanonicalContract, encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
-import { ocrDiagnostics, unsearchedTextDiagnostics } from '@paxman/document';
+import { documentDiagnostics as documentReadingDiagnostics } from '@paxman/document';
 import { withOcrEvidence } from './ocr-evidence.js';
 import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
 import { type ResolvedResult, type RunFieldScorer, overallStatus, reconcile } from '@paxman/reconciler';
@@ -130,9 +130,9 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       return finish({ status: Status.INPUT_TOO_LARGE, contract, plan: executionPlan, missingFieldReason: 'BUDGET', diagnostics, encodeNormalizedData });
     }
 
-    const document = await stages.buildDocument(bytes, { profile, ocr: state.ocr, ...(signal === undefined ? {} : { signal }) });
+    const document = await stages.buildDocument(bytes, { profile, ocr: state.ocr, pdf: state.pdf, ...(signal === undefined ? {} : { signal }) });
     // A huge input is searched in its head only, an OCR page may time out: the artifact says so.
-    const documentDiagnostics = [...contractAnnotationDiagnostics(contract), ...unsearchedTextDiagnostics(document), ...ocrDiagnostics(document)];
+    const documentDiagnostics = [...contractAnnotationDiagnostics(contract), ...documentReadingDiagnostics(document)];
     lap('document');
     throwIfAborted(signal);
     const documentContext = document.context;

@@ -33,6 +33,8 @@ export function testRegistry(capabilities: readonly Capability[] = []): Capabili
 }
 
 export interface ScriptedCapabilityOptions {
+  /** Default: tiers below 5 (the model tiers are not deterministic). */
+  readonly deterministic?: boolean;
   readonly id: string;
   readonly tier: CapabilityTier;
   readonly acceptsTypes?: readonly (FieldType | '*')[];
@@ -54,7 +56,7 @@ export function scriptedCapability(options: ScriptedCapabilityOptions): Capabili
       tier: options.tier,
       acceptsTypes: options.acceptsTypes ?? ['*'],
       costHint: { tokens: options.tokens ?? 0, ms: options.ms ?? 1, usd: options.usd ?? '0' },
-      deterministic: options.tier < 5,
+      deterministic: options.deterministic ?? options.tier < 5,
     },
     ...(options.configure ? { configure: options.configure } : {}),
     invoke(context) {

@@ -39,8 +39,17 @@ const INCLUSION_WORDS = /\b(?:incl|inc|including|inclusive|excl|exc|excluding|ex
  * normalizeLabel('Total (EUR)'); // { text: 'total', currency: 'EUR' }
  */
 export function normalizeLabel(label: string): NormalizedLabel {
-  return Object.freeze(computeNormalizedLabel(label));
+  return Object.freeze(computeNormalizedLabel(label.length > MAX_LABEL_CHARACTERS ? label.slice(0, MAX_LABEL_CHARACTERS) : label));
 }
+
+/**
+ * A label is a few words; text longer than this is read as its first characters only, so
+ * normalizing a pathological "label" (a 50 MB line) costs what a long label costs.
+ */
+export const MAX_LABEL_CHARACTERS = 256;
+
+/** A rate in a label ("21%", "@ 8.25 %"); tried only when the label has a `%`. */
+const PERCENT_RATE = /@?\s*\d+(?:[.,]\d+)?\s*%/g;
 
 function computeNormalizedLabel(label: string): NormalizedLabel {
   let currency: string | null = null;
@@ -62,9 +71,9 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
   // Parenthesised qualifiers and rates ("Tax (8.25%)", "BTW 21%", "VAT @ 20 %") qualify the
   // value; a parenthesis that says what the amount includes ("Total (excl. GST)",
   // "Total sales (inclusive of GST)") names a different amount and stays part of the label.
-  let text = label
-    .replace(/\(([^)]*)\)|\[[^\]]*\]/g, (whole, inside: string | undefined) => (inside !== undefined && INCLUSION_WORDS.test(inside) ? ` ${inside} ` : ' '))
-    .replace(/@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[#№]|\bn[°º]\.?/gi, ' number ');
+  let text = label.replace(/\(([^)]*)\)|\[[^\]]*\]/g, (whole, inside: string | undefined) => (inside !== undefined && INCLUSION_WORDS.test(inside) ? ` ${inside} ` : ' '));
+  if (text.includes('%')) text = text.replace(PERCENT_RATE, ' ');
+  text = text.replace(/[#№]|\bn[°º]\.?/gi, ' number ');
   text = text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

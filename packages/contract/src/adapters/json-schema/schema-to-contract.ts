@@ -84,11 +84,16 @@ interface Resolved {
   readonly refs: readonly string[];
 }
 
+/** The most fields a schema may expand to (members of objects and array items included). */
+export const MAX_CONTRACT_FIELDS = 10_000;
+
 interface State {
   readonly options: ConversionOptions;
   readonly problems: ContractProblem[];
   /** Notes on keywords kept as annotations (a `format` without a meaning): never errors. */
   readonly annotations: ContractProblem[];
+  /** Fields expanded so far (bounded by `MAX_CONTRACT_FIELDS`). */
+  readonly fieldCount: { value: number };
   readonly refStack: string[];
 }
 
@@ -98,7 +103,7 @@ interface State {
  */
 export function convertRootSchema(schema: unknown, pointer: string, options: ConversionOptions, problems: ContractProblem[]): ConvertedRoot | null {
   // The root's own pointer is on the stack from the start, so a member referring back to it is a cycle.
-  const state: State = { options, problems, annotations: [], refStack: [pointer] };
+  const state: State = { options, problems, annotations: [], fieldCount: { value: 0 }, refStack: [pointer] };
   const resolved = resolve(schema, pointer, state);
   if (resolved === null) return null;
   const root = resolved.schema;
@@ -469,6 +474,14 @@ function objectMembers(schema: Record<string, unknown>, pointer: string, prefix:
   }
   const members: FieldInput[] = [];
   for (const [name, propertySchema] of Object.entries(properties)) {
+    // Counted while expanding: `$ref`s that fan out must not expand to millions of fields first.
+    state.fieldCount.value += 1;
+    if (state.fieldCount.value > MAX_CONTRACT_FIELDS) {
+      if (state.fieldCount.value === MAX_CONTRACT_FIELDS + 1) {
+        state.problems.push({ code: 'CONTRACT_TOO_LARGE', path: `${pointer}/properties/${escapeToken(name)}`, message: `The schema expands to more than ${MAX_CONTRACT_FIELDS} fields (through $ref, every reference is a copy); a contract that large is refused.` });
+      }
+      return members;
+    }
     const path = prefix.length === 0 ? name : `${prefix}.${name}`;
     const member = convertField(propertySchema, `${pointer}/properties/${escapeToken(name)}`, path, requiredNames.includes(name), state);
     if (member !== null) members.push(member);

@@ -1,0 +1,95 @@
+/**
+ * The PDF reader an instance owns: pdf.js runs in a worker thread with a heap limit
+ * (`maxHeapMb`, default 512) and every PDF gets a deadline (`deadlineMs`, default 5 s).
+ * A PDF that runs out of either has its worker terminated — the next PDF starts a fresh
+ * one — and comes back as warnings that say which limit it hit; what the worker had not
+ * finished is not read. The worker starts on the first PDF and stops with `close()`
+ * (a Paxman instance closes it in `px.close()`). One PDF at a time per reader.
+ */
+import { Worker } from 'node:worker_threads';
+
+/** Positioned text pieces of one page, as pdf.js gives them. */
+export interface PdfPageItems {
+  readonly items?: readonly { readonly str: string; readonly transform: readonly number[]; readonly width: number; readonly height: number }[];
+  readonly error?: string;
+}
+
+export interface PdfParse {
+  readonly pageCount: number;
+  readonly pages: readonly PdfPageItems[];
+  /** Why nothing (or not everything) was read: the limit hit, or pdf.js's error. */
+  readonly failure?: string;
+}
+
+export interface PdfReader {
+  parse(bytes: Uint8Array, pageLimit: number, signal?: AbortSignal): Promise<PdfParse>;
+  close(): Promise<void>;
+}
+
+export interface PdfReaderOptions {
+  /** Milliseconds one PDF may take (default 5 000). */
+  readonly deadlineMs?: number;
+  /** Heap of the parsing worker, in MB (default 512). */
+  readonly maxHeapMb?: number;
+}
+
+export const DEFAULT_PDF_DEADLINE_MS = 5_000;
+export const DEFAULT_PDF_HEAP_MB = 512;
+
+/** The worker's file next to this module: the plain-JS source in development, the built copy in dist. */
+function workerUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('./pdf-worker.mjs', import.meta.url) : new URL('./pdf-worker.js', import.meta.url);
+}
+
+export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_PDF_DEADLINE_MS;
+  const maxHeapMb = options.maxHeapMb ?? DEFAULT_PDF_HEAP_MB;
+  let worker: Worker | null = null;
+  let nextId = 0;
+
+  const stop = async (): Promise<void> => {
+    const running = worker;
+    worker = null;
+    if (running !== null) await running.terminate();
+  };
+
+  const parse = (bytes: Uint8Array, pageLimit: number, signal?: AbortSignal): Promise<PdfParse> => {
+    if (worker === null) {
+      worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, maxHeapMb) } });
+      worker.unref();
+    }
+    const current = worker;
+    const id = (nextId += 1);
+    return new Promise<PdfParse>((resolve) => {
+      const finish = (result: PdfParse, terminate: boolean): void => {
+        clearTimeout(timer);
+        current.off('message', onMessage);
+        current.off('error', onError);
+        current.off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+        if (terminate && worker === current) void stop();
+        resolve(result);
+      };
+      const onMessage = (message: { id: number; pageCount: number; pages: PdfPageItems[]; error?: string }): void => {
+        if (message.id !== id) return;
+        finish({ pageCount: message.pageCount, pages: message.pages, ...(message.error === undefined ? {} : { failure: `PDF could not be parsed: ${message.error}` }) }, false);
+      };
+      const onError = (error: Error & { code?: string }): void => {
+        const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `PDF parsing needed more than ${maxHeapMb} MB (the reader's heap limit); not read.` : `PDF parser failed: ${error.message}`;
+        finish({ pageCount: 0, pages: [], failure }, true);
+      };
+      const onExit = (): void => finish({ pageCount: 0, pages: [], failure: 'PDF parser stopped; not read.' }, true);
+      const onAbort = (): void => finish({ pageCount: 0, pages: [], failure: 'PDF reading aborted.' }, true);
+      const timer = setTimeout(() => finish({ pageCount: 0, pages: [], failure: `PDF parsing took longer than ${deadlineMs} ms (the reader's deadline); not read.` }, true), deadlineMs);
+      current.on('message', onMessage);
+      current.once('error', onError);
+      current.once('exit', onExit);
+      if (signal?.aborted === true) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const copy = bytes.slice();
+      current.postMessage({ id, bytes: copy, pageLimit }, [copy.buffer]);
+    });
+  };
+
+  return { parse, close: stop };
+}
