@@ -2,7 +2,8 @@
 /**
  * `pnpm bench [--json] [suite]`: runs the benchmark suites against the built packages
  * and prints medians and spread (or JSON with `--json`). Suites: profile, normalize,
- * import, batch, memory, batch-app (paxman-batch with 1 and 2 workers), python (the Python reference on the same inputs, with the ratio).
+ * import, batch, memory, batch-app (paxman-batch with 1 and 2 workers), python (the Python reference on the same inputs, with the ratio),
+ * hostile (the hostile inputs at full scale, each in its own process: time, peak RSS, the limit hit; only when asked for).
  */
 import { formatResults } from './src/harness.mjs';
 import { normalizeBenchmarks } from './src/normalize.bench.mjs';
@@ -10,6 +11,7 @@ import { batchBenchmark, coldImportBenchmark, peakMemoryBenchmark } from './src/
 import { profileBenchmarks } from './src/profile.bench.mjs';
 import { pythonReferenceResults } from './src/python-reference.bench.mjs';
 import { batchAppBenchmarks } from './src/batch-app.bench.mjs';
+import { hostileBenchmarks } from './src/hostile.bench.mjs';
 
 const json = process.argv.includes('--json');
 const filter = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
@@ -22,6 +24,7 @@ const suites = [
   ['batch-app', async () => batchAppBenchmarks()],
   // Needs the normalize medians of this run: measured again here when the normalize suite was filtered out.
   ['python', async (earlier) => pythonReferenceResults(await normalizeMedians(earlier))],
+  ['hostile', async () => hostileBenchmarks(), { onlyWhenNamed: true }],
 ];
 
 async function normalizeMedians(earlier) {
@@ -30,8 +33,9 @@ async function normalizeMedians(earlier) {
   return { large: median('normalize 20 fields, 100 KB'), small: median('normalize 20 fields, small input') };
 }
 const results = [];
-for (const [name, suite] of suites) {
+for (const [name, suite, options] of suites) {
   if (filter && !name.includes(filter)) continue;
+  if (options?.onlyWhenNamed && filter !== name) continue;
   try {
     results.push(...(await suite(results)));
   } catch (error) {

@@ -1,0 +1,87 @@
+/**
+ * One hostile input, in its own process (so its time and peak memory are its own): builds
+ * the input named by argv[2], runs it through the built `paxman`, and prints
+ * `{ ms, status, limit }` as JSON — `limit` being the diagnostic or error that names the
+ * bound it hit. The parent (`hostile.bench.mjs`) reads the peak RSS and kills a case that
+ * runs past its hang guard.
+ */
+import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { adaptContract, listDiagnostics, normalize, close } from 'paxman';
+
+const contract = { id: 'hostile', fields: [{ name: 'supplier_name', type: 'STRING', required: false }, { name: 'invoice_number', type: 'STRING', required: false }, { name: 'total', type: 'MONEY', required: false }, { name: 'invoice_date', type: 'DATE', required: false }] };
+
+function pdf(stream, compress) {
+  const data = compress ? deflateSync(Buffer.from(stream)) : Buffer.from(stream);
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>', null, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  const parts = [Buffer.from('%PDF-1.4\n')];
+  const offsets = [];
+  let length = parts[0].length;
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    const chunk = object === null
+      ? Buffer.concat([Buffer.from(`${index + 1} 0 obj\n<< /Length ${data.length}${compress ? ' /Filter /FlateDecode' : ''} >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')])
+      : Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`);
+    parts.push(chunk);
+    length += chunk.length;
+  });
+  parts.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+function fanOutSchema(levels) {
+  const defs = {};
+  for (let level = 0; level < levels; level += 1) {
+    const properties = {};
+    for (let index = 0; index < 10; index += 1) properties[`p${index}`] = level === levels - 1 ? { type: 'string' } : { $ref: `#/$defs/L${level + 1}` };
+    defs[`L${level}`] = { type: 'object', properties };
+  }
+  return { type: 'object', properties: { root: { $ref: '#/$defs/L0' } }, $defs: defs };
+}
+
+const CASES = {
+  'line of 80 000 digits': () => ({ input: '1'.repeat(80_000) }),
+  'line of 1 000 000 digits': () => ({ input: '1'.repeat(1_000_000) }),
+  'single line of 50 MB': () => ({ input: 'a'.repeat(50_000_000) }),
+  'HTML: 400 000 unclosed <b>': () => ({ input: `<html><body>${'<b>x'.repeat(400_000)}` }),
+  'HTML: 1 000 000 nested <div>': () => ({ input: `<html><body>${'<div>'.repeat(1_000_000)}x` }),
+  'HTML: 300 000 table cells': () => ({ input: `<html><body><table><tr>${'<td>1</td>'.repeat(300_000)}</tr></table>` }),
+  'JSON Schema: $refs fanning out to 10^9 fields': () => ({ schema: fanOutSchema(9) }),
+  'contract of 2 000 MONEY fields': () => ({ input: 'Total: 5 EUR', contract: { id: 'm', fields: Array.from({ length: 2000 }, (_, index) => ({ name: `amount_${index}`, type: 'MONEY', required: false })) } }),
+  'contract of 10 000 MONEY fields': () => ({ input: 'Total: 5 EUR', contract: { id: 'm', fields: Array.from({ length: 10_000 }, (_, index) => ({ name: `amount_${index}`, type: 'MONEY', required: false })) } }),
+  'ENUM of 100 000 values × 1 MB text': () => ({ input: 'word '.repeat(200_000), contract: { id: 'e', fields: [{ name: 'kind', type: 'ENUM', required: false, enum_values: Array.from({ length: 100_000 }, (_, index) => `value${index}`) }] } }),
+  'PDF with 2 000 000 text operations (deflated)': () => ({ input: pdf(`BT /F1 8 Tf 10 780 Td ${'(x) Tj '.repeat(2_000_000)}ET`, true) }),
+  'real PDF invoice, one byte corrupted': () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../../../shared/eval/invoice2data/cases/AmazonWebServices.pdf', import.meta.url)));
+    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    return { input: bytes };
+  },
+};
+
+const name = process.argv[2];
+const build = CASES[name];
+if (build === undefined) {
+  process.stdout.write(JSON.stringify({ cases: Object.keys(CASES) }));
+} else {
+  const { input, contract: given, schema } = build();
+  const started = performance.now();
+  let status;
+  let limit = null;
+  try {
+    if (schema !== undefined) {
+      adaptContract(schema, { format: 'json-schema' });
+      status = 'ADAPTED';
+    } else {
+      const artifact = await normalize(input, { contract: given ?? contract });
+      status = artifact.status;
+      const named = listDiagnostics(artifact).find((diagnostic) => ['DOCUMENT_WARNING', 'INPUT_PARTIALLY_SEARCHED', 'DEADLINE_EXCEEDED', 'INPUT_TOO_LARGE'].includes(diagnostic.code));
+      limit = named === undefined ? null : `${named.code}: ${named.message.slice(0, 90)}`;
+    }
+  } catch (error) {
+    status = 'REFUSED';
+    limit = `${error.code ?? error.name}: ${String(error.message).slice(0, 90)}`;
+  }
+  const ms = performance.now() - started;
+  await close();
+  process.stdout.write(JSON.stringify({ ms, status, limit, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+}
