@@ -3,7 +3,8 @@
  * `pnpm bench [--json] [suite]`: runs the benchmark suites against the built packages
  * and prints medians and spread (or JSON with `--json`). Suites: profile, normalize,
  * import, batch, memory, batch-app (paxman-batch with 1 and 2 workers), python (the Python reference on the same inputs, with the ratio),
- * hostile (the hostile inputs at full scale, each in its own process: time, peak RSS, the limit hit; only when asked for).
+ * hostile (the hostile inputs at full scale, each in its own process: time, peak RSS, the limit hit) and ocr
+ * (seconds per page and a folder's batch rate; `--images <dir>`) — these two only when named.
  */
 import { formatResults } from './src/harness.mjs';
 import { normalizeBenchmarks } from './src/normalize.bench.mjs';
@@ -12,9 +13,12 @@ import { profileBenchmarks } from './src/profile.bench.mjs';
 import { pythonReferenceResults } from './src/python-reference.bench.mjs';
 import { batchAppBenchmarks } from './src/batch-app.bench.mjs';
 import { hostileBenchmarks } from './src/hostile.bench.mjs';
+import { ocrBenchmarks } from './src/ocr.bench.mjs';
 
 const json = process.argv.includes('--json');
-const filter = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
+const imagesIndex = process.argv.indexOf('--images');
+const imageFolder = imagesIndex >= 0 ? process.argv[imagesIndex + 1] : undefined;
+const filter = process.argv.slice(2).find((argument, index) => !argument.startsWith('--') && (imagesIndex < 0 || index + 2 !== imagesIndex + 1));
 const suites = [
   ['profile', profileBenchmarks],
   ['normalize', normalizeBenchmarks],
@@ -25,6 +29,8 @@ const suites = [
   // Needs the normalize medians of this run: measured again here when the normalize suite was filtered out.
   ['python', async (earlier) => pythonReferenceResults(await normalizeMedians(earlier))],
   ['hostile', async () => hostileBenchmarks(), { onlyWhenNamed: true }],
+  // About a minute on 2 cores; `--images <dir>` reads a folder of photos instead of rendered receipts.
+  ['ocr', async () => ocrBenchmarks(imageFolder === undefined ? {} : { folder: imageFolder }), { onlyWhenNamed: true }],
 ];
 
 async function normalizeMedians(earlier) {
