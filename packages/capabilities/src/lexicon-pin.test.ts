@@ -11,9 +11,9 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '9cc31aeafb6f72ff4ce66655c2a3f4dec2f768845bf9c28152177f44b11e320a',
-  explicit_evidence: '1.1.0',
-  pattern_extraction: '1.1.0',
+  lexicon: '53c7e47d7d9e1bf4bb9ec0d7dadb438a632f3e3b0e85fda7a3cb31993b5dd257',
+  explicit_evidence: '1.2.0',
+  pattern_extraction: '1.2.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -10,6 +10,7 @@
  */
 import { type Evidence, EvidenceKind, type JsonValue, isPlainObject } from '@paxman/core';
 import {
+  ADDRESS_BLOCK_STRENGTH,
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_TRUSTED_CONFIDENCE,
@@ -85,6 +86,10 @@ export function findingStrength(evidence: Evidence): number | null {
     case EvidenceKind.RECOGNIZER:
       if (isConfirmedLetterhead(evidence)) {
         strength = LETTERHEAD_STRENGTH;
+        break;
+      }
+      if (evidence.pattern === 'layout:address') {
+        strength = evidence.detail?.bounded === true ? ADDRESS_BLOCK_STRENGTH : RECOGNIZER_AMBIGUOUS_STRENGTH;
         break;
       }
       strength = !isUniqueRecognizerHit(evidence)

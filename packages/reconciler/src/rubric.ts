@@ -66,6 +66,13 @@ export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURR
  */
 export const LETTERHEAD_STRENGTH = 0.85;
 /**
+ * The issuer's address read as the run of lines under its letterhead
+ * (`pattern: 'layout:address'`): as strong as a letterhead when a contact, tax or document
+ * line ends it (`detail.bounded`), ambiguous when it runs into the body — where it ends is
+ * then a guess.
+ */
+export const ADDRESS_BLOCK_STRENGTH = 0.9;
+/**
  * RECOGNIZER read from a contract clause (`pattern: 'clause:<concept>'`: "entered into as
  * of <date>", "governed by the laws of <place>"), the only value the document's clauses give:
  * the clause itself says what the value is, as a label would.

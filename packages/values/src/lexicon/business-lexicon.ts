@@ -57,6 +57,10 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
     id: 'buyer',
     terms: ['buyer', 'buyer name', 'bill to', 'billed to', 'invoice to', 'customer', 'customer name', 'sold to', 'client', 'client name', 'to', 'Kunde', 'Rechnungsempfänger', 'Käufer', 'facturé à', 'acheteur', 'cliente', 'comprador', 'facturar a', 'klant', 'koper', 'factuur aan', 'nabywca', 'cliente', 'bill-to', 'recipient'],
   },
+  {
+    id: 'supplier-address',
+    terms: ['supplier address', 'vendor address', 'seller address', 'merchant address', 'company address', 'store address', 'shop address', 'business address', 'issuer address', 'address of supplier', 'Lieferantenadresse', 'Firmenadresse', 'adresse du fournisseur', 'dirección del proveedor', 'adres leverancier'],
+  },
   { id: 'ship-to', terms: ['ship to', 'deliver to', 'delivery address', 'shipping address', 'Lieferadresse', 'livrer à', 'enviar a', 'afleveradres'] },
   {
     id: 'payment-terms',

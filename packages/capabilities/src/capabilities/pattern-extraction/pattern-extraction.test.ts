@@ -117,3 +117,23 @@ describe('pattern_extraction: letterhead', () => {
     }
   });
 });
+
+describe('pattern_extraction: the issuer address under the letterhead', () => {
+  const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_address', type: 'STRING', description: 'Address of the company that issued the receipt.' }] });
+
+  it('joins the lines under the name, skipping the registration number and a branch name, up to the first contact line', async () => {
+    const document = await buildDocument('HARBOUR MART SDN BHD\n(123456-X)\nHARBOUR MART RIVERSIDE\nLOT 12, JALAN SUNGAI 3,\n41200 KLANG, SELANGOR.\nTEL: 03-1234 5678\nRECEIPT #889\nTOTAL 12.00\n', { inputType: 'text' });
+    const result = await runCapability(capability, receipts, 'merchant_address', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['LOT 12, JALAN SUNGAI 3, 41200 KLANG, SELANGOR.']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: 'layout:address', detail: { bounded: true, lines: 2 } });
+    expect(spansSliceBack(result, document)).toBe(true);
+  });
+
+  it('says when nothing ends the address (its end is a guess), and finds nothing without a street or postal line', async () => {
+    const open = await buildDocument('Alpine Tools AG\nBahnhofstrasse 7\n8001 Zürich\nSchweiz\nMain Hall\nCorner Shop\n', { inputType: 'text' });
+    const unbounded = await runCapability(capability, receipts, 'merchant_address', open);
+    expect(evidenceOf(unbounded, unbounded.candidates[0])[0]!.detail).toMatchObject({ bounded: false });
+    const none = await buildDocument('Alpine Tools AG\nThank you for shopping\nTotal: 12.00\n', { inputType: 'text' });
+    expect((await runCapability(capability, receipts, 'merchant_address', none)).candidates).toEqual([]);
+  });
+});

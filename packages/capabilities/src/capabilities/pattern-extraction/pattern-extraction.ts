@@ -29,10 +29,10 @@ import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/rea
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.1.0`. */
+/** The spec of `pattern_extraction@1.2.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.1.0',
+  version: '1.2.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -109,7 +109,9 @@ export function configurePatternExtraction(field: CanonicalField): StepConfigura
   // The issuer of a document usually heads it: its letterhead is an unlabelled reading of
   // a supplier / merchant name.
   const letterhead = field.type === 'STRING' && labels.concepts.includes('supplier');
-  if (patterns.length === 0 && recognizers.length === 0 && !letterhead) {
+  // …and the issuer's address is the run of lines under it.
+  const addressBlock = field.type === 'STRING' && labels.concepts.includes('supplier-address');
+  if (patterns.length === 0 && recognizers.length === 0 && !letterhead && !addressBlock) {
     return { skip: `No contract pattern for ${field.path}, and an unlabelled ${field.type} value would be a guess.` };
   }
   return {
@@ -117,6 +119,7 @@ export function configurePatternExtraction(field: CanonicalField): StepConfigura
       reading: readingToJson(reading),
       concepts: [...labels.concepts],
       letterhead,
+      ...(addressBlock ? { addressBlock } : {}),
       recognizers: recognizers.map((step) => ({ kind: step.kind, uniqueOnly: step.uniqueOnly })),
       patterns: patterns.map((step) => ({ source: step.source, origin: step.origin, group: step.group })),
     },
@@ -153,6 +156,7 @@ export function createPatternExtractionCapability(options: { readonly recognizer
       recordRecognizerHits(builder, step, free, index.primary.name, reading);
     }
     if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading);
+    if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name);
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
       recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions);
@@ -298,6 +302,69 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     });
     return;
   }
+}
+
+/** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
+const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
+/** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
+const REGISTRATION_LINE = /^\(?\s*(?:co\.?\s*reg(?:istration)?\.?\s*(?:no\.?)?\s*:?\s*)?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$/i;
+/** A line that is only a telephone number ("07-355 2616", "+60 3-1234 5678"). */
+const PHONE_LINE = /^\+?[\d\s().-]{7,}$/;
+/** How the first line of an address starts: a number, or a unit, lot, level, block or house word. */
+const ADDRESS_START = /^(?:\d|no\.?\s*\d|lot\b|unit\b|level\b|lvl\b|blk\b|block\b|suite\b|jalan\b|jln\b|lorong\b|p\.?\s?o\.?\s?box\b)/i;
+/** How many lines an address may span. */
+const ADDRESS_LINES = 5;
+
+/**
+ * The issuer's address: the run of lines right under the letterhead (a registration
+ * number printed alone is skipped), up to the first contact, tax, registration, document
+ * or labelled line, joined with spaces. Only a run that reads as an address (a street or
+ * postal line, `letterheadFollower`) is reported; `detail.bounded` says whether such a
+ * stop line ends it — an address that runs into the body (or the document's end) has an
+ * uncertain end and is graded lower (ADR 0007).
+ */
+function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string): void {
+  if (document.kind === 'pdf') return;
+  const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  const head = letterheadPosition(lines);
+  if (head === null) return;
+  let position = head + 1;
+  while (position < lines.length && REGISTRATION_LINE.test(lines[position]!.text.trim())) position += 1;
+  const block: (typeof lines)[number][] = [];
+  for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
+    const text = lines[position]!.text.trim();
+    if (ADDRESS_STOP.test(text) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
+    // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address.
+    if (block.length === 0 && !ADDRESS_START.test(text) && letterheadFollower(text) !== 'address') continue;
+    block.push(lines[position]!);
+  }
+  if (block.length === 0 || !block.some((line) => letterheadFollower(line.text) === 'address')) return;
+  const bounded = position < lines.length && block.length < ADDRESS_LINES;
+  const texts = block.map((line) => line.text.trim());
+  const first = block[0]!;
+  const last = block[block.length - 1]!;
+  // One span over the whole block, from the first line's text to the last line's end.
+  const span = { start: first.span.start + first.text.indexOf(texts[0]!), end: last.span.start + last.text.indexOf(texts[texts.length - 1]!) + texts[texts.length - 1]!.length, layer };
+  const value = texts.join(' ').replace(/\s+/g, ' ');
+  const printed = document.layers[layer]!.text.slice(span.start, span.end);
+  builder.finding({ value, raw: printed, rank: 0, kind: EvidenceKind.RECOGNIZER, spans: [span], text: printed, pattern: 'layout:address', detail: { structure: 'address', lines: block.length, bounded } });
+}
+
+/** Where the letterhead is among the first lines (the same reading as `recordLetterhead`), or null. */
+function letterheadPosition(lines: readonly Document['lines'][number][]): number | null {
+  for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
+    const text = line.text.trim();
+    if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text)) break;
+    if (text.length <= 80 && LEGAL_FORM.test(text) && !/[:@|]|https?/i.test(text)) return position;
+  }
+  for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
+    const text = line.text.trim();
+    const words = normalizeLabelText(text).split(' ');
+    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word))) continue;
+    if (/\d|[:@/|]|https?/i.test(text) || text.length > 60 || !/\p{L}{2}/u.test(text)) return null;
+    return letterheadFollower(lines[position + 1]?.text ?? '') === 'address' ? position : null;
+  }
+  return null;
 }
 
 /** The first non-blank line of `layer` after the line at `position`. */
