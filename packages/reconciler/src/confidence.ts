@@ -19,6 +19,7 @@ import {
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
   INLINE_LABEL_STRENGTH,
+  CLAUSE_FALLBACK_STRENGTH,
   CLAUSE_STRENGTH,
   LETTERHEAD_STRENGTH,
   MAX_CONFIDENCE,
@@ -97,7 +98,9 @@ export function findingStrength(evidence: Evidence): number | null {
         : RECOGNIZER_BACKINGS.includes(String(evidence.detail?.backing))
           ? BACKED_RECOGNIZER_STRENGTH
         : (evidence.pattern ?? '').startsWith('clause:')
-          ? CLAUSE_STRENGTH
+          ? evidence.detail?.fromAgreementDate === true
+            ? CLAUSE_FALLBACK_STRENGTH
+            : CLAUSE_STRENGTH
           : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))
           ? RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH
           : RECOGNIZER_UNIQUE_STRENGTH;

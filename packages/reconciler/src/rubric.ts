@@ -78,6 +78,12 @@ export const ADDRESS_BLOCK_STRENGTH = 0.9;
  * the clause itself says what the value is, as a label would.
  */
 export const CLAUSE_STRENGTH = 0.9;
+/**
+ * An effective date read as the agreement's own date because nothing in the agreement
+ * speaks of taking effect otherwise (`detail.fromAgreementDate`): usually right — an
+ * agreement takes effect when made — but an inference, not a statement.
+ */
+export const CLAUSE_FALLBACK_STRENGTH = 0.85;
 
 /**
  * RECOGNIZER unique in the document whose reading a check backs (`detail.backing`:

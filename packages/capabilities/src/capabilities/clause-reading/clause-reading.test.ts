@@ -46,6 +46,12 @@ describe('clause_reading', () => {
     expect(await read('entered into on May 5, 2020 (the "Effective Date") by and between', 'effective_date')).toEqual(['2020-05-05']);
   });
 
+  it('takes the agreement date as the effective date only when nothing speaks of taking effect otherwise', async () => {
+    expect(await read('This Mutual Non-Disclosure Agreement is made as of the 4th day of May 2005 by and between A and B.', 'effective_date')).toEqual(['2005-05-04']);
+    expect(await read('This Agreement is dated as of May 4, 2005. The Effective Date shall be the date of the first order.', 'effective_date')).toEqual([]);
+    expect(await read('This Agreement is dated as of May 4, 2005 and shall become effective upon approval by the Board.', 'effective_date')).toEqual([]);
+  });
+
   it('reads the governing law, the narrower place when two are named', async () => {
     expect(await read('This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to conflicts of law.', 'governing_law')).toEqual(['New York']);
     expect(await read('governed by the laws of the United States and the Commonwealth of Kentucky.', 'governing_law')).toEqual(['Kentucky']);

@@ -43,6 +43,9 @@ const TITLE_HEADING = /(?<![A-Za-z])((?:[A-Z0-9][A-Z0-9&'’.,\-/()]*[ \t]+){0,1
 /** What may precede a title on its line and is not part of it: an exhibit number, a copy mark, a page number. */
 const TITLE_PREFIX = /^(?:(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+[0-9A-Z][0-9A-Z.\-()]*[ \t]+|EXECUTION[ \t]+(?:COPY|VERSION)[ \t]+|CONFIDENTIAL[ \t]+|FINAL[ \t]+|\d+[ \t]+)+/;
 
+/** Words by which an agreement says it takes effect at some other time than its date. */
+const TAKES_EFFECT_OTHERWISE = /\b(?:effective(?:\s+date|\s+as\s+of|\s+on|\s+upon|\s+from|\s+immediately)|become[s]?\s+effective|take[s]?\s+effect|commencement\s+date|commence[s]?\s+on)\b/i;
+
 /** Characters of the document searched for the dates of its preamble. */
 const PREAMBLE_CHARACTERS = 6_000;
 
@@ -71,6 +74,8 @@ interface ClauseValue {
   readonly value: JsonValue;
   readonly start: number;
   readonly end: number;
+  /** An effective date read as the agreement's date (no effective-date clause). */
+  readonly fromAgreementDate?: boolean;
 }
 
 /** The step config, or why the field is not read from clauses. */
@@ -147,6 +152,20 @@ function documentTitles(text: string): ClauseValue[] {
   return [];
 }
 
+/**
+ * The date an agreement takes effect: what an effective-date clause says; without one, an
+ * agreement takes effect on its date ("dated as of …", "made this 4th day of May 2005"),
+ * reported as such (`detail.fromAgreementDate`) so the reconciler grades it lower.
+ */
+function effectiveDates(text: string, preamble: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
+  const stated = [...datesAfterLeads(preamble, DATE_LEADS['effective-date'], recognizers, options), ...datesBeforeEffectiveTerm(preamble, recognizers, options)];
+  if (stated.length > 0) return stated;
+  // Only an agreement that nowhere speaks of taking effect otherwise ("the Effective Date shall be …",
+  // "effective upon …", "shall become effective …", "commencement date") takes effect on its date.
+  if (TAKES_EFFECT_OTHERWISE.test(text)) return [];
+  return [...datesAfterLeads(preamble, DATE_LEADS['agreement-date'], recognizers, options), ...ordinalDays(preamble, recognizers)].map((entry) => ({ ...entry, fromAgreementDate: true }));
+}
+
 function governingLaws(text: string): ClauseValue[] {
   const found: ClauseValue[] = [];
   GOVERNING_LAW.lastIndex = 0;
@@ -180,7 +199,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
         concept === 'agreement-date'
           ? [...datesAfterLeads(preamble, DATE_LEADS['agreement-date'], options.recognizers, dateOptions), ...ordinalDays(preamble, options.recognizers)]
           : concept === 'effective-date'
-            ? [...datesAfterLeads(preamble, DATE_LEADS['effective-date'], options.recognizers, dateOptions), ...datesBeforeEffectiveTerm(preamble, options.recognizers, dateOptions)]
+            ? effectiveDates(text, preamble, options.recognizers, dateOptions)
             : concept === 'document-title'
               ? documentTitles(text)
               : governingLaws(text);
@@ -194,7 +213,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
           spans: [{ start: entry.start, end: entry.end, layer: index.primary.name }],
           text: text.slice(entry.start, entry.end),
           pattern: `clause:${concept}`,
-          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size },
+          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}) },
         });
       }
     }
