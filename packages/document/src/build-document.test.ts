@@ -425,3 +425,11 @@ describe('signature blocks', () => {
     ]);
   });
 });
+
+describe('receipts transcribed column by column', () => {
+  it('pairs a label alone on its line with an amount alone under it, and a currency marker with the amount on the next line', async () => {
+    const document = await buildDocument('SUBTOTAL :\n15.90\nTOTAL AMT ROUNDED\n15.90\nCASH.................... RM\n50.00\n', { inputType: 'text' });
+    expect(pairFor(document, 'TOTAL AMT ROUNDED')).toMatchObject({ value: '15.90', source: 'above' });
+    expect(pairFor(document, 'CASH')).toMatchObject({ value: '50.00', source: 'above' });
+  });
+});

@@ -125,6 +125,16 @@ function isCodeToken(text: string, start: number, end: number): boolean {
 }
 
 const SEPARATOR_LINE = /^(?:[:：=-]+|RM|MYR|SGD|S\$|\$|€|£|USD|EUR|GBP)$/i;
+/** An amount alone in a cell, with two decimals (a price, not a quantity or a count). */
+const AMOUNT_ALONE = /^[-−]?(?:RM|\$|€|£)?\s?\d{1,3}(?:,\d{3})*\.\d{2}$/;
+
+/** A cell that can only be a label: a few words of letters (a rate like "6%" allowed), no amount, no code. */
+function isBareLabel(text: string, cell: LineCell): boolean {
+  const label = text.slice(cell.start, cell.end).trim();
+  if (label.length < 3 || label.length > 40 || !/\p{L}{3}/u.test(label)) return false;
+  if (label.split(/\s+/).length > 6) return false;
+  return !/\d/.test(label.replace(/\d+(?:\.\d+)?\s*%/g, ''));
+}
 
 /**
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
@@ -165,7 +175,22 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       const colon = findLabelColon(text, cell, inOrder);
       const leader = colon === -1 ? findLeader(text, cell, inOrder) : null;
       const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
-      if (separatorStart === -1) continue;
+      if (separatorStart === -1) {
+        // A label alone on its line with an amount alone under it ("TOTAL AMT ROUNDED" /
+        // "15.90"): receipts read by OCR print their totals column by column.
+        if (lineCells.length === 1 && !valueLines.has(lineIndex) && isBareLabel(text, cell)) {
+          const below = valueBelow(lineIndex, [cell.start, cell.end]);
+          if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
+            const key = keyBounds(text, cell.start, cell.end);
+            if (key !== null) {
+              valueLines.add(below.line);
+              pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
+              found = true;
+            }
+          }
+        }
+        continue;
+      }
       const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
       let keyEnd = separatorStart;
       if (leader !== null && text[keyEnd - 1] === ':') keyEnd -= 1;
@@ -173,6 +198,8 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       if (key === null) continue;
       const source: KeyValuePair['source'] = colon !== -1 ? 'colon' : 'leader';
       let value = trimBounds(text, separatorEnd, cell.end);
+      // "TOTAL AMT........ RM" / "60.31": a currency marker alone after the leader, the amount on the next line.
+      if (value[0] !== value[1] && SEPARATOR_LINE.test(text.slice(value[0], value[1]))) value = [value[1], value[1]];
       if (value[0] === value[1]) {
         const nextCell = lineCells[cellIndex + 1];
         if (nextCell !== undefined && !isLabelCell(nextCell)) {
@@ -181,7 +208,7 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
           found = true;
           continue;
         }
-        if (source !== 'colon') continue;
+        if (source !== 'colon' && !SEPARATOR_LINE.test(text.slice(separatorEnd, cell.end).trim())) continue;
         // A row of labels ("Invoice Date:    Due Date:") above a row of values, or a label alone above its value.
         const below = valueBelow(lineIndex, key);
         if (below === null || isLabelCell(below.cell) || !isValueShape(text, below.cell)) continue;

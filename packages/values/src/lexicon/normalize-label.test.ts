@@ -42,3 +42,16 @@ describe('splitIdentifier', () => {
     expect(splitIdentifier(name)).toBe(expected);
   });
 });
+
+describe('normalizeLabel: receipt abbreviations', () => {
+  it('reads AMT as amount and QTY as quantity, and drops the "of" after an inclusion word', () => {
+    expect(normalizeLabelText('TOTAL AMT ROUNDED')).toBe('total amount rounded');
+    expect(normalizeLabelText('Total Qty')).toBe('total quantity');
+    expect(normalizeLabelText('TOTAL INCL. OF GST')).toBe(normalizeLabelText('Total incl. GST'));
+    expect(normalizeLabelText('Bill of lading')).toBe('bill of lading');
+  });
+
+  it('reads a label on its first 256 characters only', () => {
+    expect(normalizeLabelText(`Total ${'9'.repeat(1_000_000)}`)).toBe(normalizeLabelText(`Total ${'9'.repeat(250)}`));
+  });
+});

@@ -48,6 +48,11 @@ export function normalizeLabel(label: string): NormalizedLabel {
  */
 export const MAX_LABEL_CHARACTERS = 256;
 
+/** Abbreviations receipts and invoices print for label words ("TOTAL AMT", "QTY"). */
+const ABBREVIATIONS: Readonly<Record<string, string>> = Object.freeze({ amt: 'amount', qty: 'quantity' });
+/** Words after which "of" is noise ("inclusive of", "excl. of"). */
+const INCLUSION_HEADS: ReadonlySet<string> = new Set(['incl', 'excl', 'inclusive', 'exclusive']);
+
 /** A rate in a label ("21%", "@ 8.25 %"); tried only when the label has a `%`. */
 const PERCENT_RATE = /@?\s*\d+(?:[.,]\d+)?\s*%/g;
 
@@ -83,7 +88,9 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
     // German compounds abbreviate "Nummer" to "nr" ("Rechnungsnr.", "Kundennr."): split them.
-    .flatMap((word) => (NUMBER_WORDS.has(word) ? ['number'] : /^\p{L}{4,}nr$/u.test(word) ? [word.slice(0, -2), 'number'] : [word]));
+    .flatMap((word) => (NUMBER_WORDS.has(word) ? ['number'] : /^\p{L}{4,}nr$/u.test(word) ? [word.slice(0, -2), 'number'] : [ABBREVIATIONS[word] ?? word]))
+    // "incl. of GST" is "incl. GST": the "of" after an inclusion word says nothing.
+    .filter((word, index, all) => !(word === 'of' && INCLUSION_HEADS.has(all[index - 1] ?? '')));
   // Currency codes written in capitals qualify a value ("Total USD", "Montant EUR HT",
   // "Amount in EUR"); drop them from the label. Lower-case words that happen to be codes
   // ("all", "top", "try") stay.

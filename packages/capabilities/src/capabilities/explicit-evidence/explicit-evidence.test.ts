@@ -316,3 +316,14 @@ describe('explicit_evidence: currency statements and payment terms', () => {
     expect((await runCapability(capability, contract, 'due_date', term)).candidates).toEqual([]);
   });
 });
+
+describe('explicit_evidence: a total before a rounding adjustment', () => {
+  it('is not the total paid: the total after the adjustment is', async () => {
+    const contract = defineContract({ id: 'r', fields: [{ path: 'total', type: 'DECIMAL' }] });
+    const text = 'TOTAL SALES INCL GST\n42.48\nROUNDING ADJ\n0.02\nTOTAL AFTER ADJ INCL GST\n42.50\n';
+    const values = (await runCapability(capability, contract, 'total', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    expect(values).not.toContain('42.48');
+    const unrounded = 'TOTAL SALES INCL GST\n42.50\nROUNDING ADJ\n0.00\n';
+    expect((await runCapability(capability, contract, 'total', await buildDocument(unrounded, { inputType: 'text' }))).candidates.map((candidate) => candidate.value)).toContain('42.50');
+  });
+});

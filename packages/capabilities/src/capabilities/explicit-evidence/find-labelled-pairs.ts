@@ -6,6 +6,7 @@
  * read from its last filled cell — a totals row — or, in a row of several label/value
  * pairs ("Invoice no. 123   Customer no. 456"), from the last cell before the next label).
  */
+import type { KeyValuePair } from '@paxman/document';
 import { canonicalJson } from '@paxman/core';
 import type { Table } from '@paxman/document';
 import { conceptsOfLabel } from '@paxman/values';
@@ -28,9 +29,12 @@ export function findInKeyValues(context: SearchContext): void {
   matched.sort((left, right) => left[0] - right[0]);
   // The totals of a tax summary block are the summary's, never the document's amounts.
   const skipSummaries = context.labels.concepts.some((concept) => SUMMARISED_CONCEPTS.has(concept));
+  const isTotal = context.labels.concepts.includes('total');
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
     if (skipSummaries && pair.region === 'summary') continue;
+    // A total followed by a non-zero rounding adjustment is the total before rounding, not the amount paid.
+    if (isTotal && roundedAfter(context.index.keyValues, position)) continue;
     // A signer's "Title:" or "Date:" answers only a field about signing.
     if (pair.region === 'signature' && !context.aboutSigning) continue;
     recordLabelledValue(context, {
@@ -143,4 +147,23 @@ function findInRowLabels(context: SearchContext, table: Table, tableIndex: numbe
       return;
     }
   });
+}
+
+/** Words of a rounding adjustment's label ("ROUNDING ADJ", "Rounding adjustment", "Round off"). */
+const ROUNDING_LABEL = /\bround(?:ing|ed)?\b|\bround\s*off\b/i;
+
+/**
+ * True when one of the next two key-value pairs after `position` is a non-zero rounding
+ * adjustment and the pair at `position` is not itself the rounded (or after-adjustment) total.
+ */
+function roundedAfter(pairs: readonly KeyValuePair[], position: number): boolean {
+  const pair = pairs[position]!;
+  if (ROUNDING_LABEL.test(pair.key) || /\bafter\b/i.test(pair.key)) return false;
+  for (const next of pairs.slice(position + 1, position + 3)) {
+    if (next.valueSpan.layer !== pair.valueSpan.layer || next.keySpan.start < pair.valueSpan.end) continue;
+    if (!ROUNDING_LABEL.test(next.key)) continue;
+    const amount = Number(next.value.replace(/[^\d.-]/g, ''));
+    return Number.isFinite(amount) && amount !== 0;
+  }
+  return false;
 }
