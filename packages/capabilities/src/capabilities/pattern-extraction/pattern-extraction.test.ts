@@ -137,3 +137,14 @@ describe('pattern_extraction: the issuer address under the letterhead', () => {
     expect((await runCapability(capability, receipts, 'merchant_address', none)).candidates).toEqual([]);
   });
 });
+
+describe('pattern_extraction: a letterhead over a registration number', () => {
+  it('is confirmed by the address under the registration number, and a name over two lines is joined', async () => {
+    const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.' }] });
+    const single = await buildDocument('SAM SAM TRADING CO\n(742016-W)\n67,JLN MEWAH 25/63 TMN SRI MUDA,\n40400 SHAH ALAM.\n', { inputType: 'text' });
+    const result = await runCapability(capability, receipts, 'merchant_name', single);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ pattern: 'layout:letterhead', detail: { followedBy: 'address' } });
+    const twoLines = await buildDocument('HOME MASTER HARDWARE &\nELECTRICAL\nNO.113G & 115G, JALAN SETIA GEMBILANG\n', { inputType: 'text' });
+    expect((await runCapability(capability, receipts, 'merchant_name', twoLines)).candidates.map((candidate) => candidate.value)).toEqual(['HOME MASTER HARDWARE & ELECTRICAL']);
+  });
+});

@@ -198,7 +198,7 @@ const LETTERHEAD_LINES = 4;
 const TITLE_WORDS = new Set(['invoice', 'receipt', 'quotation', 'quote', 'estimate', 'statement', 'bill', 'credit', 'debit', 'note', 'order', 'confirmation', 'payment', 'tax', 'sales', 'proforma', 'pro', 'forma', 'commercial', 'original', 'copy', 'duplicate', 'facture', 'rechnung', 'gutschrift', 'factura', 'factuur', 'faktura', 'fattura', 'recibo', 'quittung', 'devis', 'angebot']);
 
 /** Street words of addresses in common European languages ("12 Main St", "Uferweg 40", "8 rue de la Paix"). */
-const STREET_WORDS = /(?<![\p{L}])(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|ln|drive|dr|way|suite|floor|p\.?\s?o\.?\s?box|straße|strasse|str|weg|platz|allee|gasse|postfach|rue|bd|chemin|calle|avenida|plaza|paseo|via|viale|piazza|corso|laan|straat|plein|gracht|ul|aleja)(?![\p{L}])/iu;
+const STREET_WORDS = /(?<![\p{L}])(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|ln|drive|dr|way|suite|floor|p\.?\s?o\.?\s?box|straße|strasse|str|weg|platz|allee|gasse|postfach|rue|bd|chemin|calle|avenida|plaza|paseo|via|viale|piazza|corso|laan|straat|plein|gracht|ul|aleja|jalan|jln|lorong|lrg|taman|tmn|persiaran|lebuh|lebuhraya|jl)(?![\p{L}])/iu;
 
 /**
  * What the line right below a letterhead says about it: `address` for a street or postal
@@ -210,7 +210,7 @@ export function letterheadFollower(text: string): 'address' | 'title' | null {
   if (trimmed.length === 0) return null;
   const first = normalizeLabelText(trimmed).split(' ')[0] ?? '';
   if (TITLE_WORDS.has(first) && first !== 'note' && first !== 'copy') return 'title';
-  if (/^\d{1,5}[a-z]?(?:[-/]\d{1,5})?,?\s+\p{L}{2}/iu.test(trimmed)) return 'address';
+  if (/^\d{1,5}[a-z]?(?:[-/]\d{1,5})?(?:,\s*|\s+)\p{L}{2}/iu.test(trimmed)) return 'address';
   if (/\d/.test(trimmed) && STREET_WORDS.test(trimmed)) return 'address';
   // Compound street names with the house number after them ("Industriestraße 7", "Keizersgracht 12").
   if (/\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm|laan|straat|plein|gracht|kade|vej|gatan|vägen)\s+\d{1,4}/iu.test(trimmed)) return 'address';
@@ -277,31 +277,48 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     });
     return;
   }
-  let seen = 0;
-  for (const line of lines) {
+  // The first name-like line among the first few is the letterhead, confirmed when an address
+  // (or the document's title) follows it — past a registration number printed alone. (A later
+  // confirmed line is not preferred: it is as often the second line of a two-line name.)
+  const candidates: { position: number; text: string; followedBy: 'address' | 'title' | null; continued: string | null }[] = [];
+  for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
+    if (candidates.length > 0) break;
     const text = line.text.trim();
-    seen += 1;
-    if (seen > LETTERHEAD_LINES) return;
     const words = normalizeLabelText(text).split(' ');
     if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word))) continue;
-    if (/\d|[:@/|]|https?/i.test(text) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) return;
-    if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) return;
-    const offset = line.text.indexOf(text);
-    const span = { start: line.span.start + offset, end: line.span.start + offset + text.length, layer };
-    const below = lineBelow(document, document.lines.indexOf(line), layer);
-    const followedBy = below === undefined ? null : letterheadFollower(below.text);
-    builder.finding({
-      value: text.replace(/\s+/g, ' '),
-      raw: text,
-      rank: 0,
-      kind: EvidenceKind.RECOGNIZER,
-      spans: [span],
-      text: document.layers[layer]!.text.slice(span.start, span.end),
-      pattern: 'layout:letterhead',
-      detail: { structure: 'letterhead', line: seen, ...(followedBy === null ? {} : { followedBy }) },
-    });
-    return;
+    if (/\d|[:@/|]|https?/i.test(text) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
+    if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) break;
+    // A name printed over two lines: the first ends in "&" or ",", the second is name-like too.
+    const next = lines[position + 1]?.text.trim() ?? '';
+    const continued = /[&,]$/.test(text) && next.length > 0 && next.length <= 40 && !/[\d:@|]/.test(next) ? next : null;
+    let belowIndex = position + (continued === null ? 1 : 2);
+    while (belowIndex < lines.length && REGISTRATION_LINE.test(lines[belowIndex]!.text.trim())) belowIndex += 1;
+    const below = lines[belowIndex];
+    candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text), continued });
   }
+  const chosen = candidates[0];
+  if (chosen === undefined) return;
+  const line = lines[chosen.position]!;
+  const offset = line.text.indexOf(chosen.text);
+  const span = { start: line.span.start + offset, end: line.span.start + offset + chosen.text.length, layer };
+  const spans = [span];
+  let value = chosen.text;
+  if (chosen.continued !== null) {
+    const second = lines[chosen.position + 1]!;
+    const secondOffset = second.text.indexOf(chosen.continued);
+    spans.push({ start: second.span.start + secondOffset, end: second.span.start + secondOffset + chosen.continued.length, layer });
+    value = `${chosen.text} ${chosen.continued}`;
+  }
+  builder.finding({
+    value: value.replace(/\s+/g, ' '),
+    raw: value,
+    rank: 0,
+    kind: EvidenceKind.RECOGNIZER,
+    spans,
+    text: document.layers[layer]!.text.slice(span.start, span.end),
+    pattern: 'layout:letterhead',
+    detail: { structure: 'letterhead', line: chosen.position + 1, ...(chosen.followedBy === null ? {} : { followedBy: chosen.followedBy }) },
+  });
 }
 
 /** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
@@ -367,14 +384,6 @@ function letterheadPosition(lines: readonly Document['lines'][number][]): number
   return null;
 }
 
-/** The first non-blank line of `layer` after the line at `position`. */
-function lineBelow(document: Document, position: number, layer: string): Document['lines'][number] | undefined {
-  for (let next = position + 1; next < document.lines.length; next += 1) {
-    const line = document.lines[next]!;
-    if (line.span.layer === layer && line.text.trim().length > 0) return line;
-  }
-  return undefined;
-}
 
 function groupByValue<T>(items: readonly T[], valueOf: (item: T) => JsonValue): Map<string, { value: JsonValue; items: T[] }> {
   const groups = new Map<string, { value: JsonValue; items: T[] }>();
