@@ -130,7 +130,7 @@ describe('pattern_extraction: the issuer address under the letterhead', () => {
   });
 
   it('says when nothing ends the address (its end is a guess), and finds nothing without a street or postal line', async () => {
-    const open = await buildDocument('Alpine Tools AG\nBahnhofstrasse 7\n8001 Zürich\nSchweiz\nMain Hall\nCorner Shop\n', { inputType: 'text' });
+    const open = await buildDocument('Alpine Tools AG\nBahnhofstrasse 7\n8001 Zürich\nMain Hall\n', { inputType: 'text' });
     const unbounded = await runCapability(capability, receipts, 'merchant_address', open);
     expect(evidenceOf(unbounded, unbounded.candidates[0])[0]!.detail).toMatchObject({ bounded: false });
     const none = await buildDocument('Alpine Tools AG\nThank you for shopping\nTotal: 12.00\n', { inputType: 'text' });
@@ -146,5 +146,12 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ pattern: 'layout:letterhead', detail: { followedBy: 'address' } });
     const twoLines = await buildDocument('HOME MASTER HARDWARE &\nELECTRICAL\nNO.113G & 115G, JALAN SETIA GEMBILANG\n', { inputType: 'text' });
     expect((await runCapability(capability, receipts, 'merchant_name', twoLines)).candidates.map((candidate) => candidate.value)).toEqual(['HOME MASTER HARDWARE & ELECTRICAL']);
+  });
+
+  it('finds the issuer under a scanner or cashier name, and ends the address at its country', async () => {
+    const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_address', type: 'STRING', description: 'Address of the company that issued the receipt.' }] });
+    const document = await buildDocument('TAN WOON YANN\nINDAH GIFT & HOME DECO\n27,JALAN DEDAP 13,\n81100 JOHOR BAHRU, MALAYSIA\nIOI MALL\nRECEIPT\n', { inputType: 'text' });
+    const result = await runCapability(capability, receipts, 'merchant_address', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['27,JALAN DEDAP 13, 81100 JOHOR BAHRU, MALAYSIA']);
   });
 });

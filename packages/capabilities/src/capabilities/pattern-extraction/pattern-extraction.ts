@@ -324,7 +324,9 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
 /** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
 const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
 /** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
-const REGISTRATION_LINE = /^\(?\s*(?:co\.?\s*reg(?:istration)?\.?\s*(?:no\.?)?\s*:?\s*)?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$/i;
+const REGISTRATION_LINE = /^\(?\s*(?:co\.?\s*reg(?:istration)?\.?\s*(?:no\.?)?\s*:?\s*)?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+/** A line ending in a country: the address ends there. */
+const COUNTRY_END = /\b(?:malaysia|malaysi|singapore|indonesia|thailand|philippines|vietnam|india|china|hong kong|australia|new zealand|united kingdom|uk|usa|united states|canada|germany|deutschland|france|españa|spain|italia|italy|nederland|netherlands|belgium|belgique|schweiz|suisse|switzerland|österreich|austria)\W*$/i;
 /** A line that is only a telephone number ("07-355 2616", "+60 3-1234 5678"). */
 const PHONE_LINE = /^\+?[\d\s().-]{7,}$/;
 /** How the first line of an address starts: a number, or a unit, lot, level, block or house word. */
@@ -353,6 +355,9 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     if (ADDRESS_STOP.test(text) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address.
     if (block.length === 0 && !ADDRESS_START.test(text) && letterheadFollower(text) !== 'address') continue;
+    // Nor one after it: an address ends with its country ("… KUALA LUMPUR, MALAYSIA" / "IOI MALL").
+    const previous = block[block.length - 1]?.text.trim();
+    if (previous !== undefined && COUNTRY_END.test(previous)) break;
     block.push(lines[position]!);
   }
   if (block.length === 0 || !block.some((line) => letterheadFollower(line.text) === 'address')) return;
@@ -379,7 +384,11 @@ function letterheadPosition(lines: readonly Document['lines'][number][]): number
     const words = normalizeLabelText(text).split(' ');
     if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word))) continue;
     if (/\d|[:@/|]|https?/i.test(text) || text.length > 60 || !/\p{L}{2}/u.test(text)) return null;
-    return letterheadFollower(lines[position + 1]?.text ?? '') === 'address' ? position : null;
+    // The issuer's name is the name-like line an address follows (past a registration number):
+    // a scanner's or cashier's name above it is followed by the name, not by an address.
+    let below = position + 1;
+    while (below < lines.length && REGISTRATION_LINE.test(lines[below]!.text.trim())) below += 1;
+    if (letterheadFollower(lines[below]?.text ?? '') === 'address') return position;
   }
   return null;
 }
