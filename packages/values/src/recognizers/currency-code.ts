@@ -86,6 +86,8 @@ function scanMarks(text: string, visit: MarkVisitor): void {
     if (isCode) {
       if (!isIsoCurrencyCode(written)) continue;
       if (WORD_LIKE_CODES.has(written) && !nearNumber(text, start, end)) continue;
+      // "SDN BHD" is a Malaysian company's legal form (Sendirian Berhad), not Bahraini dinars.
+      if (written === 'BHD' && /\bSDN\.?\s*$/i.test(text.slice(Math.max(0, start - 6), start))) continue;
       visit(start, end, written, null);
       continue;
     }

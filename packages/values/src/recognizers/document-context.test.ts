@@ -100,3 +100,10 @@ describe('inferDocumentContext fast path', () => {
     expect(findNumericDates('Paid 25/03/2024 and 26/03/2024')?.map((hit) => hit.value)).toEqual(['2024-03-25', '2024-03-26']);
   });
 });
+
+describe('a legal form that looks like a currency code', () => {
+  it('reads "SDN BHD" as a Malaysian company, not Bahraini dinars', () => {
+    expect(findCurrencies('MR D.I.Y. (M) SDN BHD (860671-D)\nTOTAL 33.90', {}).map((hit) => hit.value)).toEqual([]);
+    expect(findCurrencies('Amount: 12.500 BHD', {}).map((hit) => hit.value)).toEqual(['BHD']);
+  });
+});
