@@ -20,6 +20,7 @@ import {
   DERIVED_SUPPORT_STRENGTH,
   INLINE_LABEL_STRENGTH,
   CLAUSE_FALLBACK_STRENGTH,
+  CLAUSE_WEAK_INFERENCE_STRENGTH,
   CLAUSE_STRENGTH,
   LETTERHEAD_STRENGTH,
   MAX_CONFIDENCE,
@@ -98,7 +99,9 @@ export function findingStrength(evidence: Evidence): number | null {
         : RECOGNIZER_BACKINGS.includes(String(evidence.detail?.backing))
           ? BACKED_RECOGNIZER_STRENGTH
         : (evidence.pattern ?? '').startsWith('clause:')
-          ? evidence.detail?.fromAgreementDate === true
+          ? evidence.detail?.fromAgreementDate === true && evidence.detail?.letterDate === true
+            ? CLAUSE_WEAK_INFERENCE_STRENGTH
+            : evidence.detail?.inferred === true || evidence.detail?.fromAgreementDate === true
             ? CLAUSE_FALLBACK_STRENGTH
             : CLAUSE_STRENGTH
           : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))

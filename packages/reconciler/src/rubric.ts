@@ -79,11 +79,19 @@ export const ADDRESS_BLOCK_STRENGTH = 0.9;
  */
 export const CLAUSE_STRENGTH = 0.9;
 /**
- * An effective date read as the agreement's own date because nothing in the agreement
- * speaks of taking effect otherwise (`detail.fromAgreementDate`): usually right — an
- * agreement takes effect when made — but an inference, not a statement.
+ * A clause value inferred rather than stated (`detail.inferred`): an effective date read as
+ * the agreement's own date because nothing in the agreement speaks of taking effect
+ * otherwise (`detail.fromAgreementDate`) — usually right, an agreement takes effect when
+ * made — or a title heading that the preamble refers to only by its kind ("This Agreement").
  */
 export const CLAUSE_FALLBACK_STRENGTH = 0.85;
+/**
+ * An effective date inferred from a letter agreement's date line (`detail.fromAgreementDate`
+ * and `detail.letterDate`): two inferences stacked — the letter is dated when written, the
+ * agreement often takes effect when countersigned. Measured right 19 times in 28 on the NDA
+ * dev corpus: below the default floor (MEDIUM), offered, never resolved by default.
+ */
+export const CLAUSE_WEAK_INFERENCE_STRENGTH = 0.7;
 
 /**
  * RECOGNIZER unique in the document whose reading a check backs (`detail.backing`:

@@ -6,9 +6,11 @@
  * Every reading is checked against the calendar (no 30 February).
  *
  * A numeric date whose day and month could be swapped (`03/04/2024`) is read with
- * `options.dateOrder` when given; otherwise with the locale's order (`en-US` month first,
- * other locales day first) or, lacking one, day first for `.` and month first for `/` and
- * `-` — and flagged `ambiguous` with the other reading in `detail.alternatives`.
+ * `options.dateOrder` when given (a month-first hint does not apply to dotted dates: dots
+ * are a day-first convention, and a US document's slashed dates say nothing of a dotted one
+ * its foreign party wrote); otherwise with the locale's order (`en-US` month first, other
+ * locales day first) or, lacking one, day first for `.` and month first for `/` and `-` —
+ * and flagged `ambiguous` with the other reading in `detail.alternatives`.
  *
  * Two-digit years follow the POSIX pivot: 00–68 → 2000–2068, 69–99 → 1969–1999.
  * Dates without a year (`March 25`) and relative dates (`tomorrow`) are not read: they
@@ -123,7 +125,8 @@ function dayMonthReading(match: RegExpExecArray, options: RecognizerOptions): Da
     detail['dateOrder'] = dayFirst ? 'DMY' : 'MDY';
     return { ...base, month: dayFirst ? second : first, day: dayFirst ? first : second, ambiguous: false, detail };
   }
-  const hinted = options.dateOrder === 'DMY' || options.dateOrder === 'MDY' ? options.dateOrder : null;
+  // Dots are a day-first convention: a month-first hint (votes of the document's slashed dates) does not carry over to them.
+  const hinted = options.dateOrder === 'DMY' || (options.dateOrder === 'MDY' && separator !== '.') ? options.dateOrder : null;
   const order = hinted ?? defaultOrder(separator, options);
   detail['dateOrder'] = order;
   if (hinted === null) {

@@ -60,6 +60,43 @@ describe('clause_reading', () => {
   });
 });
 
+describe('clause_reading: whose date, whose law', () => {
+  it('does not take the date of an agreement the preamble or the recitals cite', async () => {
+    expect(await read('This Agreement is made as of May 1, 2020. WHEREAS, the parties entered into a Supply Agreement dated as of March 3, 2019;', 'agreement_date')).toEqual(['2020-05-01']);
+    expect(await read('Recitals: A. Pursuant to that certain Lease Agreement dated January 7, 1997, between King County and the Sponsor.', 'agreement_date')).toEqual([]);
+    expect(await read('This Agreement supersedes the following contract: Service Agreement dated November 01, 2015 with Contract FT18150.', 'agreement_date')).toEqual([]);
+  });
+
+  it('reads a letter agreement\'s date line as its date, an inference', async () => {
+    const field = contract.fields.find((candidate) => candidate.path === 'agreement_date')!;
+    const document = await buildDocument('CONFIDENTIALITY AGREEMENT\nMarch 16, 2010\nAcme Corporation\n1 Main Street\nLadies and Gentlemen:\nIn connection with a possible transaction…', { inputType: 'text' });
+    const result = await runCapability(capability, contract, 'agreement_date', document);
+    expect(field.path).toBe('agreement_date');
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['2010-03-16']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ text: 'March 16, 2010', detail: { inferred: true, letterDate: true } });
+  });
+
+  it('takes the agreement date as effective date unless the agreement says it takes effect otherwise', async () => {
+    // Pointing back at its own date, or an effective date of something else, says nothing otherwise.
+    expect(await read('This Agreement is made as of June 1, 2008. It is executed and delivered effective as of the date first written above. Salary is paid through the effective date of termination.', 'effective_date')).toEqual(['2008-06-01']);
+    expect(await read('This Agreement is made as of June 1, 2008. The term of this Agreement shall begin on July 1, 2008 and continue for two years.', 'effective_date')).toEqual(['2008-07-01']);
+    expect(await read('This Agreement is made as of June 1, 2008 and shall become effective upon approval by the Board.', 'effective_date')).toEqual([]);
+    expect(await read('This Agreement is made as of the 5th day of November 2004 (the "EFFECTIVE DATE") by A and B.', 'effective_date')).toEqual(['2004-11-05']);
+  });
+
+  it('reads the governing law in its many wordings, about this agreement first', async () => {
+    expect(await read('This Agreement shall be construed according to the laws of the state of Oregon.', 'governing_law')).toEqual(['Oregon']);
+    expect(await read('This Agreement shall be governed by the internal law, and not the law of conflicts, of the State of New York.', 'governing_law')).toEqual(['New York']);
+    expect(await read('Governing Law. The laws of the State of Nevada (without giving effect to its conflict of law rules) govern this Agreement.', 'governing_law')).toEqual(['Nevada']);
+    expect(await read('This agreement shall be governed by Kansas law.', 'governing_law')).toEqual(['Kansas']);
+    expect(await read('This Agreement is governed by English law.', 'governing_law')).toEqual(['England']);
+    expect(await read('ACME, a corporation organized under the laws of the State of Delaware, agrees.', 'governing_law')).toEqual([]);
+    expect(
+      await read('Information may be subject to export controls under the laws of the United States. This Agreement shall be construed in accordance with the laws of the State of California.', 'governing_law'),
+    ).toEqual(['California']);
+  });
+});
+
 describe('clause_reading: the document title', () => {
   const contracts = defineContract({ id: 'k', fields: [{ path: 'document_title', type: 'STRING', description: 'Title of the agreement as printed at its head.' }] });
 
@@ -68,6 +105,25 @@ describe('clause_reading: the document title', () => {
     const result = await runCapability(capability, contracts, 'document_title', document);
     expect(result.candidates.map((candidate) => candidate.value)).toEqual(['MASTER SERVICES AGREEMENT']);
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.RECOGNIZER, pattern: 'clause:document-title', text: 'MASTER SERVICES AGREEMENT' });
+  });
+
+  it('reads a heading that stands alone when the preamble calls the document only "this Agreement", as an inference', async () => {
+    const document = await buildDocument('EXHIBIT 10.15\n\nCO-BRANDING AGREEMENT\n\nThis Agreement is made this 21st day of January 2003 by and between A and B.\n', { inputType: 'text' });
+    const result = await runCapability(capability, contracts, 'document_title', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['CO-BRANDING AGREEMENT']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true } });
+    // The preamble naming another agreement as "this …" contradicts the heading.
+    const other = await buildDocument('TRANSPORTATION SERVICES AGREEMENT\n\nTHIS MARINE TRANSPORTATION AGREEMENT (this "Agreement") is executed by A and B.\n', { inputType: 'text' });
+    expect((await runCapability(capability, contracts, 'document_title', other)).candidates).toEqual([]);
+  });
+
+  it('reads a title after a party name, over several lines, and past a numbered exhibit', async () => {
+    const party = await buildDocument('EXHIBIT 10.9     GLOBAL MUSIC INTERNATIONAL, INC. DBA IMNTV CONTENT LICENSE AGREEMENT\n\nThis Content License Agreement ("Agreement") is between A and B.\n', { inputType: 'text' });
+    expect((await runCapability(capability, contracts, 'document_title', party)).candidates.map((candidate) => candidate.value)).toEqual(['CONTENT LICENSE AGREEMENT']);
+    const lines = await buildDocument('Exhibit (k)(1)\n\nSERVICE AGREEMENT\n\nFOR\n\nTRANSFER AGENT SERVICES\n\nTHIS SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES (this "Agreement") between A and B.\n', { inputType: 'text' });
+    expect((await runCapability(capability, contracts, 'document_title', lines)).candidates.map((candidate) => candidate.value)).toEqual(['SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES']);
+    const numbered = await buildDocument('Exhibit 10.14 MASTER SERVICES AGREEMENT This Master Services Agreement (the "Agreement") is between A and B.', { inputType: 'text' });
+    expect((await runCapability(capability, contracts, 'document_title', numbered)).candidates.map((candidate) => candidate.value)).toEqual(['MASTER SERVICES AGREEMENT']);
   });
 
   it('offers nothing for a capitalised heading the preamble does not name (a section heading, a cited agreement)', async () => {

@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.2.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.3.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -219,6 +219,23 @@ describe('explicit_evidence refuses look-alike values', () => {
     for (const path of ['supplier_name', 'subtotal', 'total_amount']) {
       expect((await runCapability(capability, invoices, path, document)).candidates, path).toEqual([]);
     }
+  });
+});
+
+describe('explicit_evidence: a governing-law label names a place', () => {
+  const agreements = defineContract({ id: 'nda', fields: [{ path: 'jurisdiction', type: 'STRING', description: 'State or country whose law governs the agreement.' }] });
+  const values = async (text: string): Promise<unknown[]> =>
+    (await runCapability(capability, agreements, 'jurisdiction', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('reads the place under the label, without "the laws of"', async () => {
+    expect(await values('Governing Law:                 State of New York,  U.S.A.\n')).toEqual(['State of New York']);
+    expect(await values('Governing law: the laws of England and Wales\n')).toEqual(['England and Wales']);
+  });
+
+  it('leaves a sentence, a section number or a placeholder to the clause reader', async () => {
+    expect(await values('GOVERNING LAW: This Agreement shall be governed by and construed under the laws of the State of Connecticut.\n')).toEqual([]);
+    expect(await values('Governing Law\n8\n')).toEqual([]);
+    expect(await values('Governing Law: [to be completed]\n')).toEqual([]);
   });
 });
 

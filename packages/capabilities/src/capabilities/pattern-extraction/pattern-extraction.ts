@@ -29,10 +29,10 @@ import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/rea
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.2.0`. */
+/** The spec of `pattern_extraction@1.3.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.2.0',
+  version: '1.3.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),

@@ -29,6 +29,7 @@ export function stringSemantic(field: CanonicalField, labels: FieldLabels): Stri
   if (field.tags.includes('party') || [...concepts].some((concept) => PARTY_CONCEPTS.has(concept))) return 'party';
   if (field.tags.includes('identifier') || [...concepts].some((concept) => IDENTIFIER_CONCEPTS.has(concept))) return 'identifier';
   if (concepts.has('payment-terms')) return 'terms';
+  if (concepts.has('governing-law')) return 'place';
   const last = words.at(-1);
   if (last === 'number' || last === 'no' || last === 'id' || last === 'ref' || last === 'reference') return 'identifier';
   return 'text';

@@ -10,7 +10,7 @@ import type { RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
-export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'text';
+export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'text';
 
 /** How to read values of one field; stored in step configs, so JSON only. */
 export interface ValueReading {
@@ -220,6 +220,7 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
     }
     return null;
   }
+  if (semantic === 'place') return readPlace(text, start, end);
   if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
   const value = text.slice(start, end).replace(/\s+/g, ' ');
   if (!/\p{L}|\p{N}/u.test(value)) return null;
@@ -231,4 +232,31 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
   // Nor a date or an amount ("From: Jan 1, 2026").
   if (semantic === 'party' && (safe(() => recognizers.parseValue('DATE', value, options)) || safe(() => recognizers.parseValue('MONEY', value, options)))) return null;
   return { value, start, end, ambiguous: false, detail: {} };
+}
+
+/** Words that may stand in lower case inside a place name ("State of New York", "England and Wales"). */
+const PLACE_CONNECTORS = new Set(['of', 'and', 'the', 'de', 'del', 'da', 'do', 'du', 'la', 'le', 'von', 'am']);
+/** What may lead a place under a label and is not part of it: "the laws of the …". */
+const PLACE_LEAD = /^(?:the\s+)?(?:laws?\s+of\s+)?(?:the\s+)?/i;
+/** Longest place name read, in words ("Commonwealth of the Northern Mariana Islands"). */
+const MAX_PLACE_WORDS = 6;
+
+/**
+ * A place (a state, country or province, as a governing-law label names it): a short name
+ * on one line whose words are capitalised but for connectors, with no digit or bracket. A
+ * sentence under a "Governing Law" heading ("This Agreement shall be governed by …"), a
+ * section number or a placeholder ("[to be completed]") is not a place; the clause reader
+ * reads the sentence.
+ */
+function readPlace(text: string, from: number, to: number): ReadValue | null {
+  const lineEnd = text.slice(from, to).search(/[\r\n]/);
+  let end = lineEnd >= 0 ? from + lineEnd : to;
+  while (end > from && /[\s.,;:]/.test(text[end - 1]!)) end -= 1;
+  const start = from + (PLACE_LEAD.exec(text.slice(from, end))?.[0].length ?? 0);
+  const value = text.slice(start, end).replace(/\s+/g, ' ');
+  if (value.length < 2 || /[\d()[\]{}<>@/_*]/.test(value)) return null;
+  const words = value.split(' ');
+  if (words.length > MAX_PLACE_WORDS) return null;
+  const named = words.every((word, position) => /^\p{Lu}/u.test(word) || (position > 0 && PLACE_CONNECTORS.has(word.replace(/,$/, ''))));
+  return named ? { value, start, end, ambiguous: false, detail: {} } : null;
 }
