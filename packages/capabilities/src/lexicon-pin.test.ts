@@ -11,9 +11,9 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '4e88227f19866b3933f467ae1961d2dbdc26e5888cbea73db0eea1f14456c6f3',
-  explicit_evidence: '1.2.0',
-  pattern_extraction: '1.2.0',
+  lexicon: '074b5c91b0d702e51471699c88dfdb3c3292667eec66885e29cb9ec6f0e53cf7',
+  explicit_evidence: '1.3.0',
+  pattern_extraction: '1.3.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -403,6 +403,19 @@ describe('receipt layouts', () => {
     ]);
   });
 
+  it('pairs a block of labels with the block of as many values under it, by order', async () => {
+    const document = await buildDocument('TOTAL SALES (INCLUSIVE GST)\nCASH\nCHANGE\nRM\nRM\nRM\n3.70\n10.00\n6.30\nGST SUMMARY\n', { inputType: 'text' });
+    expect(document.keyValues.map((pair) => [pair.key, pair.value, pair.source])).toEqual([
+      ['TOTAL SALES (INCLUSIVE GST)', '3.70', 'block'],
+      ['CASH', '10.00', 'block'],
+      ['CHANGE', '6.30', 'block'],
+    ]);
+    expect(spanProblems(document)).toEqual([]);
+    // Four labels over three values: which label a value belongs to would be a guess.
+    const uneven = await buildDocument('SUBTOTAL\nTOTAL\nCASH\nCHANGE\n3.70\n10.00\n6.30\n', { inputType: 'text' });
+    expect(uneven.keyValues.filter((pair) => pair.source === 'block')).toEqual([]);
+  });
+
   it('marks the pairs of a tax summary block', async () => {
     const document = await buildDocument('TOTAL : 16.96\nGST SUMMARY\nTAX CODE\nTOTAL : 16.00\n', { inputType: 'text' });
     expect(document.keyValues.map((pair) => [pair.value, pair.region ?? null])).toEqual([

@@ -93,7 +93,11 @@ export interface KeyValuePair {
   readonly value: string;
   readonly keySpan: SourceSpan;
   readonly valueSpan: SourceSpan;
-  readonly source: 'colon' | 'leader' | 'above' | 'spaced' | 'definition-list' | 'html-table-row' | 'email-header';
+  /**
+   * How the pair was printed; `block` is a run of labels on their own lines followed by
+   * as many values on theirs (a receipt transcribed column by column), paired by order.
+   */
+  readonly source: 'colon' | 'leader' | 'above' | 'block' | 'spaced' | 'definition-list' | 'html-table-row' | 'email-header';
   /**
    * `summary` when the pair sits in a tax summary block ("GST SUMMARY", "VAT analysis"):
    * its "Total" is the summary's (an amount before tax, or the tax), not the document's.

@@ -1,7 +1,8 @@
 /**
  * Key-value pairs in plain text lines: `Label: value`, `Label ..... value` (dot
  * leaders), `Label    value` (two cells split by 2+ spaces or a tab, in an aligned block),
- * and a label on its own line with the value on the next line (`above`). Several pairs
+ * a label on its own line with the value on the next line (`above`), and a block of
+ * labels on their own lines followed by as many values on theirs (`block`). Several pairs
  * may share a line (`Date: 2026-01-15    Due: 2026-02-15`): the line is first split into
  * cells, and each cell is examined. Spans are trimmed and exact.
  */
@@ -136,6 +137,64 @@ function isBareLabel(text: string, cell: LineCell): boolean {
   return !/\d/.test(label.replace(/\d+(?:\.\d+)?\s*%/g, ''));
 }
 
+/** A value alone on its line in a value block: an amount, or a count ("22"). */
+const BLOCK_VALUE = /^[-−]?(?:RM|\$|€|£)?\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d{2,3})?|\.\d{2})-?$/;
+
+/**
+ * Labels transcribed as one column and values as the next: a run of two or more lines each
+ * holding only a label ("TOTAL SALES (INCLUSIVE GST)" / "CASH" / "CHANGE"), then — past
+ * lines holding only a separator or a currency marker — exactly as many lines each holding
+ * only a value ("3.70" / "10.00" / "6.30"), paired by order (`block`). A different count
+ * pairs nothing: which label a value belongs to would be a guess. Returns the lines used.
+ */
+function blockPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], pairs: KeyValuePair[]): Set<number> {
+  const used = new Set<number>();
+  const single = (line: number): LineCell | null => (cells[line]?.length === 1 ? cells[line]![0]! : null);
+  const isLabelLine = (line: number): boolean => {
+    const cell = single(line);
+    if (cell === null) return false;
+    const cellText = text.slice(cell.start, cell.end).trim();
+    return !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
+  };
+  const isSeparator = (line: number): boolean => {
+    const cell = single(line);
+    return cell !== null && SEPARATOR_LINE.test(text.slice(cell.start, cell.end).trim());
+  };
+  const isValue = (line: number): boolean => {
+    const cell = single(line);
+    return cell !== null && BLOCK_VALUE.test(text.slice(cell.start, cell.end).trim());
+  };
+  let line = 0;
+  while (line < cells.length) {
+    if (!isLabelLine(line)) {
+      line += 1;
+      continue;
+    }
+    const labels: number[] = [];
+    while (line < cells.length && (cells[line]!.length === 0 || isLabelLine(line))) {
+      if (cells[line]!.length > 0) labels.push(line);
+      line += 1;
+    }
+    while (line < cells.length && (cells[line]!.length === 0 || isSeparator(line))) line += 1;
+    const values: number[] = [];
+    while (line < cells.length && (cells[line]!.length === 0 || isValue(line) || isSeparator(line))) {
+      if (isValue(line)) values.push(line);
+      line += 1;
+    }
+    if (labels.length < 2 || values.length !== labels.length) continue;
+    labels.forEach((labelLine, index) => {
+      const label = single(labelLine)!;
+      const key = keyBounds(text, label.start, text.slice(label.start, label.end).trimEnd().endsWith(':') ? text.lastIndexOf(':', label.end) : label.end);
+      const value = single(values[index]!)!;
+      if (key === null) return;
+      pairs.push(pair(text, layer, key, trimBounds(text, value.start, value.end), 'block'));
+      used.add(labelLine);
+      used.add(values[index]!);
+    });
+  }
+  return used;
+}
+
 /**
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
  * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
@@ -165,10 +224,13 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
   const inOrder = separatorSearches(text);
   const ahead = separatorSearches(text);
   const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
+  // Label and value blocks are paired first; their lines are neither labels nor values of anything else.
+  const inBlocks = blockPairs(text, layer, cells, pairs);
+  for (const line of inBlocks) valueLines.add(line);
 
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
     const lineCells = cells[lineIndex]!;
-    if (lineCells.length === 0) continue;
+    if (lineCells.length === 0 || inBlocks.has(lineIndex)) continue;
     let found = false;
     for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
       const cell = lineCells[cellIndex]!;
@@ -235,6 +297,8 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       if (valueLine !== -1) valueLines.add(valueLine);
     }
   }
+  // Block pairs were found ahead of the lines around them: pairs go in the order of their keys.
+  if (inBlocks.size > 0) pairs.sort((left, right) => left.keySpan.start - right.keySpan.start);
   return { pairs: markSignatureBlocks(lines, markSummaryRegions(text, lines, pairs)), labelledLines };
 }
 

@@ -76,7 +76,11 @@ describe('descriptionNounPhrase', () => {
 
 describe('normalizeLabel and what an amount includes', () => {
   it('keeps a parenthesis that says what is included, drops other qualifiers', () => {
-    expect(normalizeLabel('TOTAL SALES (EXCLUDING GST)').text).toBe('total sales excluding gst');
+    expect(normalizeLabel('TOTAL SALES (EXCLUDING GST)').text).toBe('total sales excl gst');
+    // One spelling of what an amount includes, and a currency printed as a word is not part of the label.
+    expect(normalizeLabel('TOTAL SALES (INCLUSIVE GST) RM')).toMatchObject({ text: 'total sales incl gst', currency: 'MYR' });
+    expect(normalizeLabel('TOTAL RM INCL. OF GST').text).toBe('total incl gst');
+    expect(normalizeLabel('Total including VAT').text).toBe('total incl vat');
     expect(normalizeLabel('Total (incl. VAT)').text).toBe('total incl vat');
     expect(normalizeLabel('Tax (8.25%)').text).toBe('tax');
     expect(normalizeLabel('Total (EUR)')).toMatchObject({ text: 'total', currency: 'EUR' });

@@ -3,8 +3,10 @@
  * same ("Invoice No.:", "INVOICE #", "invoice number" → `invoice number`). Case,
  * diacritics, punctuation, parenthesised qualifiers ("Tax (8.25%)") and the many ways of
  * writing "number" (`No.`, `Nr.`, `#`, `n°`, `№`) are normalized away; currency codes and
- * symbols in a label ("Total (EUR)", "Amount USD") are removed from the label and
- * reported separately, because they qualify the value rather than name the field.
+ * symbols in a label ("Total (EUR)", "Amount USD", "TOTAL RM") are removed from the label
+ * and reported separately, because they qualify the value rather than name the field; the
+ * ways of saying what an amount includes are one spelling ("inclusive of GST", "including
+ * GST", "inc. GST" → `incl gst`).
  */
 import { isIsoCurrencyCode } from '@paxman/core';
 
@@ -52,6 +54,10 @@ export const MAX_LABEL_CHARACTERS = 256;
 const ABBREVIATIONS: Readonly<Record<string, string>> = Object.freeze({ amt: 'amount', qty: 'quantity' });
 /** Words after which "of" is noise ("inclusive of", "excl. of"). */
 const INCLUSION_HEADS: ReadonlySet<string> = new Set(['incl', 'excl', 'inclusive', 'exclusive']);
+/** The one spelling of saying what an amount includes: "inclusive"/"including"/"inc" → "incl", "excluding"/"exclusive"/"exc" → "excl". */
+const INCLUSION_SPELLING: Readonly<Record<string, string>> = Object.freeze({ inclusive: 'incl', including: 'incl', inc: 'incl', exclusive: 'excl', excluding: 'excl', exc: 'excl' });
+/** Currency marks printed as a word in a label that are not ISO codes ("TOTAL RM", "Amount Rp"). */
+const CURRENCY_WORDS: Readonly<Record<string, string>> = Object.freeze({ RM: 'MYR', Rp: 'IDR' });
 
 /** A rate in a label ("21%", "@ 8.25 %"); tried only when the label has a `%`. */
 const PERCENT_RATE = /@?\s*\d+(?:[.,]\d+)?\s*%/g;
@@ -65,6 +71,8 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
       break;
     }
   }
+  const currencyWords = (label.match(/\b(?:RM|Rp)\b/g) ?? []).filter((word) => CURRENCY_WORDS[word] !== undefined);
+  if (currency === null && currencyWords.length > 0) currency = CURRENCY_WORDS[currencyWords[0]!]!;
   if (currency === null) {
     for (const [symbol, code] of Object.entries(CURRENCY_SYMBOLS)) {
       if (label.includes(symbol)) {
@@ -90,11 +98,12 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
     // German compounds abbreviate "Nummer" to "nr" ("Rechnungsnr.", "Kundennr."): split them.
     .flatMap((word) => (NUMBER_WORDS.has(word) ? ['number'] : /^\p{L}{4,}nr$/u.test(word) ? [word.slice(0, -2), 'number'] : [ABBREVIATIONS[word] ?? word]))
     // "incl. of GST" is "incl. GST": the "of" after an inclusion word says nothing.
-    .filter((word, index, all) => !(word === 'of' && INCLUSION_HEADS.has(all[index - 1] ?? '')));
+    .filter((word, index, all) => !(word === 'of' && INCLUSION_HEADS.has(all[index - 1] ?? '')))
+    .map((word) => INCLUSION_SPELLING[word] ?? word);
   // Currency codes written in capitals qualify a value ("Total USD", "Montant EUR HT",
   // "Amount in EUR"); drop them from the label. Lower-case words that happen to be codes
   // ("all", "top", "try") stay.
-  const statedCodes = new Set(codes.filter((code) => isIsoCurrencyCode(code)).map((code) => code.toLowerCase()));
+  const statedCodes = new Set([...codes.filter((code) => isIsoCurrencyCode(code)), ...currencyWords].map((code) => code.toLowerCase()));
   for (let index = words.length - 1; index >= 0 && words.length > 1; index -= 1) {
     if (!statedCodes.has(words[index]!)) continue;
     words.splice(index, 1);

@@ -222,6 +222,33 @@ describe('explicit_evidence refuses look-alike values', () => {
   });
 });
 
+describe('explicit_evidence: the payment a receipt states checks its total', () => {
+  const receipts = defineContract({ id: 'receipt', fields: [{ path: 'total', type: 'DECIMAL', description: 'Total amount paid.' }] });
+  const run = async (text: string) => runCapability(capability, receipts, 'total', await buildDocument(text, { inputType: 'text' }));
+
+  it('supports a total equal to cash minus change, and contradicts one that is not', async () => {
+    const agreeing = await run('TOTAL: 21.20\nCASH: 50.00\nCHANGE: 28.80\n');
+    expect(agreeing.candidates.map((candidate) => candidate.value)).toEqual(['21.20']);
+    expect(agreeing.evidence.find((record) => record.pattern === 'payment:cash-change')).toMatchObject({ verdict: 'SUPPORTS', detail: { cash: '50', change: '28.8' } });
+    const contradicted = await run('TOTAL: 0.00\nTOTAL SALES: 327.00\nCASH: 327.00\nCHANGE: 0.00\n');
+    expect(contradicted.evidence.find((record) => record.verdict === 'CONTRADICTS')).toMatchObject({ detail: { value: '0.00' } });
+    // The amount paid is printed, so it is proposed beside the contradicted total.
+    expect(contradicted.candidates.map((candidate) => candidate.value)).toEqual(['0.00', '327.00']);
+  });
+
+  it('does not check a split payment or a receipt without change', async () => {
+    expect((await run('TOTAL: 30.00\nVISA: 10.00\nCASH: 50.00\nCHANGE: 30.00\n')).evidence.filter((record) => record.pattern === 'payment:cash-change')).toEqual([]);
+    expect((await run('TOTAL: 30.00\nCASH: 50.00\n')).evidence.filter((record) => record.pattern === 'payment:cash-change')).toEqual([]);
+  });
+
+  it('reads "net" as the amount after tax where the document prints it after the tax lines', async () => {
+    const asian = await run('GROSS AMT : 47.80\nSVR TAX : 2.87\nGST (6%) : 2.86\nNET AMT : 53.55\n');
+    expect(asian.candidates.map((candidate) => candidate.value)).toEqual(['53.55']);
+    const european = await run('Net amount: 100.00\nVAT 19%: 19.00\nTotal: 119.00\n');
+    expect(european.candidates.map((candidate) => candidate.value)).toEqual(['119.00']);
+  });
+});
+
 describe('explicit_evidence: a governing-law label names a place', () => {
   const agreements = defineContract({ id: 'nda', fields: [{ path: 'jurisdiction', type: 'STRING', description: 'State or country whose law governs the agreement.' }] });
   const values = async (text: string): Promise<unknown[]> =>

@@ -25,6 +25,7 @@ import { findInlineLabels } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findRateInLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
+import { checkPayment } from './payment-check.js';
 
 /** The spec of `explicit_evidence@1.3.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
@@ -113,6 +114,7 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
     findInTables(search);
     findInlineLabels(search);
     findRateInLabels(search);
+    checkPayment(search, builder.values);
     return builder.build();
   };
   return Object.freeze({ spec: EXPLICIT_EVIDENCE_SPEC, configure: configureExplicitEvidence, invoke });

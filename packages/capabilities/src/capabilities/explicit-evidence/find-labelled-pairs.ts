@@ -30,9 +30,12 @@ export function findInKeyValues(context: SearchContext): void {
   // The totals of a tax summary block are the summary's, never the document's amounts.
   const skipSummaries = context.labels.concepts.some((concept) => SUMMARISED_CONCEPTS.has(concept));
   const isTotal = context.labels.concepts.includes('total');
+  const afterTax = isTotal ? netAfterTax(context) : null;
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
     if (skipSummaries && pair.region === 'summary') continue;
+    // Where "net" is the amount after tax, a total printed before the tax lines is the amount before tax.
+    if (afterTax !== null && position < afterTax.taxPosition) continue;
     // A total followed by a non-zero rounding adjustment is the total before rounding, not the amount paid.
     if (isTotal && roundedAfter(context.index.keyValues, position)) continue;
     // A signer's "Title:" or "Date:" answers only a field about signing.
@@ -45,10 +48,71 @@ export function findInKeyValues(context: SearchContext): void {
       structured: false,
       structure: `key-value:${pair.source}`,
       singleValueLine: pair.source === 'colon' || pair.source === 'leader' || pair.source === 'spaced',
-      // A value below its label is a weaker reading than one on the same line.
-      penalty: pair.source === 'above' ? 10 : 0,
+      // A value below its label is a weaker reading than one on the same line; one paired by order in a block weaker still.
+      penalty: pair.source === 'above' ? 10 : pair.source === 'block' ? 15 : 0,
     });
   }
+  for (const position of afterTax?.netPositions ?? []) {
+    const pair = context.index.keyValues[position]!;
+    const key = normalizeLabelText(pair.key);
+    recordLabelledValue(context, {
+      match: { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 3 },
+      keySpan: pair.keySpan,
+      valueSpan: pair.valueSpan,
+      valueText: pair.value,
+      structured: false,
+      structure: `key-value:${pair.source}`,
+      singleValueLine: pair.source === 'colon' || pair.source === 'leader' || pair.source === 'spaced',
+      penalty: pair.source === 'above' ? 10 : pair.source === 'block' ? 15 : 0,
+      detail: { netSense: 'after-tax' },
+    });
+  }
+}
+
+/** "Net total", "nett amount", "net total rounded": a label whose sense of "net" depends on the document. */
+const NET_LABEL = /^(?:net|nett)\b.*\b(?:total|amount)\b/;
+/** A line that adds to an amount: a tax, a service charge. */
+const ADDED_CHARGE = /\b(?:gst|vat|sst|tax|service|svr|svc|srv)\b/;
+
+/**
+ * Where a document uses "net" for the amount after tax (as many Asian receipts do: "GROSS
+ * AMT 47.80 / SVR TAX 2.87 / GST 2.86 / NET AMT 53.55"), rather than before it (as in much
+ * of Europe: "Net 100.00 / VAT 19.00 / Total 119.00"): the net-labelled amounts printed
+ * after a tax or service line and no smaller than any total-like amount before that line.
+ * Returns those pairs and the tax line's position, or null when "net" means before tax or
+ * the document does not say.
+ */
+function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosition: number } | null {
+  const pairs = context.index.keyValues;
+  let taxPosition = -1;
+  const netPositions: number[] = [];
+  for (let position = 0; position < pairs.length; position += 1) {
+    const pair = pairs[position]!;
+    if (pair.region !== undefined) continue;
+    const key = normalizeLabelText(pair.key);
+    if (NET_LABEL.test(key)) {
+      if (taxPosition >= 0) netPositions.push(position);
+      else return null;
+    } else if (ADDED_CHARGE.test(key) && taxPosition < 0 && !/^(?:total\s+)?(?:excl|incl)\b/.test(key)) {
+      taxPosition = position;
+    }
+  }
+  if (netPositions.length === 0) return null;
+  const amount = (position: number): number | null => {
+    const read = readValue(context, pairs[position]!.value, null);
+    const value = read?.value;
+    const text = typeof value === 'string' ? value : value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.amount === 'string' ? value.amount : null;
+    return text === null ? null : Number(text);
+  };
+  const net = amount(netPositions[0]!);
+  if (net === null) return null;
+  for (let position = 0; position < taxPosition; position += 1) {
+    const key = normalizeLabelText(pairs[position]!.key);
+    if (!conceptsOfLabel(key).some((concept) => concept === 'total' || concept === 'subtotal')) continue;
+    const before = amount(position);
+    if (before !== null && before > net) return null;
+  }
+  return { netPositions, taxPosition };
 }
 
 /** Table columns and totals rows. CSV grids are read by the structured finder. */

@@ -38,6 +38,8 @@ export interface ResultBuilder {
   finding(input: FindingInput): string;
   diagnostic(diagnostic: Omit<Diagnostic, 'stage' | 'capability' | 'fieldPath'>): void;
   readonly findingCount: number;
+  /** The values proposed so far, in the order first found. */
+  readonly values: readonly JsonValue[];
   build(): CapabilityResult;
 }
 
@@ -168,6 +170,10 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   get findingCount(): number {
     return this.groups.size;
+  }
+
+  get values(): readonly JsonValue[] {
+    return [...this.groups.values()].map((group) => group.value);
   }
 
   build(): CapabilityResult {
