@@ -21,6 +21,7 @@ import {
   INLINE_LABEL_STRENGTH,
   CLAUSE_FALLBACK_STRENGTH,
   CLAUSE_WEAK_INFERENCE_STRENGTH,
+  EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH,
   CLAUSE_STRENGTH,
   LETTERHEAD_STRENGTH,
   MAX_CONFIDENCE,
@@ -101,7 +102,9 @@ export function findingStrength(evidence: Evidence): number | null {
         : (evidence.pattern ?? '').startsWith('clause:')
           ? evidence.detail?.fromAgreementDate === true && evidence.detail?.letterDate === true
             ? CLAUSE_WEAK_INFERENCE_STRENGTH
-            : evidence.detail?.inferred === true || evidence.detail?.fromAgreementDate === true
+            : evidence.detail?.fromAgreementDate === true
+            ? EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH
+            : evidence.detail?.inferred === true || evidence.detail?.extentUncertain === true
             ? CLAUSE_FALLBACK_STRENGTH
             : CLAUSE_STRENGTH
           : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))

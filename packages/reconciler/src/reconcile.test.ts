@@ -128,18 +128,18 @@ describe('merge by agreement', () => {
     const contract = contractOf({ path: 'supplier', type: 'STRING', required: true });
     const confidence = (detail: Record<string, JsonValue>) =>
       reconcile({ contract, candidateResults: [resultOf('supplier', [sighting('supplier', { kind: 'RECOGNIZER', value: 'Blue Heron Books', at: [0, 16], pattern: 'layout:letterhead', detail })])], policy: policy() })[0]!;
-    expect(confidence({ structure: 'letterhead', line: 1, followedBy: 'address' })).toMatchObject({ status: 'SUCCESS', confidence: 0.85 });
-    expect(confidence({ structure: 'letterhead', line: 1, followedBy: 'title' }).confidence).toBeCloseTo(0.85, 10);
+    expect(confidence({ structure: 'letterhead', line: 1, followedBy: 'address' })).toMatchObject({ status: 'SUCCESS', confidence: 0.93 });
+    expect(confidence({ structure: 'letterhead', line: 1, followedBy: 'title' }).confidence).toBeCloseTo(0.93, 10);
     expect(confidence({ structure: 'letterhead', line: 1 })).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'BELOW_THRESHOLD' });
   });
 
   it('treats a lone masked card number and a lone date as specific unique hits', () => {
     const card = contractOf({ path: 'card_last4', type: 'STRING' });
     const cardHit = sighting('card_last4', { kind: 'RECOGNIZER', value: '4242', at: [10, 18], pattern: 'recognizer:PAYMENT_CARD', detail: { distinctValues: 1, occurrences: 1 } });
-    expect(reconcile({ contract: card, candidateResults: [resultOf('card_last4', [cardHit])], policy: policy() })[0]!.confidence).toBeCloseTo(0.9, 10);
+    expect(reconcile({ contract: card, candidateResults: [resultOf('card_last4', [cardHit])], policy: policy() })[0]!.confidence).toBeCloseTo(0.93, 10);
     const date = contractOf({ path: 'date', type: 'DATE' });
     const dateHit = sighting('date', { kind: 'RECOGNIZER', value: '2025-06-01', at: [10, 20], pattern: 'recognizer:DATE', detail: { distinctValues: 1, occurrences: 1 } });
-    expect(reconcile({ contract: date, candidateResults: [resultOf('date', [dateHit])], policy: policy() })[0]!.confidence).toBeCloseTo(0.9, 10);
+    expect(reconcile({ contract: date, candidateResults: [resultOf('date', [dateHit])], policy: policy() })[0]!.confidence).toBeCloseTo(0.93, 10);
     const amongOthers = sighting('date', { kind: 'RECOGNIZER', value: '2025-06-01', at: [10, 20], pattern: 'recognizer:DATE', detail: { distinctValues: 2, occurrences: 1 } });
     expect(reconcile({ contract: date, candidateResults: [resultOf('date', [amongOthers])], policy: policy() })[0]!.confidence).toBeCloseTo(0.4, 10);
   });

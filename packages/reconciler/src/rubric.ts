@@ -48,7 +48,7 @@ export const RECOGNIZER_UNIQUE_STRENGTH = 0.75;
  * RECOGNIZER unique in the document for kinds a document states once per role (a currency
  * code, an IBAN): the only currency in an invoice is the invoice's currency.
  */
-export const RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH = 0.9;
+export const RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH = 0.93;
 /**
  * Recognizer kinds (`pattern: 'recognizer:<KIND>'`) that get the specific strength: a
  * currency code, an IBAN, a masked payment card number (a receipt prints the card it was
@@ -64,27 +64,37 @@ export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURR
  * letterhead of the issuer. Unlabelled, so it counts on its own, never as agreement. A
  * first line with neither below it is an ambiguous hit (RECOGNIZER_AMBIGUOUS_STRENGTH).
  */
-export const LETTERHEAD_STRENGTH = 0.85;
+export const LETTERHEAD_STRENGTH = 0.93;
 /**
  * The issuer's address read as the run of lines under its letterhead
  * (`pattern: 'layout:address'`): as strong as a letterhead when a contact, tax or document
  * line ends it (`detail.bounded`), ambiguous when it runs into the body — where it ends is
  * then a guess.
  */
-export const ADDRESS_BLOCK_STRENGTH = 0.9;
+export const ADDRESS_BLOCK_STRENGTH = 0.93;
 /**
  * RECOGNIZER read from a contract clause (`pattern: 'clause:<concept>'`: "entered into as
  * of <date>", "governed by the laws of <place>"), the only value the document's clauses give:
- * the clause itself says what the value is, as a label would.
+ * the clause itself says what the value is, as a label would. Refit on the real contract
+ * corpora (ADR 0007 revision 2): measured right 98.5 % of the time (662 of 672 values
+ * over kleister-nda-train and cuad-dev, most misses transcription differences of the
+ * truth), so at the bottom of CERTAIN.
  */
-export const CLAUSE_STRENGTH = 0.9;
+export const CLAUSE_STRENGTH = 0.95;
 /**
- * A clause value inferred rather than stated (`detail.inferred`): an effective date read as
- * the agreement's own date because nothing in the agreement speaks of taking effect
- * otherwise (`detail.fromAgreementDate`) — usually right, an agreement takes effect when
- * made — or a title heading that the preamble refers to only by its kind ("This Agreement").
+ * A clause value inferred rather than stated (`detail.inferred`): a title heading that the
+ * preamble refers to only by its kind ("This Agreement", measured right 47 times in 53 on
+ * cuad-dev), a letter agreement's date line. A clause value whose extent is uncertain
+ * (`detail.extentUncertain`: "the laws of Victoria, Australia" — the place may be "Victoria"
+ * or "Victoria, Australia") is graded the same.
  */
 export const CLAUSE_FALLBACK_STRENGTH = 0.85;
+/**
+ * An effective date read as the agreement's own date (`detail.fromAgreementDate`, not from a
+ * letter's date line) when nothing in the agreement says it takes effect otherwise: measured
+ * right 49 times in 50 on the real contract corpora (kleister-nda-train, cuad-dev).
+ */
+export const EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH = 0.92;
 /**
  * An effective date inferred from a letter agreement's date line (`detail.fromAgreementDate`
  * and `detail.letterDate`): two inferences stacked — the letter is dated when written, the

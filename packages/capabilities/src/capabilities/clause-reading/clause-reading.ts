@@ -47,7 +47,7 @@ const HEAD_CHARACTERS = 3_000;
  */
 const TITLE_HEADING = /(?<![A-Za-z])((?:[A-Z0-9][A-Z0-9&'’.,\-/()]*[ \t]+){0,14}(?:AGREEMENT|CONTRACT|LICENSE|LICENCE|LEASE|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING|DEED|INDENTURE|TERMS AND CONDITIONS)(?:[ \t]+(?:NO\.?|NUMBER)[ \t]*\d+)?)(?![A-Za-z])/g;
 /** What may precede a title on its line and is not part of it: an exhibit number, a copy mark, a page number. */
-const TITLE_PREFIX = /^(?:(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+[0-9A-Z][0-9A-Z.\-()]*[ \t]+|EXECUTION[ \t]+(?:COPY|VERSION)[ \t]+|CONFIDENTIAL[ \t]+|FINAL[ \t]+|FORM[ \t]+OF[ \t]+|\d+(?:[.\-]\d+)*\.?(?:\([0-9A-Za-z]{1,3}\))*[ \t]+|[0-9A-Za-z]{1,3}\)[ \t]+)+/;
+const TITLE_PREFIX = /^(?:(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+[0-9A-Z][0-9A-Z.\-()]*[ \t]+|EXECUTION[ \t]+(?:COPY|VERSION)[ \t]+|CONFIDENTIAL[ \t]+|FINAL[ \t]+|FORM[ \t]+OF[ \t]+|\d+(?:[.-]\d+)*\.?(?:\([0-9A-Za-z]{1,3}\))*[ \t]+|[0-9A-Za-z]{1,3}\)[ \t]+)+/;
 
 /** Words by which an agreement says when it takes effect ("shall become effective upon …", "effective as of …"). */
 const TAKES_EFFECT = /\b(?:become[s]?\s+effective|take[s]?\s+effect|effective)\s+(?:as\s+of|on|upon|from|when|after|following|immediately|until)\b/gi;
@@ -73,7 +73,7 @@ const RECITALS_START = /(?:^|[\s.:;,])(?:WHEREAS|Whereas|R\s?E\s?C\s?I\s?T\s?A\s
  * Subscription Agreement dated …", "supersedes … Service Agreement dated …", "that certain
  * Lease dated …". A date there is that agreement's.
  */
-const CITES_ANOTHER = /\b(?:pursuant\s+to|supersedes?|amends?|amending|in\s+connection\s+with|(?:a|an|that(?:\s+certain)?|certain|said|such|prior|existing|original)\s+(?:[\w&,'’-]+\s+){0,8}?(?:agreement|contract|lease|licen[cs]e|note|plan|amendment)\b)/i;
+const CITES_ANOTHER = /\b(?:pursuant\s+to|supersedes?|amends|amending|in\s+connection\s+with|(?:a|an|that(?:\s+certain)?|certain|said|such|prior|existing|original)\s+(?:[\w&,'’-]+\s+){0,8}?(?:agreement|contract|lease|licen[cs]e|note|plan|amendment))\b/i;
 /** Characters before a date lead looked at for a cited agreement (within the lead's sentence). */
 const CITATION_LOOKBACK = 200;
 
@@ -94,11 +94,11 @@ function preambleOf(text: string): string {
 /** Where a date follows: a clause's lead-in, ending right before the date. */
 const DATE_LEADS: Readonly<Record<'agreement-date' | 'effective-date', readonly RegExp[]>> = Object.freeze({
   'agreement-date': [
-    /\b(?:made|entered\s+into|executed|signed)(?:\s+and\s+(?:entered\s+into|made|effective))?(?:\s*,)?\s+(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+(?:the\s+(?:date\s+of\s+)?)?/gi,
+    /\b(?:made|entered(?:\s+into)?|executed|signed)(?:\s+and\s+(?:entered(?:\s+into)?|made|effective))?(?:\s*,)?\s+(?:(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+)?(?:the\s+(?:date\s+of\s+)?)?/gi,
     /\b(?:agreement|contract|amendment|instrument)\s*(?:\([^)]{0,40}\)\s*)?(?:is\s+)?dated\s+(?:as\s+of\s+)?/gi,
     /\bdated\s+as\s+of\s+/gi,
   ],
-  'effective-date': [/\beffective\s+(?:as\s+of|on|from|beginning)\s+/gi],
+  'effective-date': [/\beffective\s+(?:for\s+all\s+purposes\s+)?(?:as\s+of|on|from|beginning)\s+/gi, /\b(?:has|have|with|bears?)\s+an\s+effective\s+date\s+of\s+/gi],
 });
 /** "The Effective Date shall be …", "the effective date of this Agreement will be …": a definition of the effective date. */
 const EFFECTIVE_DATE_IS = /\beffective\s+date(?:\s+of\s+(?:this|the)\s+(?:agreement|[A-Z][a-z]+))?\s+(?:will\s+be|shall\s+be|means|is)\s+/gi;
@@ -162,6 +162,8 @@ const GOVERNING_LAW = new RegExp(
 const LAW_APPLIES = new RegExp(String.raw`\b[Ll]aws?\s+of\s+${PLACE}\s*(?:\([^)]{0,120}\)\s*)?(?:shall\s+|will\s+)?(?:govern|governs|apply|applies|control|controls)\b`, 'dg');
 /** "governed by Kansas law", "governed by the internal laws of …" written with the place first. */
 const PLACE_LAW = /\bgoverned\s+(?:by|under)\s+(?:the\s+)?(?:internal\s+)?(?<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+laws?\b/dg;
+/** A place name going on past what was read: ", Australia", " and Wales". */
+const PLACE_GOES_ON = /^\s*(?:,\s*|\s+and\s+)(?:the\s+)?[A-Z][a-z]+/;
 /** Places named by their adjective in "governed by English law". An adjective not listed is not read. */
 const PLACE_OF_ADJECTIVE: Readonly<Record<string, string>> = Object.freeze({
   English: 'England', Scottish: 'Scotland', Scots: 'Scotland', Irish: 'Ireland', Swiss: 'Switzerland', German: 'Germany', French: 'France', Dutch: 'Netherlands',
@@ -200,6 +202,8 @@ interface ClauseValue {
   readonly inferred?: boolean;
   /** Read from a letter's date line. */
   readonly letterDate?: boolean;
+  /** Where the value ends is uncertain (a place name going on: "Victoria, Australia"). */
+  readonly extentUncertain?: boolean;
   /** A governing-law clause whose sentence is about this agreement. */
   readonly aboutThisAgreement?: boolean;
 }
@@ -220,10 +224,26 @@ function datesAfterLeads(text: string, leads: readonly RegExp[], recognizers: Va
       const from = match.index + match[0].length;
       if (citesAnotherAgreement(text, match.index, from)) continue;
       const hit = recognizers.findValues('DATE', text.slice(from, from + 40), options)[0];
-      if (hit !== undefined && hit.start <= 1) found.push({ value: hit.value, start: from + hit.start, end: from + hit.end });
+      if (hit !== undefined && hit.start <= 1) {
+        found.push({ value: hit.value, start: from + hit.start, end: from + hit.end });
+        continue;
+      }
+      // "effective as of the 1st day of January, 2018", "as of 6th day of February, 2007".
+      const ordinal = ordinalDayAt(text, from, recognizers);
+      if (ordinal !== null) found.push(ordinal);
     }
   }
   return found;
+}
+
+/** "[the] 11th day of January, 2012" starting right at `from`. */
+const ORDINAL_DAY_AT = /^(?:the\s+)?(\d{1,2})\s?(?:st|nd|rd|th)?\s+day\s+of\s+([A-Za-z]{3,9})\s*,?\s+(?:A\.?D\.?\s+)?(\d{4})\b/i;
+
+function ordinalDayAt(text: string, from: number, recognizers: ValueRecognizers): ClauseValue | null {
+  const match = ORDINAL_DAY_AT.exec(text.slice(from, from + 60));
+  if (match === null) return null;
+  const hit = recognizers.parseValue('DATE', `${match[2]} ${match[1]}, ${match[3]}`, { dateOrder: 'MDY' });
+  return hit !== null && typeof hit.value === 'string' ? { value: hit.value, start: from, end: from + match[0].length } : null;
 }
 
 function ordinalDays(text: string, recognizers: ValueRecognizers): ClauseValue[] {
@@ -290,14 +310,19 @@ function titleHeadings(head: string): TitleHeading[] {
   for (let match = TITLE_HEADING.exec(head); match !== null; match = TITLE_HEADING.exec(head)) {
     const run = match[1]!;
     let at = match.index + (match[0].length - run.length);
-    // Elements apart on one line are headings of their own, but an element that names no kind goes on in the next
-    // ("ELECTRONIC JOURNAL SOFTWARE DEVELOPMENT,   HOSTING AND MANAGEMENT AGREEMENT", "AMENDED AND RESTATED   LICENSE AGREEMENT").
+    // Elements apart on one line are headings of their own, but an element that names no kind and ends in a
+    // comma, a joining word or "RESTATED" goes on in the next ("ELECTRONIC JOURNAL SOFTWARE DEVELOPMENT,   HOSTING
+    // AND MANAGEMENT AGREEMENT", "AMENDED AND RESTATED   LICENSE AGREEMENT"); any other (a brand: "AIRSOPURE
+    // FRANCHISE AGREEMENT") stands apart.
     let from = -1;
     for (const segment of run.split(ELEMENT_GAP)) {
       const offset = head.indexOf(segment, at);
       if (from < 0) from = offset;
       at = offset + segment.length;
-      if (!KIND_AT_END.test(segment.replace(/[\s,.;:]+$/, ''))) continue;
+      if (!KIND_AT_END.test(segment.replace(/[\s,.;:]+$/, ''))) {
+        if (!/(?:,|\b(?:AND|OF|FOR|TO|&|AMENDED|RESTATED))\s*$/.test(segment)) from = -1;
+        continue;
+      }
       add(head.slice(from, at), from);
       from = -1;
     }
@@ -306,10 +331,16 @@ function titleHeadings(head: string): TitleHeading[] {
   for (let match = TITLE_CASE_HEADING.exec(head); match !== null; match = TITLE_CASE_HEADING.exec(head)) {
     const title = match[1]!.trim();
     const start = match.index + match[0].indexOf(title);
-    if (title.split(/\s+/).length >= 2 && !found.some((heading) => heading.start === start)) found.push({ title, start, standsAlone: standsAlone(head, start, start + title.length) });
+    // A title-case line of many words names parties as well as the agreement ("Oceanic Time Warner Cable and Watchit
+    // Media Content and License Agreement"): offered only when the preamble names it, never inferred.
+    const words = title.split(/\s+/).length;
+    if (words >= 2 && !found.some((heading) => heading.start === start)) found.push({ title, start, standsAlone: words <= MAX_INFERRED_TITLE_CASE_WORDS && standsAlone(head, start, start + title.length) });
   }
   return found.sort((left, right) => left.start - right.start);
 }
+
+/** Longest title-case heading taken as the title without the preamble naming it. */
+const MAX_INFERRED_TITLE_CASE_WORDS = 6;
 
 /** A title names its kind last ("… AGREEMENT", "… LEASE", "… AMENDMENT NO. 2"). */
 const KIND_AT_END = /(?:AGREEMENT|CONTRACT|LICENSE|LICENCE|LEASE|AMENDMENT|ADDENDUM|UNDERSTANDING|DEED|INDENTURE|CONDITIONS)(?:\s+(?:NO\.?|NUMBER)\s*\d+)?$/;
@@ -429,7 +460,11 @@ function takesEffectOtherwise(text: string): boolean {
   for (const pattern of [TAKES_EFFECT, EFFECTIVE_DATE_IS]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      if (!AT_ITS_DATE.test(text.slice(match.index + match[0].length, match.index + match[0].length + 80))) return true;
+      if (AT_ITS_DATE.test(text.slice(match.index + match[0].length, match.index + match[0].length + 80))) continue;
+      // Said of the agreement ("This Agreement shall become effective upon …"), not of a notice or a termination.
+      const before = text.slice(Math.max(0, match.index - 80), match.index);
+      const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1);
+      if (pattern === EFFECTIVE_DATE_IS || /\b(?:agreement|letter|hereof|it)\b/i.test(sentence)) return true;
     }
   }
   return false;
@@ -487,7 +522,9 @@ function governingLaws(text: string): ClauseValue[] {
       // "State of New York" / "New York State" name the state; the place itself is the answer.
       const name = place.replace(/^(?:[Ss]tate|Commonwealth)\s+of\s+/, '').replace(/\s+State$/, '');
       const offset = place.indexOf(name);
-      found.push({ value: name.replace(/\s+/g, ' '), start: start + offset, end: start + offset + name.length, aboutThisAgreement });
+      // "the laws of Victoria, Australia", "of England and Wales": where the place's name ends is uncertain.
+      const extentUncertain = PLACE_GOES_ON.test(text.slice(start + place.length, start + place.length + 40));
+      found.push({ value: name.replace(/\s+/g, ' '), start: start + offset, end: start + offset + name.length, aboutThisAgreement, ...(extentUncertain ? { extentUncertain: true } : {}) });
     }
   }
   // Clauses about the agreement itself outrank the laws an arbitration or an export is subject to.
@@ -522,7 +559,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
           spans: [{ start: entry.start, end: entry.end, layer: index.primary.name }],
           text: text.slice(entry.start, entry.end),
           pattern: `clause:${concept}`,
-          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}) },
+          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
         });
       }
     }

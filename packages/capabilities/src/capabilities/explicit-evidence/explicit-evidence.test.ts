@@ -249,6 +249,23 @@ describe('explicit_evidence: the payment a receipt states checks its total', () 
   });
 });
 
+describe('explicit_evidence: a duration and a party name are read as such', () => {
+  it('reads a term as a number and a unit, never the section number under a "TERM" heading', async () => {
+    const agreements = defineContract({ id: 'nda', fields: [{ path: 'term', type: 'STRING', description: 'How long the agreement lasts, as a number and a unit.' }] });
+    const values = async (text: string): Promise<unknown[]> =>
+      (await runCapability(capability, agreements, 'term', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    expect(await values('5.1 Definitions apply.\nTERM\n5\n5.2 The parties agree.\n')).toEqual([]);
+    expect(await values('Term: two (2) years from the Effective Date\n')).toEqual(['2 years']);
+    expect(await values('Term: eighteen months\n')).toEqual(['18 months']);
+  });
+
+  it('does not take a telephone line under a store label for the merchant', async () => {
+    const document = await buildDocument('WAHIN HARDWARE SDN BHD\nSTORE: 40225409 FAX: 603-40217507.\n', { inputType: 'text' });
+    const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.', tags: ['party'] }] });
+    expect((await runCapability(capability, receipts, 'merchant_name', document)).candidates).toEqual([]);
+  });
+});
+
 describe('explicit_evidence: a governing-law label names a place', () => {
   const agreements = defineContract({ id: 'nda', fields: [{ path: 'jurisdiction', type: 'STRING', description: 'State or country whose law governs the agreement.' }] });
   const values = async (text: string): Promise<unknown[]> =>

@@ -12,6 +12,7 @@ import type { Table } from '@paxman/document';
 import { conceptsOfLabel } from '@paxman/values';
 import { normalizeLabelText } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
+import { amountTextOf } from '../shared/read-typed-value.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
@@ -100,8 +101,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   if (netPositions.length === 0) return null;
   const amount = (position: number): number | null => {
     const read = readValue(context, pairs[position]!.value, null);
-    const value = read?.value;
-    const text = typeof value === 'string' ? value : value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.amount === 'string' ? value.amount : null;
+    const text = read === null ? null : amountTextOf(read.value);
     return text === null ? null : Number(text);
   };
   const net = amount(netPositions[0]!);

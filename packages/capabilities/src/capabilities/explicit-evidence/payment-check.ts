@@ -16,6 +16,7 @@
 import { canonicalJson, EvidenceKind, formatDecimal, parseDecimal, type Decimal, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { KeyValuePair } from '@paxman/document';
 import { conceptsOfLabel, normalizeLabelText } from '@paxman/values';
+import { amountTextOf, currencyOf } from '../shared/read-typed-value.js';
 import { readValue, type SearchContext } from './search-context.js';
 
 /** Largest difference read as cash rounding rather than another amount. */
@@ -34,8 +35,7 @@ interface StatedAmount {
 function amountOf(context: SearchContext, pair: KeyValuePair): StatedAmount | null {
   const read = readValue(context, pair.value, null);
   if (read === null) return null;
-  const value = read.value;
-  const text = typeof value === 'string' ? value : value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.amount === 'string' ? value.amount : null;
+  const text = amountTextOf(read.value);
   if (text === null) return null;
   try {
     return { amount: parseDecimal(text), places: /\.(\d+)$/.exec(text)?.[1]?.length ?? 0, span: { start: pair.valueSpan.start + read.start, end: pair.valueSpan.start + read.end, layer: pair.valueSpan.layer } };
@@ -94,9 +94,9 @@ export function checkPayment(context: SearchContext, proposed: readonly JsonValu
   let agreed = false;
   let currency: string | null = null;
   for (const value of proposed) {
-    const amount = typeof value === 'string' ? value : value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.amount === 'string' ? value.amount : null;
+    const amount = amountTextOf(value);
     if (amount === null) continue;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.currency === 'string') currency ??= value.currency;
+    currency ??= currencyOf(value);
     const difference = parseDecimal(amount).minus(paid).abs();
     if (!difference.isZero() && difference.lessThanOrEqualTo(ROUNDING_STEP)) continue;
     agreed ||= difference.isZero();

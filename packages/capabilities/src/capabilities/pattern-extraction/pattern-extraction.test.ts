@@ -148,6 +148,18 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     expect((await runCapability(capability, receipts, 'merchant_name', twoLines)).candidates.map((candidate) => candidate.value)).toEqual(['HOME MASTER HARDWARE & ELECTRICAL']);
   });
 
+  it('reads past a terminal number above the name, drops the registration after "S/B", and joins a name printed over three lines', async () => {
+    const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.' }] });
+    const values = async (text: string): Promise<unknown[]> => (await runCapability(capability, receipts, 'merchant_name', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    expect(await values('3180303\nLIAN HING STATIONERY SDN BHD\n(162761-M)\nNO.32 & 33, JALAN SR 1/9\n')).toEqual(['LIAN HING STATIONERY SDN BHD']);
+    expect(await values('99 SPEED MART S/B (519537-X)\nLOT P.T. 2811, JALAN ANGSA,\n41150 KLANG, SELANGOR\n')).toEqual(['99 SPEED MART S/B']);
+    expect(await values('AIK HUAT HARDWARE\nENTERPRISE (SETIA\nALAM) SDN BHD\n822737-X\nNO. 17-G, JALAN SETIA INDAH\n')).toEqual(['AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD']);
+    expect(await values('LIAN CHI PU TIAN VEGETARIAN\nRESTAURANT SDN BHD\n(1234567-X)\n12, JALAN SS 2/24\n')).toEqual(['LIAN CHI PU TIAN VEGETARIAN RESTAURANT SDN BHD']);
+    // A registration number under a label ("BR NO.:") stands between a name and its address as a bare one does.
+    const labelled = await runCapability(capability, receipts, 'merchant_name', await buildDocument('FUYI MINI MARKET\nBR NO.: 0195932-X\nNO 43-45-47G, TAMAN SEJATI,\n', { inputType: 'text' }));
+    expect(evidenceOf(labelled, labelled.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });
+  });
+
   it('finds the issuer under a scanner or cashier name, and ends the address at its country', async () => {
     const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_address', type: 'STRING', description: 'Address of the company that issued the receipt.' }] });
     const document = await buildDocument('TAN WOON YANN\nINDAH GIFT & HOME DECO\n27,JALAN DEDAP 13,\n81100 JOHOR BAHRU, MALAYSIA\nIOI MALL\nRECEIPT\n', { inputType: 'text' });

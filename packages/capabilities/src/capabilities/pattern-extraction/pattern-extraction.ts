@@ -232,9 +232,11 @@ export function letterheadFollower(text: string): 'address' | 'title' | null {
  * A company's legal form at the end of a name ("SDN BHD", "Ltd", "GmbH", "LLC", "Pte Ltd",
  * "S.A."), optionally followed by its registration number in brackets ("(742016-W)").
  */
-const LEGAL_FORM = /\b(?:sdn\.?\s*bhd|bhd|berhad|pte\.?\s*ltd|ltd|limited|llc|l\.l\.c|inc|incorporated|corp|corporation|gmbh|ag|plc|llp|s\.?a\.?s?|s\.?r\.?l|b\.?v|n\.?v|sp\.?\s*z\s*o\.?\s*o|co\.?,?\s*ltd|enterprise|trading)\.?\s*(?:\(\s*[0-9A-Z][0-9A-Z-]{3,}\s*\))?\s*$/i;
+const LEGAL_FORM = /\b(?:sdn\.?\s*bhd|s\/b|bhd|berhad|pte\.?\s*ltd|ltd|limited|llc|l\.l\.c|inc|incorporated|corp|corporation|gmbh|ag|plc|llp|s\.?a\.?s?|s\.?r\.?l|b\.?v|n\.?v|sp\.?\s*z\s*o\.?\s*o|co\.?,?\s*ltd|enterprise|trading)\.?\s*(?:\(\s*[0-9A-Z][0-9A-Z-]{3,}\s*\))?\s*$/i;
 /** The registration number a receipt prints after the company name. */
 const REGISTRATION = /\s*\(\s*[0-9][0-9A-Z-]{3,}\s*\)\s*$/;
+/** Words that say what kind of business a company is, not which one. */
+const GENERIC_BUSINESS = /^(?:(?:restaurant|restoran|enterprise|enterprises|trading|hardware|marketing|services?|industries|holdings|food|foods|cafe|stationery|stores?|supermarket|mart|pharmacy|farmasi|books?|bookstore|electrical|motor|motors|engineering|construction|resources|ventures|global|international|(?:m))\s*)+$/i;
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
@@ -247,7 +249,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const text = line.text.trim();
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
-    if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text)) break;
+    if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
     if (text.length > Math.min(80, reading.maxLength) || !LEGAL_FORM.test(text) || /[:@|]|https?/i.test(text)) continue;
     const name = text.replace(REGISTRATION, '').trim();
     if (!/\p{L}{2}/u.test(name) || name.split(/\s+/).length < 2) continue;
@@ -255,14 +257,30 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const span = { start: line.span.start + offset, end: line.span.start + offset + name.length, layer };
     // A name printed over two lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above
     // continues it when this line holds little more than the legal form.
-    const above = position > 0 ? lines[position - 1]! : undefined;
-    const aboveText = above?.text.trim() ?? '';
     const before = name.replace(LEGAL_FORM, '').trim();
     // Only what cannot start a name continues one: nothing, "CO. (M)", "& SONS", or a bracket closed here but opened above.
-    const startsMidName = before === '' || /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)+$/i.test(before) || (before.split(')').length > before.split('(').length);
-    const continues = above !== undefined && startsMidName && aboveText.length <= 40 && /\p{L}{2}/u.test(aboveText) && !/[\d:@|]/.test(aboveText) && aboveText === aboveText.toUpperCase() && name === name.toUpperCase();
-    const spans = continues ? [{ start: above.span.start + above.text.indexOf(aboveText), end: above.span.start + above.text.indexOf(aboveText) + aboveText.length, layer }, span] : [span];
-    const value = continues ? `${aboveText} ${name}` : name;
+    const startsMidName =
+      before === '' ||
+      /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)+$/i.test(before) ||
+      before.split(')').length > before.split('(').length ||
+      // Nothing but what kind of business it is ("RESTAURANT SDN BHD", "ENTERPRISE (SETIA ALAM) SDN BHD"): the name is above.
+      GENERIC_BUSINESS.test(before.replace(/\([^()]*\)/g, ' ').trim());
+    const continuesAbove = (line: (typeof lines)[number] | undefined, text: string): boolean =>
+      line !== undefined && text.length <= 40 && /\p{L}{2}/u.test(text) && !/[\d:@|]/.test(text) && text === text.toUpperCase() && name === name.toUpperCase();
+    // A name printed over two or three lines: each line above is joined while what is joined so far starts mid-name
+    // ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD").
+    const spans = [span];
+    let value = name;
+    let midName = startsMidName;
+    for (let up = position - 1; midName && up >= 0 && up >= position - 2; up -= 1) {
+      const line = lines[up]!;
+      const lineText = line.text.trim();
+      if (!continuesAbove(line, lineText)) break;
+      spans.unshift({ start: line.span.start + line.text.indexOf(lineText), end: line.span.start + line.text.indexOf(lineText) + lineText.length, layer });
+      value = `${lineText} ${value}`;
+      const head = value.replace(LEGAL_FORM, '').trim();
+      midName = head.split(')').length !== head.split('(').length || GENERIC_BUSINESS.test(lineText.replace(/\([^()]*\)?/g, ' ').trim());
+    }
     const below = lines[position + 1];
     const followedBy = below === undefined ? null : letterheadFollower(below.text);
     builder.finding({
@@ -285,7 +303,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     if (candidates.length > 0) break;
     const text = line.text.trim();
     const words = normalizeLabelText(text).split(' ');
-    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word))) continue;
+    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
     if (/\d|[:@/|]|https?/i.test(text) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
     if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) break;
     // A name printed over two lines: the first ends in "&" or ",", the second is name-like too.
@@ -324,7 +342,9 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
 /** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
 const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
 /** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
-const REGISTRATION_LINE = /^\(?\s*(?:co\.?\s*reg(?:istration)?\.?\s*(?:no\.?)?\s*:?\s*)?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+const REGISTRATION_LINE = /^\(?\s*(?:(?:co(?:mpany)?\.?\s*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+/** A line that is only a number or code ("1950", "3-1707067"): a terminal's or a scan's, printed above the letterhead. */
+const CODE_LINE = /^[\d-]{1,12}$/;
 /** A line ending in a country: the address ends there. */
 const COUNTRY_END = /\b(?:malaysia|malaysi|singapore|indonesia|thailand|philippines|vietnam|india|china|hong kong|australia|new zealand|united kingdom|uk|usa|united states|canada|germany|deutschland|france|españa|spain|italia|italy|nederland|netherlands|belgium|belgique|schweiz|suisse|switzerland|österreich|austria)\W*$/i;
 /** A line that is only a telephone number ("07-355 2616", "+60 3-1234 5678"). */
@@ -376,13 +396,13 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
 function letterheadPosition(lines: readonly Document['lines'][number][]): number | null {
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     const text = line.text.trim();
-    if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text)) break;
+    if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
     if (text.length <= 80 && LEGAL_FORM.test(text) && !/[:@|]|https?/i.test(text)) return position;
   }
   for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
     const text = line.text.trim();
     const words = normalizeLabelText(text).split(' ');
-    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word))) continue;
+    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
     if (/\d|[:@/|]|https?/i.test(text) || text.length > 60 || !/\p{L}{2}/u.test(text)) return null;
     // The issuer's name is the name-like line an address follows (past a registration number):
     // a scanner's or cashier's name above it is followed by the name, not by an address.

@@ -30,6 +30,8 @@ export function stringSemantic(field: CanonicalField, labels: FieldLabels): Stri
   if (field.tags.includes('identifier') || [...concepts].some((concept) => IDENTIFIER_CONCEPTS.has(concept))) return 'identifier';
   if (concepts.has('payment-terms')) return 'terms';
   if (concepts.has('governing-law')) return 'place';
+  // How long something lasts: a field named "term" or "duration", or whose description says so.
+  if (words.includes('duration') || (words.length === 1 && words[0] === 'term') || /\bhow long\b|\bduration\b/i.test(field.description ?? '')) return 'duration';
   const last = words.at(-1);
   if (last === 'number' || last === 'no' || last === 'id' || last === 'ref' || last === 'reference') return 'identifier';
   return 'text';

@@ -10,7 +10,7 @@ import type { RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
-export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'text';
+export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'duration' | 'text';
 
 /** How to read values of one field; stored in step configs, so JSON only. */
 export interface ValueReading {
@@ -189,6 +189,17 @@ function looksLikeIdentifier(text: string): boolean {
   return /^\d{9,}$/.test(trimmed) || /^[A-Z]{1,4}[-/]?\d{5,}$/i.test(trimmed);
 }
 
+/** The amount of a DECIMAL value or of a MONEY value's `amount`, as text; null for anything else. */
+export function amountTextOf(value: JsonValue): string | null {
+  if (typeof value === 'string') return value;
+  return isMoneyValue(value) ? value.amount : null;
+}
+
+/** The currency of a MONEY value, or null. */
+export function currencyOf(value: JsonValue): string | null {
+  return isMoneyValue(value) ? value.currency : null;
+}
+
 function isMoneyValue(value: JsonValue): value is { readonly amount: string; readonly currency: string | null } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, JsonValue>).amount === 'string';
 }
@@ -221,11 +232,12 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
     return null;
   }
   if (semantic === 'place') return readPlace(text, start, end);
+  if (semantic === 'duration') return readDuration(text, start, end);
   if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
   const value = text.slice(start, end).replace(/\s+/g, ' ');
   if (!/\p{L}|\p{N}/u.test(value)) return null;
   // A party is a name: not an address, a link, a parenthesised remark or a sentence.
-  if (semantic === 'party' && (/@|https?:\/\//i.test(value) || !/\p{L}{2}/u.test(value) || /^[([].*[)\]]$/.test(value) || /(?:\b\p{Ll}+\b\s+){4}/u.test(value))) return null;
+  if (semantic === 'party' && (/@|https?:\/\/|^\d{5,}\b|\b(?:tel|fax|phone)\s*[:.]/i.test(value) || !/\p{L}{2}/u.test(value) || /^[([].*[)\]]$/.test(value) || /(?:\b\p{Ll}+\b\s+){4}/u.test(value))) return null;
   // Payment terms are a condition ("Net 30", "14 Tage netto"); a bare date under a terms
   // label ("Zahlungsziel 21.05.14") is the due date, not the terms.
   if (semantic === 'terms' && safe(() => recognizers.parseValue('DATE', value, options))) return null;
@@ -259,4 +271,28 @@ function readPlace(text: string, from: number, to: number): ReadValue | null {
   if (words.length > MAX_PLACE_WORDS) return null;
   const named = words.every((word, position) => /^\p{Lu}/u.test(word) || (position > 0 && PLACE_CONNECTORS.has(word.replace(/,$/, ''))));
   return named ? { value, start, end, ambiguous: false, detail: {} } : null;
+}
+
+/** Numbers written as words in a duration ("two (2) years", "eighteen months"). */
+const NUMBER_WORDS: Readonly<Record<string, number>> = Object.freeze({
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90,
+});
+/** A number (digits, a word, or both: "two (2)") and a unit of time. */
+const DURATION = /\b(?:(\d{1,4})|([a-z]+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(day|week|month|year)s?\b/i;
+
+/**
+ * A duration: a number and a unit of time, written "2 years", "two (2) years", "eighteen
+ * months", read as `<number> <unit>s`. A bare number under a "Term" heading is a section
+ * number, not a duration.
+ */
+function readDuration(text: string, from: number, to: number): ReadValue | null {
+  const match = DURATION.exec(text.slice(from, to));
+  if (match === null) return null;
+  const count = match[1] !== undefined ? Number(match[1]) : match[3] !== undefined ? Number(match[3]) : NUMBER_WORDS[match[2]!.toLowerCase()];
+  if (count === undefined || !Number.isFinite(count) || count <= 0) return null;
+  const unit = match[4]!.toLowerCase();
+  const start = from + match.index;
+  return { value: `${count} ${unit}${count === 1 ? '' : 's'}`, start, end: start + match[0].length, ambiguous: false, detail: {} };
 }
