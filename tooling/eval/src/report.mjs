@@ -25,6 +25,20 @@ function describeEvidence(artifact, field) {
     .join('; ');
 }
 
+const CORPUS_HEADER = ['corpus', 'cases', 'precision', 'recall', 'F1', 'HIGH n', 'HIGH right', 'CERTAIN n', 'CERTAIN right', 'ECE'];
+
+/** One line per corpus: the scores and what its bands promise (ADR 0007: CERTAIN right ≥ 98 %, ECE ≤ 0.05). */
+function corpusRow(corpus) {
+  const outcomes = corpus.cases.flatMap((entry) => entry.outcomes);
+  const totals = summarize(outcomes);
+  const calibration = calibrate(outcomes);
+  const band = (name) => calibration.bins.find((bin) => bin.band === name);
+  const high = band('HIGH');
+  const certain = band('CERTAIN');
+  const right = (bin) => (bin === undefined || bin.count === 0 ? '-' : fixed(bin.accuracy));
+  return [corpus.name, corpus.cases.length, fixed(totals.precision), fixed(totals.recall), fixed(totals.f1), high?.count ?? 0, right(high), certain?.count ?? 0, right(certain), calibration.ece.toFixed(3)];
+}
+
 /** Renders the full text report. */
 export function renderReport(evaluation) {
   const sections = [];
@@ -43,6 +57,7 @@ export function renderReport(evaluation) {
     if (crashed.length > 0) sections.push(`Crashes:\n${crashed.map((entry) => `- ${entry.id}: ${entry.error}`).join('\n')}`);
   }
   const allOutcomes = evaluation.corpora.flatMap((corpus) => corpus.cases.flatMap((entry) => entry.outcomes));
+  sections.push(`## Per corpus\n\n${table(CORPUS_HEADER, evaluation.corpora.map((corpus) => corpusRow(corpus)))}`);
   const calibration = calibrate(allOutcomes);
   sections.push(
     `## Calibration (all corpora, ${calibration.count} resolved fields)\n\n${table(
@@ -75,6 +90,7 @@ export function evaluationJson(evaluation) {
     }),
     totals: summarize(allOutcomes),
     calibration: calibrate(allOutcomes),
+    calibrationByCorpus: Object.fromEntries(evaluation.corpora.map((corpus) => [corpus.name, calibrate(corpus.cases.flatMap((entry) => entry.outcomes))])),
     successWrong: allOutcomes.filter((outcome) => outcome.outcome.startsWith('FP') && outcome.status === 'SUCCESS').length,
   };
 }
