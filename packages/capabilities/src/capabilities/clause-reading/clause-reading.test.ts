@@ -90,6 +90,7 @@ describe('clause_reading: whose date, whose law', () => {
     expect(await read('Governing Law. The laws of the State of Nevada (without giving effect to its conflict of law rules) govern this Agreement.', 'governing_law')).toEqual(['Nevada']);
     expect(await read('This agreement shall be governed by Kansas law.', 'governing_law')).toEqual(['Kansas']);
     expect(await read('This Agreement is governed by English law.', 'governing_law')).toEqual(['England']);
+    expect(await read('This Agreement is governed by applicable law. Its terms are governed by Federal law.', 'governing_law')).toEqual([]);
     // Where the place's name ends is uncertain: graded as an inference.
     const field = contract.fields.find((candidate) => candidate.path === 'governing_law')!;
     const victoria = await runCapability(capability, contract, field.path, await buildDocument('This Agreement is governed by the laws of Victoria, Australia and the parties submit to its courts.', { inputType: 'text' }));

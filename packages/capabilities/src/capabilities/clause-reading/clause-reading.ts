@@ -171,7 +171,9 @@ const PLACE_OF_ADJECTIVE: Readonly<Record<string, string>> = Object.freeze({
   Japanese: 'Japan', Chinese: 'China', Korean: 'Korea', Israeli: 'Israel', Indian: 'India', Canadian: 'Canada', Australian: 'Australia', Singaporean: 'Singapore',
 });
 /** A word that reads as a people's adjective ("English", "Japanese", "Canadian"), not a place's name. */
-const ADJECTIVE_ENDING = /(?:ish|ese|ian|ean|ic|ch|ss)$/;
+const ADJECTIVE_ENDING = /(?:ish|ese|ian|ean|an|ic|ch|ss|al)$/;
+/** Words before "law" that name a kind of law, not a place ("governed by applicable law", "by Company law"). */
+const NOT_A_PLACE = /^(?:Applicable|Such|Common|Company|Corporate|Statutory|Customary|Governing|Local|Any|Its|Their|This|The|Civil|Criminal|Public|Private|Case|Contract|Trust|Tax|Labor|Labour|Admiralty|Maritime|Canon|Islamic|Sharia|Shari'a)\b/;
 /** A sentence about the agreement itself ("This Agreement shall be governed …", "… hereunder"), not about an arbitration, an export or another agreement. */
 const ABOUT_THIS_AGREEMENT = /\bthis\s+(?:\w+\s+){0,3}(?:agreement|letter|undertaking)\b|\bhere(?:under|of|in|to)\b/i;
 /** Words showing the laws are those a party is organised under, not those governing the agreement. */
@@ -504,6 +506,7 @@ function governingLaws(text: string): ClauseValue[] {
       if (INCORPORATION.test(match.groups!.between ?? '')) continue;
       const matched = match.groups!.place!;
       const aboutThisAgreement = ABOUT_THIS_AGREEMENT.test(sentenceAround(text, match.index, match.index + match[0].length));
+      if (clause === PLACE_LAW && NOT_A_PLACE.test(matched)) continue;
       if (clause === PLACE_LAW && ADJECTIVE_ENDING.test(matched)) {
         // "English law": the evidence is the adjective, the value the place it names.
         const named = PLACE_OF_ADJECTIVE[matched];
