@@ -8,7 +8,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'tooling/eval/reports/**', '**/coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'tooling/eval/reports/**', '**/coverage/**', '**/.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

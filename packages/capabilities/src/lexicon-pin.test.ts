@@ -11,9 +11,9 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '074b5c91b0d702e51471699c88dfdb3c3292667eec66885e29cb9ec6f0e53cf7',
-  explicit_evidence: '1.3.0',
-  pattern_extraction: '1.3.0',
+  lexicon: '5eafecb270882c504904fd4a3b4403c304d6fb940be979bcbafd1a38ee35369d',
+  explicit_evidence: '1.4.0',
+  pattern_extraction: '1.4.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

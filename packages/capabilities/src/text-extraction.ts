@@ -13,11 +13,11 @@ export interface TextExtraction {
   extract(input: string | Uint8Array, options?: BuildDocumentOptions): Promise<Document>;
 }
 
-/** `text_extraction@1.1.0`. */
+/** `text_extraction@1.2.0`. */
 export const textExtraction: TextExtraction = Object.freeze({
   spec: Object.freeze({
     id: 'text_extraction',
-    version: '1.1.0',
+    version: '1.2.0',
     tier: 1,
     acceptsTypes: Object.freeze(['*'] as const),
     costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),

@@ -7,7 +7,7 @@ import type { DocumentLine, KeyValuePair, Table } from './model.js';
 import { LINE_STRUCTURE_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
 import { splitCells, type LineCell } from './line-cells.js';
 import { splitLines } from './lines.js';
-import { detectTextKeyValues } from './text-key-values.js';
+import { detectTextKeyValues, inRegions, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
 
 /** What `analyzeText` found in a region. */
@@ -64,10 +64,19 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     });
     skipLines = withRanges;
   }
-  const tables = detectTextTables(text, layer, lines, cells, skipLines);
+  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines), summaryRegions(text, lines));
   // A table's header row ("Bank    Account") is not a `Label    value` pair.
   const headerStarts = new Set<number>();
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
   const keyValues = headerStarts.size === 0 ? pairs : pairs.filter((pair) => pair.source !== 'spaced' || !headerStarts.has(pair.keySpan.start));
   return { lines, keyValues, tables, warnings };
+}
+
+/** The tables, with the rows that stand under a tax summary heading listed in `summaryRows`. */
+function markSummaryRows(tables: Table[], regions: readonly (readonly [number, number])[]): Table[] {
+  if (regions.length === 0) return tables;
+  return tables.map((table) => {
+    const summaryRows = table.rows.flatMap((row, index) => (row[0] !== undefined && inRegions(regions, row[0].span.start) ? [index] : []));
+    return summaryRows.length === 0 ? table : { ...table, summaryRows };
+  });
 }

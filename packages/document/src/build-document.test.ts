@@ -423,6 +423,35 @@ describe('receipt layouts', () => {
       ['16.00', 'summary'],
     ]);
   });
+
+  it('lists the rows of a text table that stand under a tax summary heading', async () => {
+    const text = 'Sub-total              88.97\nCASH                  100.00\nGST Summary     Amount     Tax\nSR @ 6%          83.93    5.04\nTotal            83.93    5.04\n';
+    const document = await buildDocument(text, { inputType: 'text' });
+    const table = document.tables.find((candidate) => candidate.rows.some((row) => row[0]?.text === 'Total'));
+    expect(table).toBeDefined();
+    const totalRow = table!.rows.findIndex((row) => row[0]?.text === 'Total');
+    expect(table!.summaryRows).toContain(totalRow);
+    expect(table!.summaryRows).not.toContain(table!.rows.findIndex((row) => row[0]?.text === 'CASH'));
+  });
+});
+
+describe('label and value lines split by the layout', () => {
+  it('joins a currency printed in its own column to the amount, and drops a separator standing alone', async () => {
+    const document = await buildDocument('TOTAL            RM      33.92\nCASH        :       50.00\nQTY  ABCDE  3\nCHANGE :      RM     16.08\n', { inputType: 'text' });
+    expect(document.keyValues.map((pair) => [pair.key, pair.value])).toEqual([
+      ['TOTAL', 'RM      33.92'],
+      ['CASH', '50.00'],
+      ['CHANGE', 'RM     16.08'],
+    ]);
+  });
+
+  it('splits "label 1" before its number when a pair follows on the line', async () => {
+    const document = await buildDocument('Item Count 1       Change Amt        44.10\n', { inputType: 'text' });
+    expect(document.keyValues.map((pair) => [pair.key, pair.value])).toEqual([
+      ['Item Count', '1'],
+      ['Change Amt', '44.10'],
+    ]);
+  });
 });
 
 describe('signature blocks', () => {

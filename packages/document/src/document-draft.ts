@@ -217,8 +217,9 @@ function freezeCells(row: readonly TableCell[]): void {
   Object.freeze(row);
 }
 
-function freezeTable(table: { readonly header: readonly TableCell[] | null; readonly rows: readonly (readonly TableCell[])[] }): void {
+function freezeTable(table: { readonly header: readonly TableCell[] | null; readonly rows: readonly (readonly TableCell[])[]; readonly summaryRows?: readonly number[] }): void {
   if (table.header !== null) freezeCells(table.header);
+  if (table.summaryRows !== undefined) Object.freeze(table.summaryRows);
   const { rows } = table;
   for (let index = 0; index < rows.length; index += 1) freezeCells(rows[index]!);
   Object.freeze(rows);

@@ -8,6 +8,7 @@ export type {
   Document,
   DocumentKind,
   DocumentOcr,
+  OcrCheckWord,
   OcrPageStatus,
   OcrWordPlacement,
   DocumentLine,
@@ -26,7 +27,7 @@ export { mapSpanToInput, type MappedSpan } from './offset-map.js';
 export { splitLines } from './lines.js';
 export { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';
 export { layoutPieces, groupLines, type LaidOutPage, type LineRule, type PositionedText } from './layout/layout-lines.js';
-export { OCR_LAYER, ocrDiagnostics, ocrEvidence } from './ocr/ocr-document.js';
+export { OCR_LAYER, ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr/ocr-document.js';
 export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';

@@ -48,6 +48,22 @@ export interface DocumentOcr {
   readonly pages: readonly OcrPageStatus[];
   /** Sorted by `start`. */
   readonly words: readonly OcrWordPlacement[];
+  /**
+   * The page read a second time with another page segmentation (the engine's
+   * `secondReading`): its words and boxes in page units, in no particular order; absent
+   * when the engine read each page once. Evidence compares its value with this reading.
+   */
+  readonly secondReading?: readonly OcrCheckWord[];
+}
+
+/** A word of the second OCR reading: its text and page box (page units). */
+export interface OcrCheckWord {
+  readonly text: string;
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 /**
@@ -123,6 +139,11 @@ export interface Table {
   readonly source: 'text' | 'html' | 'csv';
   readonly header: readonly TableCell[] | null;
   readonly rows: readonly (readonly TableCell[])[];
+  /**
+   * Indexes of the rows inside a tax summary block ("GST SUMMARY", "VAT analysis"), when
+   * any: their "Total" is the summary's, not the document's (as `KeyValuePair.region`).
+   */
+  readonly summaryRows?: readonly number[];
 }
 
 export interface EmailPart {

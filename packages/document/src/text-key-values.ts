@@ -265,8 +265,11 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       if (value[0] === value[1]) {
         const nextCell = lineCells[cellIndex + 1];
         if (nextCell !== undefined && !isLabelCell(nextCell)) {
-          pairs.push(pair(text, layer, key, [nextCell.start, nextCell.end], source));
-          cellIndex += 1;
+          // "TOTAL :      RM     39.80": a currency in its own column goes with the amount after it.
+          const amount = lineCells[cellIndex + 2];
+          const withCurrency = amount !== undefined && CURRENCY_CELL.test(text.slice(nextCell.start, nextCell.end)) && AMOUNT_START.test(text.slice(amount.start, amount.end));
+          pairs.push(pair(text, layer, key, [nextCell.start, withCurrency ? amount.end : nextCell.end], source));
+          cellIndex += withCurrency ? 2 : 1;
           found = true;
           continue;
         }
@@ -343,8 +346,8 @@ const SUMMARY_HEADING = /^\s*(?:gst|tax|vat|sst|mwst|tva|btw|iva)\s+(?:summary|a
 /** How many lines under its heading a summary block may reach. */
 const SUMMARY_LINES = 15;
 
-/** The pairs, those inside a tax summary block marked `region: 'summary'`. */
-function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs: KeyValuePair[]): KeyValuePair[] {
+/** The `[start, end)` ranges of the layer under each tax summary heading (its next lines). */
+export function summaryRegions(text: string, lines: readonly DocumentLine[]): [number, number][] {
   const regions: [number, number][] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
@@ -352,13 +355,55 @@ function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs:
     const last = lines[Math.min(lines.length - 1, index + SUMMARY_LINES)]!;
     regions.push([line.span.end, last.span.end]);
   }
+  return regions;
+}
+
+/** True when `offset` lies in one of the `regions`. */
+export function inRegions(regions: readonly (readonly [number, number])[], offset: number): boolean {
+  return regions.some(([start, end]) => offset >= start && offset <= end);
+}
+
+/** The pairs, those inside a tax summary block marked `region: 'summary'`. */
+function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs: KeyValuePair[]): KeyValuePair[] {
+  const regions = summaryRegions(text, lines);
   if (regions.length === 0) return pairs;
-  return pairs.map((pair) => (regions.some(([start, end]) => pair.keySpan.start >= start && pair.keySpan.start <= end) ? { ...pair, region: 'summary' as const } : pair));
+  return pairs.map((pair) => (inRegions(regions, pair.keySpan.start) ? { ...pair, region: 'summary' as const } : pair));
+}
+
+/**
+ * What may stand apart between a label and its amount: a currency code or symbol printed
+ * in its own column ("TOTAL   RM   33.92", "Amount   $   12.00") or a separator set off by
+ * spaces ("CASH   :   50.00", as scans and column layouts often place them).
+ */
+const CURRENCY_CELL = /^(?:[A-Z]{1,3}|Rp|[A-Z]{0,2}[$€£¥₹₩₱฿])\.?$/;
+const SEPARATOR_CELL = /^[:;=*]$/;
+/** How an amount's cell starts: a digit, after a sign or an opening bracket. */
+const AMOUNT_START = /^[-+(]?\d/;
+
+/**
+ * A line's cells read as label / value alternation where the split missed it: an amount's
+ * currency joined to it (`RM` + `33.92` → `RM 33.92`), a separator standing alone dropped,
+ * a first cell "label 1" split before its number; otherwise the cells as split.
+ */
+function joinAmountCells(text: string, lineCells: readonly LineCell[]): readonly LineCell[] {
+  if (lineCells.length !== 3) return lineCells;
+  const [key, middle, value] = lineCells as [LineCell, LineCell, LineCell];
+  // "Item Count 1      Change Amt      44.10": a label and its number one space apart, then a pair.
+  const leading = /^(\p{L}[^\d]*?) (\d[\d.,]*)$/u.exec(text.slice(key.start, key.end));
+  if (leading !== null && !hasDigit(text, middle.start, middle.end) && hasDigit(text, value.start, value.end)) {
+    const split = key.start + leading[1]!.length;
+    return [{ start: key.start, end: split }, { start: split + 1, end: key.end }, middle, value];
+  }
+  if (hasDigit(text, key.start, key.end) || !AMOUNT_START.test(text.slice(value.start, value.end))) return lineCells;
+  const between = text.slice(middle.start, middle.end);
+  if (SEPARATOR_CELL.test(between)) return [key, value];
+  if (CURRENCY_CELL.test(between)) return [key, { start: middle.start, end: value.end }];
+  return lineCells;
 }
 
 /** `Label    value` pairs: two cells, or an even number alternating label / value-with-digits. */
 function spacedPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], lineIndex: number, pairs: KeyValuePair[]): void {
-  const lineCells = cells[lineIndex]!;
+  const lineCells = joinAmountCells(text, cells[lineIndex]!);
   if (lineCells.length < 2 || lineCells.length % 2 !== 0) return;
   if (lineCells.length === 2) {
     const [keyCell, valueCell] = lineCells as [LineCell, LineCell];

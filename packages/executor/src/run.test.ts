@@ -112,6 +112,20 @@ describe('run: order and context', () => {
     expect(seen.at(-1)).toEqual({ country: 'FR', weak: 'maybe' });
   });
 
+  it('annotates each evidence record as it arrives, so the scorer judges what the results keep', async () => {
+    const source = finder('source', 1, () => 'v');
+    const { contract, registry, plan: executionPlan } = setup([{ path: 'a', type: 'STRING', required: true }], [source]);
+    const judged: unknown[] = [];
+    const scorer: FieldScorer = (input) => {
+      judged.push(...input.evidence.map((record) => record.detail?.['seen']));
+      return 0.9;
+    };
+    const { results } = await run({ plan: executionPlan, contract, document, registry, scoreField: scorer, annotateEvidence: (record) => ({ ...record, detail: { ...record.detail, seen: true } }) });
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.every((seen) => seen === true)).toBe(true);
+    expect(results[0]!.evidence.map((record) => record.detail?.['seen'])).toEqual([true]);
+  });
+
   it('with conflicting candidates passes the value the scorer grades best', async () => {
     const first = finder('first', 2, () => 'high');
     const second = finder('second', 1, (context) => (context.field.path === 'x' ? 'low' : null));

@@ -59,6 +59,12 @@ export interface RunOptions {
   readonly planMemo?: RunMemo;
   /** The early-stop rubric (the reconciler's `scoreField`, wired by the facade). */
   readonly scoreField?: FieldScorer;
+  /**
+   * Adds to each evidence record, as it arrives, what the document knows of where it was
+   * read (the facade's: page boxes and word confidence for text read by OCR), so the
+   * early-stop rubric judges the same records the artifact keeps.
+   */
+  readonly annotateEvidence?: (evidence: Evidence) => Evidence;
   /** Lookup tables supplied to the Paxman instance. */
   readonly tables?: LookupTables;
   /**
@@ -347,7 +353,8 @@ function takeResult(run: FieldRun, step: PlanStep, result: unknown): boolean {
       );
     }
   }
-  for (const item of result.evidence) evidence.push(item);
+  const annotate = run.state.options.annotateEvidence;
+  for (const item of result.evidence) evidence.push(annotate === undefined ? item : annotate(item));
   for (const item of result.diagnostics) diagnostics.push(item);
   record(run, step, 'RAN', accepted);
   return true;

@@ -50,6 +50,9 @@ describe('normalize a photo', () => {
       expect(box!.y).toBeLessThanOrEqual(amountBox.y + 3);
       expect(box!.y + box!.height).toBeGreaterThanOrEqual(amountBox.y + amountBox.height - 3);
       expect(record.detail?.['ocrConfidence']).toEqual(expect.any(Number));
+      expect(record.detail?.['ocrAllWordsConfidence']).toEqual(expect.any(Number));
+      // The page is read twice; the amount's place reads the same the second time.
+      expect(record.detail?.['ocrSecondReading']).toBe('agrees');
     }
     const replayed = await px.replay(JSON.parse(JSON.stringify(artifact)), { contract });
     expect(computeReplayHash(replayed)).toBe(artifact.replayHash);

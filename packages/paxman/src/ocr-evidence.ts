@@ -1,17 +1,22 @@
 /**
  * Evidence read by OCR gets where it is on the page: for each evidence record whose
  * spans lie in the Document's OCR text layer, `boxes` (one per page, enclosing the words
- * of its spans, in page units) and `detail.ocrConfidence` (the lowest word confidence,
- * which the reconciler's rubric uses to lower a doubtful reading). Records of other
+ * of its spans, in page units), `detail.ocrConfidence` (the lowest word confidence, which
+ * the reconciler's rubric uses to lower a doubtful reading) and
+ * `detail.ocrAllWordsConfidence` (the product of the word confidences: how likely every
+ * word is right, which the rubric uses for free text read from the layout) and, when the
+ * page was read twice, `detail.ocrSecondReading` (`agrees` / `differs`: what the second
+ * reading says at the value's place; the rubric does not trust a value the readings
+ * disagree on). Records of other
  * layers are returned as they are, so artifacts of text inputs do not change.
  */
-import type { CandidateResult, Evidence } from '@paxman/core';
+import type { Evidence } from '@paxman/core';
 import { type Document, ocrEvidence } from '@paxman/document';
 
 function annotate(document: Document, evidence: Evidence): Evidence {
   const found = ocrEvidence(document, evidence.spans);
   if (found === null) return evidence;
-  const annotated: Record<string, unknown> = { ...evidence, boxes: found.boxes, detail: { ...evidence.detail, ocrConfidence: found.confidence } };
+  const annotated: Record<string, unknown> = { ...evidence, boxes: found.boxes, detail: { ...evidence.detail, ocrConfidence: found.confidence, ocrAllWordsConfidence: found.allWords, ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }) } };
   // Members in canonical key order, as every record of an artifact.
   const ordered: Record<string, unknown> = {};
   for (const key of Object.keys(annotated).sort()) ordered[key] = annotated[key];
@@ -19,18 +24,11 @@ function annotate(document: Document, evidence: Evidence): Evidence {
 }
 
 /**
- * The results with page boxes and OCR confidence on the evidence read from the OCR layer.
+ * Annotates evidence records as the executor receives them: page boxes and OCR confidence
+ * on those read from the OCR layer, the others returned as they are.
  *
- * @example withOcrEvidence(document, results)[0].evidence[0].boxes // [{ page: 1, x: 412, y: 640, width: 31, height: 13 }]
+ * @example ocrAnnotator(document)(record).boxes // [{ page: 1, x: 412, y: 640, width: 31, height: 13 }]
  */
-export function withOcrEvidence(document: Document, results: readonly CandidateResult[]): CandidateResult[] {
-  return results.map((result) => {
-    let changed = false;
-    const evidence = result.evidence.map((record) => {
-      const annotated = annotate(document, record);
-      if (annotated !== record) changed = true;
-      return annotated;
-    });
-    return changed ? Object.freeze({ ...result, evidence: Object.freeze(evidence) }) : result;
-  });
+export function ocrAnnotator(document: Document): (evidence: Evidence) => Evidence {
+  return (evidence) => annotate(document, evidence);
 }

@@ -65,8 +65,10 @@ export interface PaxmanOptions {
    * Reading photos, scans and PDFs without a text layer by OCR: the instance's worker pool
    * (`workers`, default 2, started on first use and stopped by `close()`), the time limit
    * of one page (`pageTimeoutMs`, default 60 000: a slower page ends with an
-   * `OCR_PAGE_TIMEOUT` warning) and the languages (`['eng']`; each another
-   * `@tesseract.js-data/<code>` package).
+   * `OCR_PAGE_TIMEOUT` warning), the languages (`['eng']`; each another
+   * `@tesseract.js-data/<code>` package) and whether each page is read a second time as a
+   * single column, to check every short value against (`secondReading`, default true;
+   * false halves the time per page and trusts single readings).
    */
   readonly ocr?: OcrPoolOptions;
   /**

@@ -4,7 +4,7 @@
  * stage's contract. `defaultStages` (in `default-stages.ts`) binds them to the layer
  * packages; the facade holds no pipeline logic of its own.
  */
-import type { Budget, CandidateResult, Clock, FieldScorer, JsonValue, Policy } from '@paxman/core';
+import type { Budget, CandidateResult, Clock, Evidence, FieldScorer, JsonValue, Policy } from '@paxman/core';
 import type { CanonicalContract } from '@paxman/contract';
 import type { Capability, CapabilityRegistry, RunMemo } from '@paxman/capability-spi';
 import type { Document, OcrEngine, PdfReader } from '@paxman/document';
@@ -23,6 +23,8 @@ export interface ExecuteStageOptions {
   readonly scoreField: FieldScorer;
   readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
   readonly signal?: AbortSignal;
+  /** Adds to each evidence record what the document knows of where it was read (OCR boxes and confidence). */
+  readonly annotateEvidence?: (evidence: Evidence) => Evidence;
   /** The prepared plan's memo, shared by every run of a batch (`CapabilityContext.planMemo`). */
   readonly planMemo?: RunMemo;
 }

@@ -20,7 +20,7 @@ import {
 import { type CanonicalContract, encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
 import { documentDiagnostics as documentReadingDiagnostics } from '@paxman/document';
-import { withOcrEvidence } from './ocr-evidence.js';
+import { ocrAnnotator } from './ocr-evidence.js';
 import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
 import { type ResolvedResult, type RunFieldScorer, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
@@ -145,14 +145,15 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       budget,
       clock,
       scoreField: scorer,
+      // Values read by OCR: page boxes and word confidence on their evidence, before the rubric judges them.
+      ...(document.ocr === undefined ? {} : { annotateEvidence: ocrAnnotator(document) }),
       tables: state.tables,
       planMemo: preparation.memo,
       ...(signal === undefined ? {} : { signal }),
     });
     lap('execute');
     throwIfAborted(signal);
-    // Values read by OCR: page boxes and word confidence on their evidence.
-    candidateResults = document.ocr === undefined ? executed.results : withOcrEvidence(document, executed.results);
+    candidateResults = executed.results;
     execution = executed.statistics;
 
     // The scorer's last assessment of a field is the reconciler's too: computed once, passed on.

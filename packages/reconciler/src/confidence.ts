@@ -13,6 +13,9 @@ import {
   ADDRESS_BLOCK_STRENGTH,
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
+  OCR_READING_MAX_STRENGTH,
+  OCR_SECOND_READING_DIFFERS_FACTOR,
+  OCR_TRUSTED_ALL_WORDS,
   OCR_TRUSTED_CONFIDENCE,
   BACKED_RECOGNIZER_STRENGTH,
   BASE_STRENGTH,
@@ -130,9 +133,29 @@ export function findingStrength(evidence: Evidence): number | null {
       return null;
   }
   if (evidence.detail?.ambiguous === true) strength *= AMBIGUOUS_READING_FACTOR;
-  const ocrConfidence = evidence.detail?.ocrConfidence;
-  if (typeof ocrConfidence === 'number' && ocrConfidence >= 0 && ocrConfidence < OCR_TRUSTED_CONFIDENCE) strength *= ocrConfidence / OCR_TRUSTED_CONFIDENCE;
+  strength *= ocrReadingFactor(evidence);
+  // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
+  if (typeof evidence.detail?.ocrConfidence === 'number') strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
   return strength;
+}
+
+/**
+ * How far an OCR reading lowers a finding (1 when it was not read by OCR, or read well):
+ * its weakest word's confidence (`detail.ocrConfidence`) over `OCR_TRUSTED_CONFIDENCE`;
+ * for free text read from the layout (a letterhead, an address block — text no format or
+ * arithmetic checks, right only when every word is) also the chance that all its words
+ * are right (`detail.ocrAllWordsConfidence`) over `OCR_TRUSTED_ALL_WORDS`, when lower; and
+ * `OCR_SECOND_READING_DIFFERS_FACTOR` when a second reading of the page read something else
+ * at the value's place (`detail.ocrSecondReading: 'differs'`).
+ */
+function ocrReadingFactor(evidence: Evidence): number {
+  const weakest = evidence.detail?.ocrConfidence;
+  if (typeof weakest !== 'number' || weakest < 0) return 1;
+  const disagreement = evidence.detail?.ocrSecondReading === 'differs' ? OCR_SECOND_READING_DIFFERS_FACTOR : 1;
+  const factor = Math.min(1, weakest / OCR_TRUSTED_CONFIDENCE) * disagreement;
+  const allWords = evidence.detail?.ocrAllWordsConfidence;
+  if (!(evidence.pattern ?? '').startsWith('layout:') || typeof allWords !== 'number' || allWords < 0) return factor;
+  return Math.min(factor, (allWords / OCR_TRUSTED_ALL_WORDS) * disagreement);
 }
 
 /**

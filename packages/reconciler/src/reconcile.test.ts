@@ -174,6 +174,39 @@ describe('merge by agreement', () => {
   });
 });
 
+describe('values read by OCR', () => {
+  const contract = contractOf({ path: 'number', type: 'STRING', required: true }, { path: 'merchant', type: 'STRING' });
+  const resolve = (path: string, input: Parameters<typeof sighting>[1]) => only(reconcile({ contract, candidateResults: [resultOf(path, [sighting(path, input)])], policy: policy() }), path);
+
+  it('lowers a reading by its weakest word, and does not trust one the second reading of the page disputes', () => {
+    const printed = resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5] });
+    const wellRead = resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.95, ocrSecondReading: 'agrees' } });
+    expect(printed.band).toBe('CERTAIN');
+    // One OCR reading is at most HIGH, however well read.
+    expect(wellRead).toMatchObject({ status: 'SUCCESS', band: 'HIGH' });
+    expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.4 } }).confidence).toBeLessThan(wellRead.confidence);
+    expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.95, ocrSecondReading: 'differs' } })).toMatchObject({ status: 'UNRESOLVED' });
+  });
+
+  it('makes a value read by OCR CERTAIN only with agreeing sightings at other places', () => {
+    const twice = reconcile({
+      contract,
+      candidateResults: [resultOf('number', [sighting('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.95 } }), sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [90, 95], detail: { ocrConfidence: 0.93 } })])],
+      policy: policy(),
+    });
+    expect(only(twice, 'number').band).toBe('CERTAIN');
+  });
+
+  it('grades free text read from the layout by the chance that all its words are right', () => {
+    const letterhead = (detail: Record<string, JsonValue>) => resolve('merchant', { kind: 'RECOGNIZER', pattern: 'layout:letterhead', value: 'ACME TRADING SDN BHD', at: [0, 20], detail: { structure: 'letterhead', legalForm: true, ...detail } });
+    const wellRead = letterhead({ ocrConfidence: 0.92, ocrAllWordsConfidence: 0.75 });
+    expect(wellRead.status).toBe('SUCCESS');
+    expect(letterhead({ ocrConfidence: 0.9, ocrAllWordsConfidence: 0.5 })).toMatchObject({ status: 'UNRESOLVED' });
+    // The product counts only for layout text: a labelled value is checked by its label.
+    expect(resolve('merchant', { kind: 'EXACT_LABEL', value: 'ACME TRADING SDN BHD', at: [0, 20], detail: { ocrConfidence: 0.9, ocrAllWordsConfidence: 0.5 } }).status).toBe('SUCCESS');
+  });
+});
+
 describe('conflicts', () => {
   it('leaves a conflict between strong candidates UNRESOLVED with reason CONFLICT and records both sides', () => {
     const contract = contractOf({ path: 'number', type: 'STRING', required: true });

@@ -1,6 +1,7 @@
 /**
  * OCR benchmarks (opt-in: `pnpm bench ocr`, or `--ocr`; about a minute on 2 cores):
- * seconds per page (median) for a photo normalized by one warm OCR worker, worker
+ * seconds per page (median) for a photo normalized by one warm OCR worker — each page
+ * read twice, the default, and once (`ocr.secondReading: false`) — worker
  * start-up, and the batch rate of a folder of images normalized by an instance whose
  * worker pool has one worker per core. Images: `--images <dir>` (every PNG/JPEG/TIFF/
  * WebP/BMP file in it, e.g. .cache/eval/sroie-dev-images/cases) or, by default, receipts
@@ -66,23 +67,25 @@ export async function ocrBenchmarks(options = {}) {
   const source = options.folder ? `${pages.length} images of ${options.folder}` : `${pages.length} rendered receipts`;
   const results = [];
 
-  // One worker, warm: seconds per page.
-  const single = createPaxman({ ocr: { workers: 1 } });
-  try {
-    const started = performance.now();
-    await single.normalize(pages[0], { contract: CONTRACT });
-    const firstMs = performance.now() - started;
-    const samples = [];
-    for (const page of pages) {
-      const before = performance.now();
-      await single.normalize(page, { contract: CONTRACT });
-      samples.push(performance.now() - before);
+  // One worker, warm: seconds per page, each page read twice (the default) and once.
+  for (const secondReading of [true, false]) {
+    const single = createPaxman({ ocr: { workers: 1, secondReading } });
+    try {
+      const started = performance.now();
+      await single.normalize(pages[0], { contract: CONTRACT });
+      const firstMs = performance.now() - started;
+      const samples = [];
+      for (const page of pages) {
+        const before = performance.now();
+        await single.normalize(page, { contract: CONTRACT });
+        samples.push(performance.now() - before);
+      }
+      const perPage = summarizeSamples(`ocr normalize, 1 warm worker, ${secondReading ? 'read twice (default)' : 'read once'} (per page)`, samples);
+      perPage.note = `median ${(perPage.medianMs / 1000).toFixed(2)} s/page; first page with worker start-up ${(firstMs / 1000).toFixed(2)} s (${source})`;
+      results.push(perPage);
+    } finally {
+      await single.close();
     }
-    const perPage = summarizeSamples('ocr normalize, 1 warm worker (per page)', samples);
-    perPage.note = `median ${(perPage.medianMs / 1000).toFixed(2)} s/page; first page with worker start-up ${(firstMs / 1000).toFixed(2)} s (${source})`;
-    results.push(perPage);
-  } finally {
-    await single.close();
   }
 
   // A folder with the worker pool: as many pages in flight as workers.

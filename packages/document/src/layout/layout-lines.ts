@@ -3,7 +3,9 @@
  * runs) laid out as lines of plain text, whatever order the reader reported them in.
  * Pieces are grouped into visual lines by vertical overlap and ordered left to right;
  * each line is placed on a character grid (the page's typical glyph width), like
- * `pdftotext -layout`: a small gap becomes one space, a wide gap pads to the piece's grid
+ * `pdftotext -layout`: a small gap becomes one space (none inside a number split at its
+ * decimal point, "50." "00"), a wide gap (over `wideGap` glyphs: 1.5 by default, 2 for
+ * OCR words, whose spaces are wider) pads to the piece's grid
  * column with at least two spaces. So a label and its amount printed on the same row
  * share a line even when far apart, and table columns stay aligned for the text-table
  * detector. The offsets of every piece in the laid-out text are returned, so a reader can
@@ -27,6 +29,14 @@ export interface LaidOutPage {
   readonly offsets: readonly ({ readonly start: number; readonly end: number } | null)[];
   readonly lineCount: number;
 }
+
+/** A gap wider than this many glyphs separates cells (pdf.js runs: a space is narrower). */
+export const WIDE_GAP_GLYPHS = 1.5;
+/**
+ * The same for OCR words: Tesseract's tight word boxes leave an ordinary space at 0.5–1.75
+ * glyphs (measured on the sroie-dev scans: the gaps fall off at 1.75 and are fewest at 2).
+ */
+export const OCR_WIDE_GAP_GLYPHS = 2;
 
 /** Share of the smaller height two pieces must overlap vertically to be on one line. */
 const LINE_OVERLAP = 0.55;
@@ -115,6 +125,15 @@ export function deskewPieces(pieces: readonly PositionedText[], slope: number): 
 }
 
 /**
+ * True when the piece `next` is the cents of the amount the piece `previous` ends with its
+ * point ("50." then "00", "RM12." then "90"): a reader that split one number at its decimal
+ * point, joined back without a space.
+ */
+function splitDecimal(previous: string, next: string): boolean {
+  return /^\D{0,3}\d{1,4}[.,]$/.test(previous) && /^\d{2}$/.test(next);
+}
+
+/**
  * Lays out one page's pieces as lines of text, recording each piece's offsets.
  *
  * @example
@@ -122,7 +141,7 @@ export function deskewPieces(pieces: readonly PositionedText[], slope: number): 
  *               { text: '9.00', left: 400, top: 52, width: 40, height: 12 }]).text
  * // 'Total' + ' '.repeat(n) + '9.00' — one line
  */
-export function layoutPieces(pieces: readonly PositionedText[], rule: LineRule = 'overlap'): LaidOutPage {
+export function layoutPieces(pieces: readonly PositionedText[], rule: LineRule = 'overlap', wideGap: number = WIDE_GAP_GLYPHS): LaidOutPage {
   const offsets: ({ start: number; end: number } | null)[] = pieces.map(() => null);
   const visible: number[] = [];
   pieces.forEach((piece, index) => {
@@ -137,6 +156,7 @@ export function layoutPieces(pieces: readonly PositionedText[], rule: LineRule =
     if (lineNumber > 0) text += '\n';
     const lineStart = text.length;
     let previousEnd = Number.NaN;
+    let previousValue = '';
     for (const index of line) {
       const piece = pieces[index]!;
       const value = piece.text.replace(/[\r\n]+/g, ' ');
@@ -147,16 +167,17 @@ export function layoutPieces(pieces: readonly PositionedText[], rule: LineRule =
       } else {
         const gap = piece.left - previousEnd;
         const ownGlyph = Math.max(1e-6, piece.width / Math.max(1, value.length));
-        if (gap > 1.5 * Math.max(ownGlyph, glyphWidth)) {
+        if (gap > wideGap * Math.max(ownGlyph, glyphWidth)) {
           const column = Math.round((piece.left - minimumLeft) / glyphWidth);
           padding = ' '.repeat(Math.max(2, column - lineLength));
-        } else if (gap > 0.15 * ownGlyph && !text.endsWith(' ') && !value.startsWith(' ')) {
+        } else if (gap > 0.15 * ownGlyph && !text.endsWith(' ') && !value.startsWith(' ') && !splitDecimal(previousValue, value)) {
           padding = ' ';
         }
       }
       text += padding;
       offsets[index] = { start: text.length, end: text.length + value.length };
       text += value;
+      previousValue = value;
       previousEnd = Math.max(Number.isNaN(previousEnd) ? -Infinity : previousEnd, piece.left + piece.width);
     }
     text = text.trimEnd();

@@ -60,6 +60,9 @@ describe('images read by OCR', () => {
     expect(invoice?.value).toBe('INV-20931');
     expect(contains(invoice!.box!, { ...boxes[1]!, x: boxes[1]!.x + boxes[1]!.width * 0.55, width: boxes[1]!.width * 0.45 })).toBe(true);
     expect(valueOf(document, /^Date$/)?.value).toBe('14/03/2024');
+    // Read twice by default: the second reading of the amount's place agrees.
+    expect(document.ocr?.secondReading?.length).toBeGreaterThan(0);
+    expect(ocrEvidence(document, [document.keyValues.find((pair) => pair.key === 'Total')!.valueSpan])?.secondReading).toBe('agrees');
     expect(document.context.dateOrder === null || document.context.dateOrder === 'DMY').toBe(true);
   }, 30_000);
 
@@ -99,6 +102,18 @@ describe('images read by OCR', () => {
     expect(contains(total!.box!, second.boxes[1]!, 0.5, 2)).toBe(true);
     expect(valueOf(document, /Invoice No/)?.box?.page).toBe(1);
   }, 60_000);
+
+  it('reads each page once when told to (no second reading to check against)', async () => {
+    const once = createOcrPool({ workers: 1, secondReading: false });
+    try {
+      const { image } = await renderText(RECEIPT);
+      const document = await buildDocument(image, { ocr: once });
+      expect(valueOf(document, /^Total$/)?.value).toBe('42.50');
+      expect(document.ocr?.secondReading).toBeUndefined();
+    } finally {
+      await once.close();
+    }
+  }, 30_000);
 
   it('ends a page over the time limit with a warning and a diagnostic, not a hang', async () => {
     const impatient = createOcrPool({ workers: 1, pageTimeoutMs: 1 });

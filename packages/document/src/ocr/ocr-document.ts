@@ -8,12 +8,15 @@
  */
 import type { Diagnostic, PageBox, SourceSpan } from '@paxman/core';
 import { addLayer, addTextRegion, type DocumentDraft } from '../document-draft.js';
-import { deskewPieces, estimateSlope, layoutPieces } from '../layout/layout-lines.js';
-import type { Document, OcrPageStatus, OcrWordPlacement } from '../model.js';
+import { deskewPieces, estimateSlope, layoutPieces, OCR_WIDE_GAP_GLYPHS } from '../layout/layout-lines.js';
+import type { Document, OcrCheckWord, OcrPageStatus, OcrWordPlacement } from '../model.js';
 import type { OcrEngine } from './ocr-engine.js';
 
 /** Name of the OCR text layer. */
 export const OCR_LAYER = 'ocr-text';
+
+/** A word that is only vertical bars. */
+const RULE_MARK = /^[|¦]+$/;
 
 /** One page image to read: its number (from 1) and pixels per page unit. */
 export interface OcrPageImage {
@@ -30,6 +33,8 @@ export interface OcrPageImage {
 export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<OcrPageImage> | Iterable<OcrPageImage>, engine: OcrEngine, signal?: AbortSignal): Promise<void> {
   const statuses: OcrPageStatus[] = [];
   const words: OcrWordPlacement[] = [];
+  const secondReading: OcrCheckWord[] = [];
+  let readTwice = false;
   let text = '';
   for await (const source of pages) {
     if (signal?.aborted === true) {
@@ -44,14 +49,16 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
       continue;
     }
     const scale = source.scale > 0 ? source.scale : 1;
-    const pieces = outcome.words.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
+    // A vertical bar alone is a ruled line or the edge of the paper, not a word.
+    const read = outcome.words.filter((word) => !RULE_MARK.test(word.text));
+    const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
     // A photo taken askew: rows are grouped with the skew taken out (boxes stay as read).
-    const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, outcome.words.map((word) => word.line))));
+    const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, read.map((word) => word.line))), 'overlap', OCR_WIDE_GAP_GLYPHS);
     if (laidOut.text.length > 0 && text.length > 0) text += '\n\n';
     const base = text.length;
     text += laidOut.text;
     const pageWords: OcrWordPlacement[] = [];
-    outcome.words.forEach((word, index) => {
+    read.forEach((word, index) => {
       const offsets = laidOut.offsets[index];
       if (offsets === null || offsets === undefined) return;
       pageWords.push({
@@ -67,14 +74,24 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     });
     pageWords.sort((left, right) => left.start - right.start);
     words.push(...pageWords);
+    if (outcome.secondReading !== undefined) {
+      readTwice = true;
+      for (const word of outcome.secondReading) {
+        if (RULE_MARK.test(word.text)) continue;
+        secondReading.push({ text: word.text, page: source.page, x: word.x / scale, y: word.y / scale, width: word.width / scale, height: word.height / scale });
+      }
+    }
     statuses.push({ page: source.page, status: 'read', words: pageWords.length });
   }
   addLayer(draft, { name: OCR_LAYER, text, origin: null });
   draft.primaryLayer = OCR_LAYER;
-  draft.ocr = { layer: OCR_LAYER, pages: statuses, words };
+  draft.ocr = { layer: OCR_LAYER, pages: statuses, words, ...(readTwice ? { secondReading } : {}) };
   if (text.trim().length === 0 && statuses.some((page) => page.status === 'read')) draft.warnings.push('OCR found no text on the page(s).');
   addTextRegion(draft, OCR_LAYER);
 }
+
+/** A word with a letter or digit (not a mark alone). */
+const READS_CHARACTERS = /[\p{L}\p{N}]/u;
 
 /** First index of `words` (sorted by start) whose end is past `offset`. */
 function firstWordEndingAfter(words: readonly OcrWordPlacement[], offset: number): number {
@@ -90,16 +107,25 @@ function firstWordEndingAfter(words: readonly OcrWordPlacement[], offset: number
 
 /**
  * Where OCR'd spans are on the page: one box per page enclosing every word the spans of
- * the OCR layer touch, and the lowest confidence among those words; null when no span is
- * in the OCR layer.
+ * the OCR layer touch; the lowest confidence among those words (`confidence`) and the
+ * product of their confidences (`allWords`: the chance that every word was read right, for
+ * free text that nothing else checks) — marks alone such as `*` or `|`, which carry no
+ * character of the value, not counted; and, when the page was read twice, whether the
+ * second reading of the first span's place (the value's) `agrees` or `differs`
+ * (`secondReadingCheck`); null when no span is in the OCR layer.
  *
- * @example ocrEvidence(document, [{ layer: 'ocr-text', start: 120, end: 124 }]) // { boxes: [{ page: 1, x: 402, … }], confidence: 0.91 }
+ * @example ocrEvidence(document, [{ layer: 'ocr-text', start: 120, end: 124 }]) // { boxes: [{ page: 1, x: 402, … }], confidence: 0.91, allWords: 0.91 }
  */
-export function ocrEvidence(document: Document, spans: readonly SourceSpan[]): { readonly boxes: readonly PageBox[]; readonly confidence: number } | null {
+export function ocrEvidence(
+  document: Document,
+  spans: readonly SourceSpan[],
+): { readonly boxes: readonly PageBox[]; readonly confidence: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' } | null {
   const ocr = document.ocr;
   if (ocr === undefined) return null;
   const byPage = new Map<number, { left: number; top: number; right: number; bottom: number }>();
+  const layerText = document.layers[ocr.layer]?.text ?? '';
   let confidence = 1;
+  let allWords = 1;
   let found = false;
   for (const span of spans) {
     if (span.layer !== ocr.layer) continue;
@@ -107,7 +133,11 @@ export function ocrEvidence(document: Document, spans: readonly SourceSpan[]): {
       const word = ocr.words[index]!;
       if (word.start >= Math.max(span.end, span.start + 1)) break;
       found = true;
-      confidence = Math.min(confidence, word.confidence);
+      // A mark alone ("*", "|", ":") says nothing of how well the value's characters were read.
+      if (READS_CHARACTERS.test(layerText.slice(word.start, word.end))) {
+        confidence = Math.min(confidence, word.confidence);
+        allWords *= word.confidence;
+      }
       const box = byPage.get(word.page);
       if (box === undefined) byPage.set(word.page, { left: word.x, top: word.y, right: word.x + word.width, bottom: word.y + word.height });
       else {
@@ -119,6 +149,7 @@ export function ocrEvidence(document: Document, spans: readonly SourceSpan[]): {
     }
   }
   if (!found) return null;
+  const checked = spans[0] === undefined ? null : secondReadingCheck(document, spans[0]);
   // Rounded outwards to 1/100 unit, so the box still encloses every word.
   const down = (value: number) => Math.floor(value * 100 + 1e-9) / 100;
   const up = (value: number) => Math.ceil(value * 100 - 1e-9) / 100;
@@ -129,7 +160,70 @@ export function ocrEvidence(document: Document, spans: readonly SourceSpan[]): {
       const y = down(box.top);
       return { page, x, y, width: up(up(box.right) - x), height: up(up(box.bottom) - y) };
     });
-  return { boxes, confidence: Math.round(confidence * 100) / 100 };
+  return { boxes, confidence: Math.round(confidence * 100) / 100, allWords: Math.round(allWords * 100) / 100, ...(checked === null ? {} : { secondReading: checked }) };
+}
+
+/**
+ * How well the OCR read a span of its layer: the mean confidence of the words in it that
+ * carry characters (marks alone left out); null when the span is not in the OCR layer or
+ * holds no such word. A line read at a low mean is more likely a stamp, a scribble or a
+ * logo than printed text.
+ *
+ * @example ocrReadingConfidence(document, document.lines[0].span) // 0.91
+ */
+export function ocrReadingConfidence(document: Document, span: SourceSpan): number | null {
+  const ocr = document.ocr;
+  if (ocr === undefined || span.layer !== ocr.layer) return null;
+  const layerText = document.layers[ocr.layer]?.text ?? '';
+  let sum = 0;
+  let count = 0;
+  for (let index = firstWordEndingAfter(ocr.words, span.start); index < ocr.words.length; index += 1) {
+    const word = ocr.words[index]!;
+    if (word.start >= span.end) break;
+    if (!READS_CHARACTERS.test(layerText.slice(word.start, word.end))) continue;
+    sum += word.confidence;
+    count += 1;
+  }
+  return count === 0 ? null : sum / count;
+}
+
+/** The most words a value's place may hold for the second reading to be compared (an amount, a date, a code). */
+const SECOND_READING_WORDS = 2;
+
+/** Letters and digits of a text, lower case: what two readings of one place must share. */
+function characters(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * What the page's second reading says at the place of `span` — a short value (at most two
+ * words: an amount, a date, a code): the words of the first reading the span touches (whole words) against the second reading's words whose centre
+ * lies in their boxes (a little widened), letters and digits compared. `agrees` when one
+ * holds the other ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"), null when
+ * the page was read once or the second reading found nothing there.
+ */
+export function secondReadingCheck(document: Document, span: SourceSpan): 'agrees' | 'differs' | null {
+  const ocr = document.ocr;
+  if (ocr === undefined || ocr.secondReading === undefined || span.layer !== ocr.layer) return null;
+  const layerText = document.layers[ocr.layer]?.text ?? '';
+  const touched: OcrWordPlacement[] = [];
+  for (let index = firstWordEndingAfter(ocr.words, span.start); index < ocr.words.length; index += 1) {
+    const word = ocr.words[index]!;
+    if (word.start >= Math.max(span.end, span.start + 1)) break;
+    if (READS_CHARACTERS.test(layerText.slice(word.start, word.end))) touched.push(word);
+  }
+  // Long text is segmented differently by the two readings more often than it is misread: only short readings are compared.
+  if (touched.length === 0 || touched.length > SECOND_READING_WORDS) return null;
+  const first = characters(touched.map((word) => layerText.slice(word.start, word.end)).join(''));
+  const inside = (word: OcrCheckWord): boolean => {
+    const x = word.x + word.width / 2;
+    const y = word.y + word.height / 2;
+    return touched.some((placed) => placed.page === word.page && x >= placed.x - placed.height / 2 && x <= placed.x + placed.width + placed.height / 2 && y >= placed.y && y <= placed.y + placed.height);
+  };
+  const again = ocr.secondReading.filter(inside).sort((left, right) => left.y - right.y || left.x - right.x);
+  const second = characters(again.map((word) => word.text).join(''));
+  if (second.length === 0 || first.length === 0) return null;
+  return first.includes(second) || second.includes(first) ? 'agrees' : 'differs';
 }
 
 /** A warning per page that OCR could not read (`OCR_PAGE_TIMEOUT`, `OCR_PAGE_FAILED`). */

@@ -19,7 +19,12 @@ export interface OcrWord {
 
 /** What reading one page gave. */
 export type OcrOutcome =
-  | { readonly status: 'read'; readonly words: readonly OcrWord[] }
+  | {
+      readonly status: 'read';
+      readonly words: readonly OcrWord[];
+      /** The same page read again with another page segmentation, when the engine does (a check on each value). */
+      readonly secondReading?: readonly OcrWord[];
+    }
   | { readonly status: 'timeout'; readonly limitMs: number }
   | { readonly status: 'failed'; readonly message: string };
 
@@ -42,6 +47,13 @@ export interface OcrPoolOptions {
   readonly workers?: number;
   /** A page that takes longer ends with a `timeout` outcome (its worker is stopped). Default 60 000. */
   readonly pageTimeoutMs?: number;
+  /**
+   * Read every page twice, the second time as a single column of text (Tesseract page
+   * segmentation 4 after the uniform block 6), so each value found can be checked against an
+   * independent reading of the same place: a value the two readings disagree on is not
+   * trusted (ADR 0007). Doubles the time per page. Default true.
+   */
+  readonly secondReading?: boolean;
 }
 
 /** Default time limit for reading one page. */

@@ -3,7 +3,9 @@
  * belong to the pool (its owner — a Paxman instance — holds it): none start until the
  * first page, then up to `workers` run side by side and are reused page after page,
  * until `close()`. A page over the time limit is abandoned by stopping its worker (the
- * only way to interrupt Tesseract); the next page starts a fresh one. tesseract.js and the
+ * only way to interrupt Tesseract); the next page starts a fresh one. Each page is read twice
+ * by default (as one block of text, then as a single column: `secondReading`), so
+ * every short value can be checked against a second reading of its place. tesseract.js and the
  * language packages are optional peers, imported on first use.
  */
 import { ConfigurationError } from '@paxman/core';
@@ -27,12 +29,20 @@ interface TesseractPage {
 }
 interface TesseractWorker {
   recognize(image: Buffer, options: object, output: object): Promise<{ readonly data: TesseractPage }>;
+  setParameters(parameters: Readonly<Record<string, string>>): Promise<unknown>;
   terminate(): Promise<unknown>;
 }
 type CreateWorker = (languages: string[], oem: number, options: object) => Promise<TesseractWorker>;
 
 /** LSTM engine only (the models of `@tesseract.js-data/*` `4.0.0_best_int`). */
 const LSTM_ONLY = 1;
+/**
+ * Tesseract page segmentation: one uniform block of text (6, tesseract.js's own default)
+ * for the first reading, a single column of text of varied sizes (4) for the second.
+ * Measured on the sroie-dev scans: 6 read more values right than automatic segmentation (3).
+ */
+const BLOCK_SEGMENTATION = '6';
+const SINGLE_COLUMN_SEGMENTATION = '4';
 
 function wordsOf(page: TesseractPage): OcrWord[] {
   const words: OcrWord[] = [];
@@ -65,6 +75,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
   const languages = options.languages === undefined || options.languages.length === 0 ? ['eng'] : [...options.languages];
   const size = Math.max(1, Math.floor(options.workers ?? 2));
   const limitMs = options.pageTimeoutMs ?? DEFAULT_OCR_PAGE_TIMEOUT_MS;
+  const readTwice = options.secondReading ?? true;
   let folder: Promise<LanguageFolder> | null = null;
   const idle: TesseractWorker[] = [];
   const waiting: ((worker: TesseractWorker | null) => void)[] = [];
@@ -116,6 +127,17 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
     else idle.push(worker);
   }
 
+  /** One page, read once or twice (the second time as a single column), within the caller's time limit. */
+  async function readPage(worker: TesseractWorker, image: Buffer): Promise<OcrOutcome> {
+    const output = { blocks: true, text: false };
+    await worker.setParameters({ tessedit_pageseg_mode: BLOCK_SEGMENTATION });
+    const first = await worker.recognize(image, {}, output);
+    if (!readTwice) return { status: 'read', words: wordsOf(first.data) };
+    await worker.setParameters({ tessedit_pageseg_mode: SINGLE_COLUMN_SEGMENTATION });
+    const second = await worker.recognize(image, {}, output);
+    return { status: 'read', words: wordsOf(first.data), secondReading: wordsOf(second.data) };
+  }
+
   async function recognize(image: Uint8Array, recognizeOptions: { readonly signal?: AbortSignal } = {}): Promise<OcrOutcome> {
     if (recognizeOptions.signal?.aborted === true) return { status: 'failed', message: 'aborted before the page was read' };
     let worker: TesseractWorker;
@@ -131,7 +153,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
       timer = setTimeout(() => resolve('timeout'), limitMs);
     });
     try {
-      const result = await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false }), expired]);
+      const result = await Promise.race([readPage(worker, Buffer.from(image.buffer, image.byteOffset, image.byteLength)), expired]);
       if (result === 'timeout') {
         running.delete(worker);
         await worker.terminate().catch(() => undefined);
@@ -140,7 +162,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
       }
       running.delete(worker);
       release(worker);
-      return { status: 'read', words: wordsOf(result.data) };
+      return result;
     } catch (error) {
       // A page tesseract cannot read (a corrupt image) may leave the worker unusable: replace it.
       running.delete(worker);

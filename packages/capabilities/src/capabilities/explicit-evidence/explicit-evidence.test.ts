@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.3.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.4.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -386,5 +386,29 @@ describe('explicit_evidence: a total before a rounding adjustment', () => {
     expect(values).not.toContain('42.48');
     const unrounded = 'TOTAL SALES INCL GST\n42.50\nROUNDING ADJ\n0.00\n';
     expect((await runCapability(capability, contract, 'total', await buildDocument(unrounded, { inputType: 'text' }))).candidates.map((candidate) => candidate.value)).toContain('42.50');
+  });
+});
+
+describe('explicit_evidence: totals in a text table', () => {
+  const contract = defineContract({ id: 'r', fields: [{ path: 'total', type: 'DECIMAL' }] });
+  const totals = async (text: string) => (await runCapability(capability, contract, 'total', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('reads a row followed by a rounding row as the total before rounding, as for key-value pairs', async () => {
+    const text = 'TOTAL                  RM 33.92\nROUNDING ADJUSTMEN    -RM 0.02\nTOTAL ROUNDED          RM 33.90\nCASH                   RM 50.00\n';
+    const values = await totals(text);
+    expect(values).toContain('33.90');
+    expect(values).not.toContain('33.92');
+  });
+
+  it('reads a total followed by the total after adjustment as the one before it, with no rounding row printed', async () => {
+    const values = await totals('Sub-total                75.00\nTotal Sales Incl GST      76.00\nTotal After Adj Incl GST  75.00\n');
+    expect(values).toEqual(['75.00']);
+  });
+
+  it('does not take the total row of a tax summary table', async () => {
+    const text = 'Sub-total              88.97\nTotal After Adj Incl GST  88.95\nCASH                  100.00\nGST Summary     Amount     Tax\nSR @ 6%          83.93    5.04\nTotal            83.93    5.04\n';
+    const values = await totals(text);
+    expect(values).toContain('88.95');
+    expect(values).not.toContain('5.04');
   });
 });

@@ -38,7 +38,7 @@ export function findInKeyValues(context: SearchContext): void {
     // Where "net" is the amount after tax, a total printed before the tax lines is the amount before tax.
     if (afterTax !== null && position < afterTax.taxPosition) continue;
     // A total followed by a non-zero rounding adjustment is the total before rounding, not the amount paid.
-    if (isTotal && roundedAfter(context.index.keyValues, position)) continue;
+    if (isTotal && roundedAfter(pair.key, pairsAfter(context.index.keyValues, position))) continue;
     // A signer's "Title:" or "Date:" answers only a field about signing.
     if (pair.region === 'signature' && !context.aboutSigning) continue;
     recordLabelledValue(context, {
@@ -185,9 +185,14 @@ function isLabelCell(text: string): boolean {
 
 /** Rows whose first cell matched (`rows`: row index and match, ascending). */
 function findInRowLabels(context: SearchContext, table: Table, tableIndex: number, rows: readonly (readonly [number, LabelMatch])[]): void {
+  const skipSummaries = context.labels.concepts.some((concept) => SUMMARISED_CONCEPTS.has(concept));
+  const isTotal = context.labels.concepts.includes('total');
   rows.forEach(([rowIndex, match]) => {
     const row = table.rows[rowIndex]!;
     const first = row[0]!;
+    // The same rules as for key-value pairs: a tax summary's rows, and a total before its rounding, are not the total.
+    if (skipSummaries && table.summaryRows?.includes(rowIndex) === true) return;
+    if (isTotal && roundedAfter(first.text, table.rows.slice(rowIndex + 1, rowIndex + 3).map((next) => ({ key: next[0]?.text ?? '', value: next[next.length - 1]?.text ?? '' })))) return;
     // The row's value cells end at the next cell that reads as a label of its own.
     let last = row.length - 1;
     for (let column = 2; column < row.length; column += 1) {
@@ -213,18 +218,27 @@ function findInRowLabels(context: SearchContext, table: Table, tableIndex: numbe
   });
 }
 
+/** The label of a total after rounding ("TOTAL ROUNDED", "Rounded total", "Total after adj"). */
+const ROUNDED_TOTAL_LABEL = /\btotal\b.*\b(?:rounded|after\s+(?:adj|adjustments?|rounding))\b|\brounded\s+total\b/i;
 /** Words of a rounding adjustment's label ("ROUNDING ADJ", "Rounding adjustment", "Round off"). */
 const ROUNDING_LABEL = /\bround(?:ing|ed)?\b|\bround\s*off\b/i;
 
-/**
- * True when one of the next two key-value pairs after `position` is a non-zero rounding
- * adjustment and the pair at `position` is not itself the rounded (or after-adjustment) total.
- */
-function roundedAfter(pairs: readonly KeyValuePair[], position: number): boolean {
+/** The two key-value pairs after `position` in its layer and past its value. */
+function pairsAfter(pairs: readonly KeyValuePair[], position: number): readonly KeyValuePair[] {
   const pair = pairs[position]!;
-  if (ROUNDING_LABEL.test(pair.key) || /\bafter\b/i.test(pair.key)) return false;
-  for (const next of pairs.slice(position + 1, position + 3)) {
-    if (next.valueSpan.layer !== pair.valueSpan.layer || next.keySpan.start < pair.valueSpan.end) continue;
+  return pairs.slice(position + 1, position + 3).filter((next) => next.valueSpan.layer === pair.valueSpan.layer && next.keySpan.start >= pair.valueSpan.end);
+}
+
+/**
+ * True when one of the two labelled amounts that follow a total (`following`: key-value
+ * pairs or a table's rows) is a non-zero rounding adjustment or the total after rounding,
+ * and the total's label (`key`) is not itself the rounded (or after-adjustment) total.
+ */
+function roundedAfter(key: string, following: readonly { readonly key: string; readonly value: string }[]): boolean {
+  if (ROUNDING_LABEL.test(key) || /\bafter\b/i.test(key)) return false;
+  for (const next of following) {
+    // "Total Sales Incl GST 76.00" then "Total After Adj Incl GST 75.00": the later total is the rounded one.
+    if (ROUNDED_TOTAL_LABEL.test(next.key)) return true;
     if (!ROUNDING_LABEL.test(next.key)) continue;
     const amount = Number(next.value.replace(/[^\d.-]/g, ''));
     return Number.isFinite(amount) && amount !== 0;

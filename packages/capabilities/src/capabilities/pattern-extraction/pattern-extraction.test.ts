@@ -167,3 +167,43 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     expect(result.candidates.map((candidate) => candidate.value)).toEqual(['27,JALAN DEDAP 13, 81100 JOHOR BAHRU, MALAYSIA']);
   });
 });
+
+describe('pattern_extraction: marks above the letterhead of a scan', () => {
+  const receipts = defineContract({
+    id: 'r',
+    fields: [
+      { path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.' },
+      { path: 'merchant_address', type: 'STRING', description: 'Address of the company that issued the receipt.' },
+    ],
+  });
+  const values = async (text: string, field = 'merchant_name'): Promise<unknown[]> =>
+    (await runCapability(capability, receipts, field, await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('reads past a number written or stamped on the page and a name in lower case above the capitals', async () => {
+    expect(await values('A030/8\nUNIHAKKA INTERNATIONAL SDN BHD\n(867388-U)\n12, JALAN TAMPOI 7/4,\n')).toEqual(['UNIHAKKA INTERNATIONAL SDN BHD']);
+    expect(await values('(481500-M)\nCW KHOO HARDWARE SDN BHD\nNO.50, JALAN PBS 14/11,\n')).toEqual(['CW KHOO HARDWARE SDN BHD']);
+    expect(await values('tan woon yann\nINDAH GIFT & HOME DECO\n27,JALAN DEDAP 13,\n81100 JOHOR BAHRU, JOHOR.\n')).toEqual(['INDAH GIFT & HOME DECO']);
+    expect(await values('tan woon yann\nINDAH GIFT & HOME DECO\n27,JALAN DEDAP 13,\n81100 JOHOR BAHRU, JOHOR.\nTEL: 07-3507405\n', 'merchant_address')).toEqual(['27,JALAN DEDAP 13, 81100 JOHOR BAHRU, JOHOR.']);
+    // A stray mark before the name is not part of it.
+    expect(await values('+ UNIHAKKA INTERNATIONAL SDN BHD\n12, JALAN TAMPOI 7/4,\n')).toEqual(['UNIHAKKA INTERNATIONAL SDN BHD']);
+  });
+
+  it('reads nothing when only the legal form is legible, and joins a name in small letters over its legal form', async () => {
+    expect(await values('CO. (M) SDN BHD\n(Co. No. 113825-W)\nNo 8, Jalan 7/118B, Desa Tun Razak\n')).toEqual([]);
+    expect(await values("Nando's Chickenland Malaysia\nSdn Bhd\n(Co. No. 123456-X)\n")).toEqual(["Nando's Chickenland Malaysia Sdn Bhd"]);
+  });
+
+  it('reads past a line the OCR read at a low confidence (a logo, a scribble)', async () => {
+    const line = (text: string, row: number, confidence: number) => text.split(' ').map((word, index, words) => ({ text: word, x: 10 + words.slice(0, index).join(' ').length * 10 + (index > 0 ? 10 : 0), y: row * 30, width: word.length * 10, height: 20, confidence, line: row }));
+    const words = [...line('Aorplis', 0, 0.2), ...line('PERNIAGAAN ZHENG HUI', 1, 0.9), ...line('NO.59 JALAN PERMAS 9/5', 2, 0.85), ...line('81760 JOHOR BAHRU', 3, 0.9)];
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const document = await buildDocument(png, { ocr: { recognize: async () => ({ status: 'read', words }), close: async () => undefined } });
+    const result = await runCapability(capability, receipts, 'merchant_name', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['PERNIAGAAN ZHENG HUI']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });
+  });
+
+  it('gives no address when the line where it starts does not read as a street', async () => {
+    expect(await values('AEON CO. (M) BHD\nRG FLR, AON TAMAN MALURT SC\nJUN JEUAKA, TAMAN MALURT\nCHERAS, 55100 KUALA LUMPUR\nGST ID : 002017394688\n', 'merchant_address')).toEqual([]);
+  });
+});

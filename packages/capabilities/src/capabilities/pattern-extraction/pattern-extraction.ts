@@ -16,7 +16,7 @@
  */
 import { canonicalJson, CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
-import type { Document, KeyValuePair } from '@paxman/document';
+import { ocrReadingConfidence, type Document, type KeyValuePair } from '@paxman/document';
 import { conceptsOfLabel } from '@paxman/values';
 import { labelsForField } from '@paxman/values';
 import { normalizeLabelText } from '@paxman/values';
@@ -29,10 +29,10 @@ import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/rea
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.3.0`. */
+/** The spec of `pattern_extraction@1.4.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.3.0',
+  version: '1.4.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -237,16 +237,21 @@ const LEGAL_FORM = /\b(?:sdn\.?\s*bhd|s\/b|bhd|berhad|pte\.?\s*ltd|ltd|limited|l
 const REGISTRATION = /\s*\(\s*[0-9][0-9A-Z-]{3,}\s*\)\s*$/;
 /** Words that say what kind of business a company is, not which one. */
 const GENERIC_BUSINESS = /^(?:(?:restaurant|restoran|enterprise|enterprises|trading|hardware|marketing|services?|industries|holdings|food|foods|cafe|stationery|stores?|supermarket|mart|pharmacy|farmasi|books?|bookstore|electrical|motor|motors|engineering|construction|resources|ventures|global|international|(?:m))\s*)+$/i;
+/** Marks a reader or a printer leaves before a line's text. */
+const LEADING_MARKS = /^[+*~|•·>-]+\s+/u;
+/** Nothing, or only words that join a name to its legal form ("CO. (M)", "& SONS"): what cannot start a name. */
+const NAME_CONNECTORS = /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)*$/i;
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
 function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading): void {
   // pdf.js text comes in drawing order, not reading order: its first line is not a letterhead.
   if (document.kind === 'pdf') return;
-  const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  const lines = headLines(document, layer);
   // A line near the top that ends in a company's legal form names the issuer, whatever comes above it.
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
-    const text = line.text.trim();
+    // A stray mark before the name ("+ UNIHAKKA …", "* ACME LTD") is not part of it.
+    const text = line.text.trim().replace(LEADING_MARKS, '');
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
@@ -260,13 +265,13 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const before = name.replace(LEGAL_FORM, '').trim();
     // Only what cannot start a name continues one: nothing, "CO. (M)", "& SONS", or a bracket closed here but opened above.
     const startsMidName =
-      before === '' ||
-      /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)+$/i.test(before) ||
+      NAME_CONNECTORS.test(before) ||
       before.split(')').length > before.split('(').length ||
       // Nothing but what kind of business it is ("RESTAURANT SDN BHD", "ENTERPRISE (SETIA ALAM) SDN BHD"): the name is above.
       GENERIC_BUSINESS.test(before.replace(/\([^()]*\)/g, ' ').trim());
+    // A line above continues the name when it is printed alike: both in capitals, or both not.
     const continuesAbove = (line: (typeof lines)[number] | undefined, text: string): boolean =>
-      line !== undefined && text.length <= 40 && /\p{L}{2}/u.test(text) && !/[\d:@|]/.test(text) && text === text.toUpperCase() && name === name.toUpperCase();
+      line !== undefined && text.length <= 40 && /\p{L}{2}/u.test(text) && !/[\d:@|]/.test(text) && (text === text.toUpperCase()) === (name === name.toUpperCase());
     // A name printed over two or three lines: each line above is joined while what is joined so far starts mid-name
     // ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD").
     const spans = [span];
@@ -281,6 +286,8 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       const head = value.replace(LEGAL_FORM, '').trim();
       midName = head.split(')').length !== head.split('(').length || GENERIC_BUSINESS.test(lineText.replace(/\([^()]*\)?/g, ' ').trim());
     }
+    // Still only a legal form and joining words ("CO. (M) SDN BHD" under a logo the reader did not read): the name is not legible.
+    if (NAME_CONNECTORS.test(value.replace(LEGAL_FORM, '').replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim())) return;
     const below = lines[position + 1];
     const followedBy = below === undefined ? null : letterheadFollower(below.text);
     builder.finding({
@@ -364,7 +371,7 @@ const ADDRESS_LINES = 5;
  */
 function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string): void {
   if (document.kind === 'pdf') return;
-  const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  const lines = headLines(document, layer);
   const head = letterheadPosition(lines);
   if (head === null) return;
   let position = head + 1;
@@ -373,8 +380,12 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
     const text = lines[position]!.text.trim();
     if (ADDRESS_STOP.test(text) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
-    // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address.
-    if (block.length === 0 && !ADDRESS_START.test(text) && letterheadFollower(text) !== 'address') continue;
+    // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
+    // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
+    if (block.length === 0 && !ADDRESS_START.test(text) && letterheadFollower(text) !== 'address') {
+      if (text.includes(',')) return;
+      continue;
+    }
     // Nor one after it: an address ends with its country ("… KUALA LUMPUR, MALAYSIA" / "IOI MALL").
     const previous = block[block.length - 1]?.text.trim();
     if (previous !== undefined && COUNTRY_END.test(previous)) break;
@@ -390,6 +401,34 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   const value = texts.join(' ').replace(/\s+/g, ' ');
   const printed = document.layers[layer]!.text.slice(span.start, span.end);
   builder.finding({ value, raw: printed, rank: 0, kind: EvidenceKind.RECOGNIZER, spans: [span], text: printed, pattern: 'layout:address', detail: { structure: 'address', lines: block.length, bounded } });
+}
+
+/** How many lines at the head of a page may be marks above the letterhead. */
+const MARK_LINES = 4;
+/** Below this mean word confidence an OCR line is more likely a stamp, scribble or logo than print. */
+const MARK_OCR_CONFIDENCE = 0.5;
+
+/**
+ * The layer's non-blank lines, without the marks above the letterhead: a short code with a
+ * digit written or stamped on the page ("A030/8", "1950", "(481500-M)"), a line the OCR
+ * read at a low mean confidence (a logo, a scribble), or a line in lower case above one in
+ * capitals (a scanner's or annotator's name). Only the leading run of such lines goes.
+ */
+function headLines(document: Document, layer: string): Document['lines'][number][] {
+  const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  let marks = 0;
+  while (marks < Math.min(MARK_LINES, lines.length - 1) && isMark(document, lines[marks]!, lines[marks + 1]!)) marks += 1;
+  return marks === 0 ? lines : lines.slice(marks);
+}
+
+function isMark(document: Document, line: Document['lines'][number], next: Document['lines'][number]): boolean {
+  const text = line.text.trim();
+  const compact = text.replace(/\s+/g, '');
+  if (compact.length <= 10 && /\d/.test(compact) && !/\p{L}{3}/u.test(text)) return true;
+  const confidence = ocrReadingConfidence(document, line.span);
+  if (confidence !== null && confidence < MARK_OCR_CONFIDENCE) return true;
+  const nextText = next.text.trim();
+  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text) && /\p{Lu}{2}/u.test(nextText) && !/\p{Ll}/u.test(nextText);
 }
 
 /** Where the letterhead is among the first lines (the same reading as `recordLetterhead`), or null. */
