@@ -412,3 +412,17 @@ describe('explicit_evidence: totals in a text table', () => {
     expect(values).not.toContain('5.04');
   });
 });
+
+describe('explicit_evidence: a row that is only a label and its amount', () => {
+  const contract = defineContract({ id: 'r', fields: [{ path: 'total', type: 'DECIMAL' }] });
+  const totals = async (text: string) => (await runCapability(capability, contract, 'total', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('reads "Total 102.40" without a currency marker, so it is compared with the other totals', async () => {
+    expect(await totals('Subtotal             87.80\nTotal:              102.39\nTotal 102.40\n')).toEqual(['102.39', '102.40']);
+  });
+
+  it('does not read a qualified label or an amount inside prose that way', async () => {
+    expect(await totals('Total (Excluding GST): 8.59\n')).toEqual([]);
+    expect(await totals('The total 102.40 was paid in full by the customer.\n')).toEqual([]);
+  });
+});

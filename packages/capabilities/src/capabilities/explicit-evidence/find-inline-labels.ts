@@ -1,7 +1,8 @@
 /**
  * Labels inside a line of prose or a subject line: "Total is $1,250.00 USD, due
  * 2026-02-20", "Invoice INV-2026-005678 from ACME Corp". Used only where the value right
- * after the label can be recognized on its own — an amount with a currency marker, a
+ * after the label can be recognized on its own — an amount with a currency marker (or,
+ * on a line that is only the label and the amount, "Total 102.40", any amount), a
  * date, an ENUM value, an identifier with a digit — never free text. The label must not
  * be part of a longer label naming something else: "date" in "Due date", "total" in
  * "Sub total", "tax" in "Tax rate" are refused. Ranked below key-value pairs, and a value
@@ -14,7 +15,10 @@ import { conceptsOfLabel } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
-import { alreadyRecorded, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
+import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
+
+/** An amount alone, with its cents: what a row's value must be to be read without a currency marker. */
+const ROW_AMOUNT = /^-?\d{1,3}(?:[,.\s]?\d{3})*[.,]\d{2}$/;
 
 const SEPARATOR = /^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:[:#=–-]|\.{2,}|…)?[ \t]*(?:(?:is|are|was|of|amounts? to|totals?|on|dated|le|du|am|vom|del)[ \t]+)?/iu;
 
@@ -68,10 +72,19 @@ export function findInlineLabels(context: SearchContext): void {
         used.set(layer, usedInLayer);
       }
       usedInLayer.add(labelStart);
-      let read = reads.get(valueText);
+      // "Total 102.40" alone on its line (the label all of its key: no qualifier such as "(Excluding GST)")
+      // is a row of a receipt, not prose: its amount needs no currency marker.
+      const layerText = context.index.layerText(layer);
+      const row =
+        layerText.slice(line.span.start, labelStart).trim() === '' &&
+        /^[\s:#=.–-]*$/.test(layerText.slice(labelEnd, valueStart)) &&
+        // A line the layout pairs already was read (or set aside) by the key-value finder.
+        !context.index.memo('inline-labels/pair-lines', () => pairedLineStarts(context)).has(`${layer}\u0000${line.span.start}`);
+      const readKey = row ? `row\u0000${valueText}` : valueText;
+      let read = reads.get(readKey);
       if (read === undefined) {
-        read = readInline(context, kind, valueText);
-        reads.set(valueText, read);
+        read = readInline(context, kind, valueText, row);
+        reads.set(readKey, read);
       }
       if (!read) continue;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
@@ -91,6 +104,31 @@ export function findInlineLabels(context: SearchContext): void {
       });
     }
   }
+}
+
+/** The lines holding a key-value pair's key, as `layer` + NUL + the line's start. */
+function pairedLineStarts(context: SearchContext): ReadonlySet<string> {
+  const starts = new Set<string>();
+  const linesByLayer = new Map<string, DocumentLine[]>();
+  for (const line of context.index.document.lines) {
+    const layerLines = linesByLayer.get(line.span.layer);
+    if (layerLines === undefined) linesByLayer.set(line.span.layer, [line]);
+    else layerLines.push(line);
+  }
+  for (const pair of context.index.keyValues) {
+    const lines = linesByLayer.get(pair.keySpan.layer);
+    if (lines === undefined) continue;
+    // The line holding the key: the last line of its layer starting at or before it.
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lines[middle]!.span.start <= pair.keySpan.start) low = middle;
+      else high = middle - 1;
+    }
+    starts.add(`${pair.keySpan.layer}\u0000${lines[low]!.span.start}`);
+  }
+  return starts;
 }
 
 /**
@@ -228,11 +266,17 @@ function addConcepts(named: (readonly string[])[], phrase: string): void {
   if (concepts.length > 0) named.push(concepts);
 }
 
-function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER', text: string): InlineRead | null {
+function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER', text: string, row: boolean): InlineRead | null {
   if (kind === 'IDENTIFIER') {
     const token = /^[A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9]/.exec(text)?.[0];
     if (!token || !/\d/.test(token) || token.length < 3 || token.length > context.reading.maxLength) return null;
     return { value: token, start: 0, end: token.length, detail: {} };
+  }
+  // A row's amount without a currency marker ("Total 102.40"): read as a key-value pair's value is, when it is all the row holds.
+  if (kind === 'MONEY' && row && ROW_AMOUNT.test(text.trim())) {
+    const read = readValue(context, text.trim(), null);
+    const offset = text.length - text.trimStart().length;
+    if (read !== null && read.start === 0 && read.end === text.trim().length) return { value: read.value, start: offset, end: offset + read.end, detail: read.detail };
   }
   const options = kind === 'ENUM' ? { ...context.recognizerOptions, enumValues: context.reading.enumValues } : { ...context.recognizerOptions, defaultCurrency: null };
   const hit = context.recognizers.findValues(kind, text, options)[0];

@@ -203,6 +203,12 @@ describe('pattern_extraction: marks above the letterhead of a scan', () => {
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });
   });
 
+  it('reads an address line past a mark set apart at its end', async () => {
+    expect(await values('TRI SHAAS SDN BHD (728515-H)\n4-20, Jalan Ria 25/62 Taman Sri Muda\nSeksyen 25, 40400 Shah Alam Selangor      :\nTel : 03-51217970\n', 'merchant_address')).toEqual([
+      '4-20, Jalan Ria 25/62 Taman Sri Muda Seksyen 25, 40400 Shah Alam Selangor',
+    ]);
+  });
+
   it('gives no address when the line where it starts does not read as a street', async () => {
     expect(await values('AEON CO. (M) BHD\nRG FLR, AON TAMAN MALURT SC\nJUN JEUAKA, TAMAN MALURT\nCHERAS, 55100 KUALA LUMPUR\nGST ID : 002017394688\n', 'merchant_address')).toEqual([]);
   });

@@ -378,7 +378,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   while (position < lines.length && REGISTRATION_LINE.test(lines[position]!.text.trim())) position += 1;
   const block: (typeof lines)[number][] = [];
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
-    const text = lines[position]!.text.trim();
+    const text = addressLineText(lines[position]!);
     if (ADDRESS_STOP.test(text) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
@@ -393,7 +393,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   }
   if (block.length === 0 || !block.some((line) => letterheadFollower(line.text) === 'address')) return;
   const bounded = position < lines.length && block.length < ADDRESS_LINES;
-  const texts = block.map((line) => line.text.trim());
+  const texts = block.map(addressLineText);
   const first = block[0]!;
   const last = block[block.length - 1]!;
   // One span over the whole block, from the first line's text to the last line's end.
@@ -429,6 +429,11 @@ function isMark(document: Document, line: Document['lines'][number], next: Docum
   if (confidence !== null && confidence < MARK_OCR_CONFIDENCE) return true;
   const nextText = next.text.trim();
   return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text) && /\p{Lu}{2}/u.test(nextText) && !/\p{Ll}/u.test(nextText);
+}
+
+/** A line of an address block, trimmed, without a mark set apart at its end ("… Selangor      :", a speck the OCR read). */
+function addressLineText(line: Document['lines'][number]): string {
+  return line.text.trim().replace(/\s{2,}[:;|.,]$/, '');
 }
 
 /** Where the letterhead is among the first lines (the same reading as `recordLetterhead`), or null. */
