@@ -184,6 +184,10 @@ describe('pattern_extraction: marks above the letterhead of a scan', () => {
     expect(await values('(481500-M)\nCW KHOO HARDWARE SDN BHD\nNO.50, JALAN PBS 14/11,\n')).toEqual(['CW KHOO HARDWARE SDN BHD']);
     expect(await values('tan woon yann\nINDAH GIFT & HOME DECO\n27,JALAN DEDAP 13,\n81100 JOHOR BAHRU, JOHOR.\n')).toEqual(['INDAH GIFT & HOME DECO']);
     expect(await values('tan woon yann\nINDAH GIFT & HOME DECO\n27,JALAN DEDAP 13,\n81100 JOHOR BAHRU, JOHOR.\nTEL: 07-3507405\n', 'merchant_address')).toEqual(['27,JALAN DEDAP 13, 81100 JOHOR BAHRU, JOHOR.']);
+    // A speck with nothing to read, and a name that holds a number.
+    expect(await values('’\nBENS INDEPENDENT GROCER SDN. BHD\n(913144-A)\nLot 6, Jalan Batai,\n')).toEqual(['BENS INDEPENDENT GROCER SDN. BHD']);
+    expect(await values('Triple Six Point Enterprise 666\nNo 14318 Jalan Permas 4/3\n')).toEqual(['Triple Six Point Enterprise 666']);
+    expect(await values('12 Main Street 5\nACME Corp\n')).toEqual([]);
     // A stray mark before the name is not part of it.
     expect(await values('+ UNIHAKKA INTERNATIONAL SDN BHD\n12, JALAN TAMPOI 7/4,\n')).toEqual(['UNIHAKKA INTERNATIONAL SDN BHD']);
   });

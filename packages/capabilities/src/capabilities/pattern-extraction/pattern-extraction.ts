@@ -311,7 +311,8 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const text = line.text.trim();
     const words = normalizeLabelText(text).split(' ');
     if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
-    if (/\d|[:@/|]|https?/i.test(text) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
+    // A number in a name ("TRIPLE SIX POINT ENTERPRISE 666", "7-ELEVEN") is kept; a line that reads as an address is not a name.
+    if (/[:@/|]|https?/i.test(text) || (/\d/.test(text) && (ADDRESS_START.test(text) || letterheadFollower(text) !== null || !/\p{L}{2,}(?:\s+\p{L}{2,}){1,}/u.test(text))) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
     if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) break;
     // A name printed over two lines: the first ends in "&" or ",", the second is name-like too.
     const next = lines[position + 1]?.text.trim() ?? '';
@@ -423,6 +424,8 @@ function headLines(document: Document, layer: string): Document['lines'][number]
 
 function isMark(document: Document, line: Document['lines'][number], next: Document['lines'][number]): boolean {
   const text = line.text.trim();
+  // Nothing to read: a speck or a rule ("’", "~~").
+  if (!/[\p{L}\p{N}]/u.test(text)) return true;
   const compact = text.replace(/\s+/g, '');
   if (compact.length <= 10 && /\d/.test(compact) && !/\p{L}{3}/u.test(text)) return true;
   const confidence = ocrReadingConfidence(document, line.span);
