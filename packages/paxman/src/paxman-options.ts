@@ -68,7 +68,8 @@ export interface PaxmanOptions {
    * `OCR_PAGE_TIMEOUT` warning), the languages (`['eng']`; each another
    * `@tesseract.js-data/<code>` package) and whether each page is read a second time as a
    * single column, to check every short value against (`secondReading`, default true;
-   * false halves the time per page and trusts single readings).
+   * on a free worker beside the first; false doubles a busy pool's rate and trusts single
+   * readings).
    */
   readonly ocr?: OcrPoolOptions;
   /**

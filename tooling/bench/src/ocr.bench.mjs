@@ -1,7 +1,8 @@
 /**
  * OCR benchmarks (opt-in: `pnpm bench ocr`, or `--ocr`; about a minute on 2 cores):
- * seconds per page (median) for a photo normalized by one warm OCR worker — each page
- * read twice, the default, and once (`ocr.secondReading: false`) — worker
+ * seconds per page (median) for a photo normalized one at a time — by the default pool
+ * (two workers, the second reading on the other one), by one worker reading twice and by
+ * one reading once (`ocr.secondReading: false`) — worker
  * start-up, and the batch rate of a folder of images normalized by an instance whose
  * worker pool has one worker per core. Images: `--images <dir>` (every PNG/JPEG/TIFF/
  * WebP/BMP file in it, e.g. .cache/eval/sroie-dev-images/cases) or, by default, receipts
@@ -67,9 +68,15 @@ export async function ocrBenchmarks(options = {}) {
   const source = options.folder ? `${pages.length} images of ${options.folder}` : `${pages.length} rendered receipts`;
   const results = [];
 
-  // One worker, warm: seconds per page, each page read twice (the default) and once.
-  for (const secondReading of [true, false]) {
-    const single = createPaxman({ ocr: { workers: 1, secondReading } });
+  // One page at a time, warm: seconds per page — the default pool (two workers: the second
+  // reading on the other worker at the same time), one worker reading twice, one reading once.
+  const setups = [
+    { label: 'default pool of 2 workers, read twice', ocr: { workers: 2 } },
+    { label: '1 worker, read twice', ocr: { workers: 1 } },
+    { label: '1 worker, read once', ocr: { workers: 1, secondReading: false } },
+  ];
+  for (const setup of setups) {
+    const single = createPaxman({ ocr: setup.ocr });
     try {
       const started = performance.now();
       await single.normalize(pages[0], { contract: CONTRACT });
@@ -80,7 +87,7 @@ export async function ocrBenchmarks(options = {}) {
         await single.normalize(page, { contract: CONTRACT });
         samples.push(performance.now() - before);
       }
-      const perPage = summarizeSamples(`ocr normalize, 1 warm worker, ${secondReading ? 'read twice (default)' : 'read once'} (per page)`, samples);
+      const perPage = summarizeSamples(`ocr normalize one page, ${setup.label}`, samples);
       perPage.note = `median ${(perPage.medianMs / 1000).toFixed(2)} s/page; first page with worker start-up ${(firstMs / 1000).toFixed(2)} s (${source})`;
       results.push(perPage);
     } finally {

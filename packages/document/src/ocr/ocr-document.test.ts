@@ -103,6 +103,21 @@ describe('images read by OCR', () => {
     expect(valueOf(document, /Invoice No/)?.box?.page).toBe(1);
   }, 60_000);
 
+  it('reads the second time on a free worker at the same time, with the same result', async () => {
+    const { image } = await renderText(RECEIPT);
+    const pair = createOcrPool({ workers: 2 });
+    try {
+      const alone = await buildDocument(image, { ocr });
+      // The first page starts the helper; the second finds it free.
+      await buildDocument(image, { ocr: pair });
+      const together = await buildDocument(image, { ocr: pair });
+      expect(together.layers['ocr-text']!.text).toBe(alone.layers['ocr-text']!.text);
+      expect(together.ocr?.secondReading).toEqual(alone.ocr?.secondReading);
+    } finally {
+      await pair.close();
+    }
+  }, 60_000);
+
   it('reads each page once when told to (no second reading to check against)', async () => {
     const once = createOcrPool({ workers: 1, secondReading: false });
     try {

@@ -51,7 +51,8 @@ export interface OcrPoolOptions {
    * Read every page twice, the second time as a single column of text (Tesseract page
    * segmentation 4 after the uniform block 6), so each value found can be checked against an
    * independent reading of the same place: a value the two readings disagree on is not
-   * trusted (ADR 0007). Doubles the time per page. Default true.
+   * trusted (ADR 0007). The second reading runs beside the first on a free worker (a page
+   * alone takes the time of one reading); a busy pool reads half as many pages. Default true.
    */
   readonly secondReading?: boolean;
 }

@@ -4,7 +4,8 @@
  * first page, then up to `workers` run side by side and are reused page after page,
  * until `close()`. A page over the time limit is abandoned by stopping its worker (the
  * only way to interrupt Tesseract); the next page starts a fresh one. Each page is read twice
- * by default (as one block of text, then as a single column: `secondReading`), so
+ * by default (as one block of text, then as a single column: `secondReading`; the second
+ * reading on another worker at the same time when one is free), so
  * every short value can be checked against a second reading of its place. tesseract.js and the
  * language packages are optional peers, imported on first use.
  */
@@ -95,25 +96,38 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
     return createWorker(languages, LSTM_ONLY, { langPath: languagePath.path, gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
   }
 
+  /** A new worker of the pool (counted while it starts); one started across a close() is stopped. */
+  async function startPooled(): Promise<TesseractWorker> {
+    starting += 1;
+    const started = generation;
+    try {
+      const worker = await startWorker();
+      if (started !== generation) {
+        await worker.terminate();
+        throw new Error('The OCR pool was closed while a worker started.');
+      }
+      return worker;
+    } finally {
+      starting -= 1;
+    }
+  }
+
+  const hasRoom = (): boolean => running.size + idle.length + starting < size;
+
   async function acquire(): Promise<TesseractWorker> {
     const free = idle.pop();
     if (free !== undefined) return free;
-    if (running.size + idle.length + starting < size) {
-      starting += 1;
-      const started = generation;
-      try {
-        const worker = await startWorker();
-        if (started !== generation) {
-          await worker.terminate();
-          throw new Error('The OCR pool was closed while a worker started.');
-        }
-        return worker;
-      } finally {
-        starting -= 1;
-      }
-    }
+    if (hasRoom()) return startPooled();
     const worker = await new Promise<TesseractWorker | null>((resolve) => waiting.push(resolve));
     return worker ?? acquire();
+  }
+
+  /** A second worker for a page's second reading when one is free or may start; null when the pool is busy. */
+  async function acquireHelper(): Promise<TesseractWorker | null> {
+    const free = idle.pop();
+    if (free !== undefined) return free;
+    if (!hasRoom()) return null;
+    return startPooled().catch(() => null);
   }
 
   function release(worker: TesseractWorker | null): void {
@@ -127,15 +141,23 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
     else idle.push(worker);
   }
 
-  /** One page, read once or twice (the second time as a single column), within the caller's time limit. */
-  async function readPage(worker: TesseractWorker, image: Buffer): Promise<OcrOutcome> {
-    const output = { blocks: true, text: false };
-    await worker.setParameters({ tessedit_pageseg_mode: BLOCK_SEGMENTATION });
-    const first = await worker.recognize(image, {}, output);
-    if (!readTwice) return { status: 'read', words: wordsOf(first.data) };
-    await worker.setParameters({ tessedit_pageseg_mode: SINGLE_COLUMN_SEGMENTATION });
-    const second = await worker.recognize(image, {}, output);
-    return { status: 'read', words: wordsOf(first.data), secondReading: wordsOf(second.data) };
+  /** One reading of a page with a page segmentation mode. */
+  async function readOnce(worker: TesseractWorker, image: Buffer, segmentation: string): Promise<OcrWord[]> {
+    await worker.setParameters({ tessedit_pageseg_mode: segmentation });
+    return wordsOf((await worker.recognize(image, {}, { blocks: true, text: false })).data);
+  }
+
+  /**
+   * One page, read once or twice (the second time as a single column): the second reading
+   * on a helper worker at the same time when the pool has one free (a page alone is read
+   * in the time of one reading), else after the first on the same worker.
+   */
+  async function readPage(worker: TesseractWorker, image: Buffer, helper: Promise<TesseractWorker | null>): Promise<OcrOutcome> {
+    const first = readOnce(worker, image, BLOCK_SEGMENTATION);
+    if (!readTwice) return { status: 'read', words: await first };
+    const second = helper.then((other) => (other === null ? first.then(() => readOnce(worker, image, SINGLE_COLUMN_SEGMENTATION)) : readOnce(other, image, SINGLE_COLUMN_SEGMENTATION)));
+    const [words, secondReading] = await Promise.all([first, second]);
+    return { status: 'read', words, secondReading };
   }
 
   async function recognize(image: Uint8Array, recognizeOptions: { readonly signal?: AbortSignal } = {}): Promise<OcrOutcome> {
@@ -148,26 +170,46 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
       return { status: 'failed', message: `no OCR worker could start: ${error instanceof Error ? error.message : String(error)}` };
     }
     running.add(worker);
+    // The helper, once it comes, belongs to this page until the page is settled; one that comes later goes back to the pool.
+    let helperWorker: TesseractWorker | null = null;
+    let settled = false;
+    const helper = (readTwice ? acquireHelper() : Promise.resolve(null)).then((other) => {
+      if (other === null) return null;
+      if (settled) {
+        release(other);
+        return null;
+      }
+      running.add(other);
+      helperWorker = other;
+      return other;
+    });
+    const settle = async (outcome: 'kept' | 'stopped'): Promise<void> => {
+      settled = true;
+      for (const used of helperWorker === null ? [worker] : [worker, helperWorker]) {
+        running.delete(used);
+        if (outcome === 'kept') {
+          release(used);
+        } else {
+          await used.terminate().catch(() => undefined);
+          release(null);
+        }
+      }
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), limitMs);
     });
     try {
-      const result = await Promise.race([readPage(worker, Buffer.from(image.buffer, image.byteOffset, image.byteLength)), expired]);
+      const result = await Promise.race([readPage(worker, Buffer.from(image.buffer, image.byteOffset, image.byteLength), helper), expired]);
       if (result === 'timeout') {
-        running.delete(worker);
-        await worker.terminate().catch(() => undefined);
-        release(null);
+        await settle('stopped');
         return { status: 'timeout', limitMs };
       }
-      running.delete(worker);
-      release(worker);
+      await settle('kept');
       return result;
     } catch (error) {
       // A page tesseract cannot read (a corrupt image) may leave the worker unusable: replace it.
-      running.delete(worker);
-      await worker.terminate().catch(() => undefined);
-      release(null);
+      await settle('stopped');
       return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     } finally {
       clearTimeout(timer);
