@@ -267,7 +267,7 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
         if (nextCell !== undefined && !isLabelCell(nextCell)) {
           // "TOTAL :      RM     39.80": a currency in its own column goes with the amount after it.
           const amount = lineCells[cellIndex + 2];
-          const withCurrency = amount !== undefined && CURRENCY_CELL.test(text.slice(nextCell.start, nextCell.end)) && AMOUNT_START.test(text.slice(amount.start, amount.end));
+          const withCurrency = amount !== undefined && currencyBeforeAmount(text, nextCell, amount);
           pairs.push(pair(text, layer, key, [nextCell.start, withCurrency ? amount.end : nextCell.end], source));
           cellIndex += withCurrency ? 2 : 1;
           found = true;
@@ -380,6 +380,11 @@ const SEPARATOR_CELL = /^[:;=*]$/;
 /** How an amount's cell starts: a digit, after a sign or an opening bracket. */
 const AMOUNT_START = /^[-+(]?\d/;
 
+/** True when `currency` is a cell holding only a currency and `amount` a cell starting with a number. */
+function currencyBeforeAmount(text: string, currency: LineCell, amount: LineCell): boolean {
+  return CURRENCY_CELL.test(text.slice(currency.start, currency.end)) && AMOUNT_START.test(text.slice(amount.start, amount.end));
+}
+
 /**
  * A line's cells read as label / value alternation where the split missed it: an amount's
  * currency joined to it (`RM` + `33.92` → `RM 33.92`), a separator standing alone dropped,
@@ -397,7 +402,7 @@ function joinAmountCells(text: string, lineCells: readonly LineCell[]): readonly
   if (hasDigit(text, key.start, key.end) || !AMOUNT_START.test(text.slice(value.start, value.end))) return lineCells;
   const between = text.slice(middle.start, middle.end);
   if (SEPARATOR_CELL.test(between)) return [key, value];
-  if (CURRENCY_CELL.test(between)) return [key, { start: middle.start, end: value.end }];
+  if (currencyBeforeAmount(text, middle, value)) return [key, { start: middle.start, end: value.end }];
   return lineCells;
 }
 

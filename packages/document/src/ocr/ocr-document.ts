@@ -18,6 +18,11 @@ export const OCR_LAYER = 'ocr-text';
 /** A word that is only vertical bars. */
 const RULE_MARK = /^[|¦]+$/;
 
+/** False for a vertical bar alone: a ruled line or the edge of the paper, not a word. */
+function isWord(word: { readonly text: string }): boolean {
+  return !RULE_MARK.test(word.text);
+}
+
 /** One page image to read: its number (from 1) and pixels per page unit. */
 export interface OcrPageImage {
   readonly page: number;
@@ -49,8 +54,7 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
       continue;
     }
     const scale = source.scale > 0 ? source.scale : 1;
-    // A vertical bar alone is a ruled line or the edge of the paper, not a word.
-    const read = outcome.words.filter((word) => !RULE_MARK.test(word.text));
+    const read = outcome.words.filter(isWord);
     const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
     // A photo taken askew: rows are grouped with the skew taken out (boxes stay as read).
     const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, read.map((word) => word.line))), 'overlap', OCR_WIDE_GAP_GLYPHS);
@@ -76,8 +80,7 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     words.push(...pageWords);
     if (outcome.secondReading !== undefined) {
       readTwice = true;
-      for (const word of outcome.secondReading) {
-        if (RULE_MARK.test(word.text)) continue;
+      for (const word of outcome.secondReading.filter(isWord)) {
         secondReading.push({ text: word.text, page: source.page, x: word.x / scale, y: word.y / scale, width: word.width / scale, height: word.height / scale });
       }
     }
@@ -105,6 +108,22 @@ function firstWordEndingAfter(words: readonly OcrWordPlacement[], offset: number
   return low;
 }
 
+/** The words (sorted by start) a span touches, in order; an empty span touches the word at its start. */
+function wordsTouched(words: readonly OcrWordPlacement[], span: SourceSpan): OcrWordPlacement[] {
+  const touched: OcrWordPlacement[] = [];
+  for (let index = firstWordEndingAfter(words, span.start); index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word.start >= Math.max(span.end, span.start + 1)) break;
+    touched.push(word);
+  }
+  return touched;
+}
+
+/** True for a word with a letter or digit in the layer (not a mark alone). */
+function readsCharacters(layerText: string, word: OcrWordPlacement): boolean {
+  return READS_CHARACTERS.test(layerText.slice(word.start, word.end));
+}
+
 /**
  * Where OCR'd spans are on the page: one box per page enclosing every word the spans of
  * the OCR layer touch; the lowest confidence among those words (`confidence`) and the
@@ -129,12 +148,10 @@ export function ocrEvidence(
   let found = false;
   for (const span of spans) {
     if (span.layer !== ocr.layer) continue;
-    for (let index = firstWordEndingAfter(ocr.words, span.start); index < ocr.words.length; index += 1) {
-      const word = ocr.words[index]!;
-      if (word.start >= Math.max(span.end, span.start + 1)) break;
+    for (const word of wordsTouched(ocr.words, span)) {
       found = true;
       // A mark alone ("*", "|", ":") says nothing of how well the value's characters were read.
-      if (READS_CHARACTERS.test(layerText.slice(word.start, word.end))) {
+      if (readsCharacters(layerText, word)) {
         confidence = Math.min(confidence, word.confidence);
         allWords *= word.confidence;
       }
@@ -174,17 +191,10 @@ export function ocrEvidence(
 export function ocrReadingConfidence(document: Document, span: SourceSpan): number | null {
   const ocr = document.ocr;
   if (ocr === undefined || span.layer !== ocr.layer) return null;
+  if (span.end <= span.start) return null;
   const layerText = document.layers[ocr.layer]?.text ?? '';
-  let sum = 0;
-  let count = 0;
-  for (let index = firstWordEndingAfter(ocr.words, span.start); index < ocr.words.length; index += 1) {
-    const word = ocr.words[index]!;
-    if (word.start >= span.end) break;
-    if (!READS_CHARACTERS.test(layerText.slice(word.start, word.end))) continue;
-    sum += word.confidence;
-    count += 1;
-  }
-  return count === 0 ? null : sum / count;
+  const read = wordsTouched(ocr.words, span).filter((word) => readsCharacters(layerText, word));
+  return read.length === 0 ? null : read.reduce((sum, word) => sum + word.confidence, 0) / read.length;
 }
 
 /** The most words a value's place may hold for the second reading to be compared (an amount, a date, a code). */
@@ -206,12 +216,7 @@ export function secondReadingCheck(document: Document, span: SourceSpan): 'agree
   const ocr = document.ocr;
   if (ocr === undefined || ocr.secondReading === undefined || span.layer !== ocr.layer) return null;
   const layerText = document.layers[ocr.layer]?.text ?? '';
-  const touched: OcrWordPlacement[] = [];
-  for (let index = firstWordEndingAfter(ocr.words, span.start); index < ocr.words.length; index += 1) {
-    const word = ocr.words[index]!;
-    if (word.start >= Math.max(span.end, span.start + 1)) break;
-    if (READS_CHARACTERS.test(layerText.slice(word.start, word.end))) touched.push(word);
-  }
+  const touched = wordsTouched(ocr.words, span).filter((word) => readsCharacters(layerText, word));
   // Long text is segmented differently by the two readings more often than it is misread: only short readings are compared.
   if (touched.length === 0 || touched.length > SECOND_READING_WORDS) return null;
   const first = characters(touched.map((word) => layerText.slice(word.start, word.end)).join(''));
