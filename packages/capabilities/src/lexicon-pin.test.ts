@@ -11,9 +11,9 @@ import { businessLexicon } from '@paxman/values';
  * and pin the new fingerprint with them (never the fingerprint alone).
  */
 const PINNED = {
-  lexicon: '5eafecb270882c504904fd4a3b4403c304d6fb940be979bcbafd1a38ee35369d',
-  explicit_evidence: '1.4.0',
-  pattern_extraction: '1.4.0',
+  lexicon: 'e009ce2c71dd996f9efba704cf4f3f86ae5b7fad44a700b890879b61749033e9',
+  explicit_evidence: '1.5.0',
+  pattern_extraction: '1.5.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDocument } from '../build-document.js';
 import type { Document } from '../model.js';
 import { type DrawnBox, imageOnlyPdf, renderText } from '../__fixtures__/render-image.js';
@@ -64,6 +64,27 @@ describe('images read by OCR', () => {
     expect(document.ocr?.secondReading?.length).toBeGreaterThan(0);
     expect(ocrEvidence(document, [document.keyValues.find((pair) => pair.key === 'Total')!.valueSpan])?.secondReading).toBe('agrees');
     expect(document.context.dateOrder === null || document.context.dateOrder === 'DMY').toBe(true);
+  }, 30_000);
+
+  it("keeps Tesseract's own messages off the console (a service's or an agent tool's output stays clean)", async () => {
+    const written: string[] = [];
+    const capture = (chunk: unknown): boolean => {
+      written.push(String(chunk));
+      return true;
+    };
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      const { image } = await renderText(RECEIPT, { format: 'jpeg' });
+      const document = await buildDocument(image, { ocr });
+      expect(document.ocr?.pages[0]?.status).toBe('read');
+      // Messages of the worker threads reach the parent's streams asynchronously.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    expect(written.join('')).not.toMatch(/Estimating resolution|diacritics|Line cannot be recognized/);
   }, 30_000);
 
   it('reads a slightly rotated JPEG photo', async () => {

@@ -144,7 +144,8 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
   /** One reading of a page with a page segmentation mode. */
   async function readOnce(worker: TesseractWorker, image: Buffer, segmentation: string): Promise<OcrWord[]> {
     await worker.setParameters({ tessedit_pageseg_mode: segmentation });
-    return wordsOf((await worker.recognize(image, {}, { blocks: true, text: false })).data);
+    // `debug: true` keeps Tesseract's own messages ("Estimating resolution as 283") in the result instead of the console.
+    return wordsOf((await worker.recognize(image, {}, { blocks: true, text: false, debug: true })).data);
   }
 
   /**

@@ -60,6 +60,11 @@ describe('labelsForField on receipt fields', () => {
     expect(conceptsOfLabel(normalizeLabelText('Total facture'))).toEqual(['total']);
     expect(conceptsOfLabel(normalizeLabelText('Należność ogółem'))).toEqual(['total']);
   });
+
+  it('reads a point-of-sale "Total Sales" as the total, and "Total Sales (Excluding GST)" as the subtotal', () => {
+    expect(conceptsOfLabel(normalizeLabelText('Total Sales'))).toEqual(['total']);
+    expect(conceptsOfLabel(normalizeLabel('TOTAL SALES (EXCLUDING GST)').text)).toEqual(['subtotal']);
+  });
 });
 
 describe('descriptionNounPhrase', () => {

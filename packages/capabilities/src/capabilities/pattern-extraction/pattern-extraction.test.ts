@@ -190,6 +190,8 @@ describe('pattern_extraction: marks above the letterhead of a scan', () => {
     expect(await values('12 Main Street 5\nACME Corp\n')).toEqual([]);
     // A stray mark before the name is not part of it.
     expect(await values('+ UNIHAKKA INTERNATIONAL SDN BHD\n12, JALAN TAMPOI 7/4,\n')).toEqual(['UNIHAKKA INTERNATIONAL SDN BHD']);
+    expect(await values('~~ L TWO FLORIST & HANDICRAFT  -\nNO 5, JALAN PJU 1/3,\n')).toEqual(['L TWO FLORIST & HANDICRAFT']);
+    expect(await values('“ THAI DELICIOUS RESTAURANT\nNO 5, JALAN PJU 1/3,\n')).toEqual(['THAI DELICIOUS RESTAURANT']);
   });
 
   it('reads nothing when only the legal form is legible, and joins a name in small letters over its legal form', async () => {
@@ -205,6 +207,31 @@ describe('pattern_extraction: marks above the letterhead of a scan', () => {
     const result = await runCapability(capability, receipts, 'merchant_name', document);
     expect(result.candidates.map((candidate) => candidate.value)).toEqual(['PERNIAGAAN ZHENG HUI']);
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });
+  });
+
+  it('passes over specks and stray letters without counting them as marks', async () => {
+    // Four marks (a number, stray letters, a speck) and specks: the name below is still read, its address too.
+    const head = '21% (2010.   :\ny    )\nw\n«\n.\nSYARIKAT PERNIAGAAN GIN KEE\n(81109-A)\nNO 290, JALAN AIR PANAS,\nSETAPAK,\n53200, KUALA LUMPUR.\nTEL : 03-40210276\n';
+    expect(await values(head)).toEqual(['SYARIKAT PERNIAGAAN GIN KEE']);
+    expect(await values(head, 'merchant_address')).toEqual(['NO 290, JALAN AIR PANAS, SETAPAK, 53200, KUALA LUMPUR.']);
+    // Five readable marks are more than a page's head holds: nothing is guessed.
+    expect(await values('A1\nB2\nC3\nD4\nE5\nACME TRADING\n12 Main Street\n')).toEqual([]);
+  });
+
+  it('lets a name-like line the OCR read badly yield to the line below it that an address confirms', async () => {
+    const line = (text: string, row: number, confidence: number) => text.split(' ').map((word, index, words) => ({ text: word, x: 10 + words.slice(0, index).join(' ').length * 10 + (index > 0 ? 10 : 0), y: row * 30, width: word.length * 10, height: 20, confidence, line: row }));
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const read = async (words: ReturnType<typeof line>) =>
+      runCapability(capability, receipts, 'merchant_name', await buildDocument(png, { ocr: { recognize: async () => ({ status: 'read', words }), close: async () => undefined } }));
+    // "Srna" / "yr" (a logo read at 0.55 and 0.6) above the name an address confirms.
+    const logo = await read([...line('Srna', 0, 0.55), ...line('yr', 1, 0.6), ...line('SYARIKAT PERNIAGAAN GIN KEE', 2, 0.93), ...line('(81109-A)', 3, 0.9), ...line('NO 290, JALAN AIR PANAS,', 4, 0.9)]);
+    expect(logo.candidates.map((candidate) => candidate.value)).toEqual(['SYARIKAT PERNIAGAAN GIN KEE']);
+    expect(evidenceOf(logo, logo.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });
+    // Read well, the first line stays the letterhead (a brand over the company); read badly with nothing confirmed below, it stays too.
+    const brand = await read([...line('TEALIVE', 0, 0.92), ...line('LOOB HOLDING', 1, 0.93), ...line('NO 290, JALAN AIR PANAS,', 2, 0.9)]);
+    expect(brand.candidates.map((candidate) => candidate.value)).toEqual(['TEALIVE']);
+    const plain = await read([...line('Brem Mall', 0, 0.5), ...line('Guardian', 1, 0.9), ...line('Thank you', 2, 0.9)]);
+    expect(plain.candidates.map((candidate) => candidate.value)).toEqual(['Brem Mall']);
   });
 
   it('reads an address line past a mark set apart at its end', async () => {

@@ -29,10 +29,10 @@ import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/rea
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.4.0`. */
+/** The spec of `pattern_extraction@1.5.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.4.0',
+  version: '1.5.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -238,7 +238,9 @@ const REGISTRATION = /\s*\(\s*[0-9][0-9A-Z-]{3,}\s*\)\s*$/;
 /** Words that say what kind of business a company is, not which one. */
 const GENERIC_BUSINESS = /^(?:(?:restaurant|restoran|enterprise|enterprises|trading|hardware|marketing|services?|industries|holdings|food|foods|cafe|stationery|stores?|supermarket|mart|pharmacy|farmasi|books?|bookstore|electrical|motor|motors|engineering|construction|resources|ventures|global|international|(?:m))\s*)+$/i;
 /** Marks a reader or a printer leaves before a line's text. */
-const LEADING_MARKS = /^[+*~|•·>-]+\s+/u;
+const LEADING_MARKS = /^[+*~|•·>“”"'-]+\s+/u;
+/** Marks a reader leaves after a line's text, set apart from it ("L TWO FLORIST & HANDICRAFT  -"). */
+const TRAILING_MARKS = /\s+[+*~|•·<“”"'-]+$/u;
 /** Nothing, or only words that join a name to its legal form ("CO. (M)", "& SONS"): what cannot start a name. */
 const NAME_CONNECTORS = /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)*$/i;
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
@@ -251,7 +253,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   // A line near the top that ends in a company's legal form names the issuer, whatever comes above it.
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     // A stray mark before the name ("+ UNIHAKKA …", "* ACME LTD") is not part of it.
-    const text = line.text.trim().replace(LEADING_MARKS, '');
+    const text = line.text.trim().replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '');
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
@@ -307,8 +309,11 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   // confirmed line is not preferred: it is as often the second line of a two-line name.)
   const candidates: { position: number; text: string; followedBy: 'address' | 'title' | null; continued: string | null }[] = [];
   for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
-    if (candidates.length > 0) break;
-    const text = line.text.trim();
+    // A name-like line the OCR read badly and nothing confirms may be a logo or a stamp: the next one is looked at too.
+    const last = candidates[candidates.length - 1];
+    if (last !== undefined && !doubtfulLetterhead(document, lines[last.position]!, last)) break;
+    // Stray marks before or after the name are not part of it.
+    const text = line.text.trim().replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '');
     const words = normalizeLabelText(text).split(' ');
     if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
     // A number in a name ("TRIPLE SIX POINT ENTERPRISE 666", "7-ELEVEN") is kept; a line that reads as an address is not a name.
@@ -322,7 +327,9 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const below = lines[belowIndex];
     candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text), continued });
   }
-  const chosen = candidates[0];
+  // Doubtful lines yield to a line below them that an address confirms.
+  const confirmed = candidates[candidates.length - 1];
+  const chosen = confirmed?.followedBy === 'address' ? confirmed : candidates[0];
   if (chosen === undefined) return;
   const line = lines[chosen.position]!;
   const offset = line.text.indexOf(chosen.text);
@@ -345,6 +352,16 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     pattern: 'layout:letterhead',
     detail: { structure: 'letterhead', line: chosen.position + 1, ...(chosen.followedBy === null ? {} : { followedBy: chosen.followedBy }) },
   });
+}
+
+/** Below this mean word confidence an OCR'd first name-like line, with no address under it, may be a logo or a stamp. */
+const DOUBTFUL_LETTERHEAD_CONFIDENCE = 0.7;
+
+/** A letterhead candidate nothing confirms (no address or title under it, no continuation) that the OCR read badly. */
+function doubtfulLetterhead(document: Document, line: Document['lines'][number], candidate: { followedBy: string | null; continued: string | null }): boolean {
+  if (candidate.followedBy !== null || candidate.continued !== null) return false;
+  const confidence = ocrReadingConfidence(document, line.span);
+  return confidence !== null && confidence < DOUBTFUL_LETTERHEAD_CONFIDENCE;
 }
 
 /** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
@@ -417,15 +434,23 @@ const MARK_OCR_CONFIDENCE = 0.5;
  */
 function headLines(document: Document, layer: string): Document['lines'][number][] {
   const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  // Specks (a line with nothing to read) never count against the few marks passed over.
+  let position = 0;
   let marks = 0;
-  while (marks < Math.min(MARK_LINES, lines.length - 1) && isMark(document, lines[marks]!, lines[marks + 1]!)) marks += 1;
-  return marks === 0 ? lines : lines.slice(marks);
+  while (position < lines.length - 1 && (!readable(lines[position]!) || (marks < MARK_LINES && isMark(document, lines[position]!, lines[position + 1]!)))) {
+    if (readable(lines[position]!)) marks += 1;
+    position += 1;
+  }
+  return position === 0 ? lines : lines.slice(position);
+}
+
+/** A line with something to read: a digit or two letters together (not only specks, rules or stray letters, "’", "~~", "y  )"). */
+function readable(line: Document['lines'][number]): boolean {
+  return /\p{N}|\p{L}{2}/u.test(line.text);
 }
 
 function isMark(document: Document, line: Document['lines'][number], next: Document['lines'][number]): boolean {
   const text = line.text.trim();
-  // Nothing to read: a speck or a rule ("’", "~~").
-  if (!/[\p{L}\p{N}]/u.test(text)) return true;
   const compact = text.replace(/\s+/g, '');
   if (compact.length <= 10 && /\d/.test(compact) && !/\p{L}{3}/u.test(text)) return true;
   const confidence = ocrReadingConfidence(document, line.span);
