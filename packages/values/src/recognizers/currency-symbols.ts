@@ -73,6 +73,7 @@ export const CURRENCY_SYMBOLS: ReadonlyMap<string, CurrencyMarker> = new Map<str
   ['sfr.', certain('CHF')],
   ['kr', several('SEK', ['SEK', 'NOK', 'DKK', 'ISK'])],
   ['kr.', several('DKK', ['DKK', 'SEK', 'NOK', 'ISK'])],
+  ['rm', certain('MYR')],
   ['rs', several('INR', ['INR', 'PKR', 'LKR', 'NPR'])],
   ['rs.', several('INR', ['INR', 'PKR', 'LKR', 'NPR'])],
 ]);

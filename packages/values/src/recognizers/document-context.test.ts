@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findCurrencies } from './currency-code.js';
 import { findDates, findNumericDates } from './date.js';
-import { inferDocumentContext, type DocumentContext } from './document-context.js';
+import { DAY_FIRST_CURRENCIES, inferDocumentContext, type DocumentContext } from './document-context.js';
 import { findMoney } from './money.js';
 import { scanNumerals } from './numeral.js';
 
@@ -42,8 +42,9 @@ function referenceContext(text: string): DocumentContext {
     else if (numeral.groupSeparator === '.') count(separators, ',');
   }
   const decimalSeparator = majority(separators);
-  const dateOrder = orders.size > 0 ? majority(orders) : decimalSeparator === ',' ? 'DMY' : null;
-  return { dateOrder, dominantCurrency: majority(currencies), decimalSeparator };
+  const dominantCurrency = majority(currencies);
+  const dateOrder = orders.size > 0 ? majority(orders) : decimalSeparator === ',' || (dominantCurrency !== null && DAY_FIRST_CURRENCIES.has(dominantCurrency)) ? 'DMY' : null;
+  return { dateOrder, dominantCurrency, decimalSeparator };
 }
 
 const numericOnly = (text: string) => findDates(text, {}).filter((hit) => hit.detail['format'] === 'numeric');

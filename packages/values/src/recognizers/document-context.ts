@@ -1,7 +1,7 @@
 /**
  * Facts about a whole document that settle what a single value cannot: the day/month
  * order (from dates such as `25/03/2024` that admit only one reading, else day-first when
- * the document writes decimal commas), the dominant
+ * the document writes decimal commas or counts in a day-first country's currency), the dominant
  * currency (from codes and unambiguous symbols) and the decimal separator (from numerals
  * such as `1,234.56` or `12,50`). Callers pass them back as `RecognizerOptions`. The
  * Document computes it once per document (from the searched head of its primary text)
@@ -18,6 +18,18 @@ export interface DocumentContext {
   readonly dominantCurrency: string | null;
   readonly decimalSeparator: '.' | ',' | null;
 }
+
+/**
+ * Currencies of countries that write dates day first, and only so (the pound, the euro, the
+ * ringgit, the rupee…). Left out: the dollar and peso of month-first countries (USD, CAD,
+ * PHP) and the currencies of year-first countries (CNY, JPY, KRW, TWD, HUF, SEK, LKR, ZAR).
+ */
+export const DAY_FIRST_CURRENCIES: ReadonlySet<string> = new Set([
+  'EUR', 'GBP', 'CHF', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'RON', 'BGN', 'RSD', 'UAH', 'RUB', 'TRY', 'ILS',
+  'MYR', 'SGD', 'BND', 'IDR', 'THB', 'VND', 'HKD', 'INR', 'PKR', 'BDT', 'NPR', 'AUD', 'NZD',
+  'AED', 'SAR', 'QAR', 'EGP', 'MAD', 'NGN', 'KES', 'GHS',
+  'BRL', 'ARS', 'CLP', 'COP', 'PEN', 'UYU', 'MXN',
+]);
 
 function majority<T extends string>(counts: ReadonlyMap<T, number>): T | null {
   let best: T | null = null;
@@ -72,10 +84,11 @@ export function inferDocumentContext(text: string): DocumentContext {
       else if (numeral.groupSeparator === '.') increment(separators, ',');
     }
     const decimalSeparator = majority(separators);
+    const dominantCurrency = majority(currencies);
     // No date settles the order: a decimal-comma document is day-first (no decimal-comma
-    // locale writes month first).
-    const dateOrder = orders.size > 0 ? majority(orders) : decimalSeparator === ',' ? 'DMY' : null;
-    return Object.freeze({ dateOrder, dominantCurrency: majority(currencies), decimalSeparator });
+    // locale writes month first), and so is one in the currency of a day-first country.
+    const dateOrder = orders.size > 0 ? majority(orders) : decimalSeparator === ',' || (dominantCurrency !== null && DAY_FIRST_CURRENCIES.has(dominantCurrency)) ? 'DMY' : null;
+    return Object.freeze({ dateOrder, dominantCurrency, decimalSeparator });
   } catch {
     return Object.freeze({ dateOrder: null, dominantCurrency: null, decimalSeparator: null });
   }

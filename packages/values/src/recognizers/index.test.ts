@@ -35,6 +35,18 @@ describe('inferDocumentContext', () => {
     });
     expect(inferDocumentContext('nothing here')).toEqual({ dateOrder: null, dominantCurrency: null, decimalSeparator: null });
   });
+  it("reads day first in a day-first country's currency when no date settles the order (a ringgit receipt's 17-02-18)", () => {
+    const text = 'TOTAL  RM106.50\nCASH  RM110.00\n17-02-18 14:02';
+    const context = inferDocumentContext(text);
+    expect(context).toMatchObject({ dateOrder: 'DMY', dominantCurrency: 'MYR' });
+    // Without the order the date may be 2017-02-18 (year first); with it, it is the 17th of February.
+    expect(findValues('DATE', text).map((hit) => [hit.value, hit.ambiguous])).toEqual([['2018-02-17', true]]);
+    expect(findValues('DATE', text, { dateOrder: context.dateOrder ?? undefined }).map((hit) => [hit.value, hit.ambiguous])).toEqual([['2018-02-17', false]]);
+    // A dollar is no country's alone; "Rm 12" is a room, not ringgit.
+    expect(inferDocumentContext('Total $12.50\n17-02-18').dateOrder).toBeNull();
+    expect(inferDocumentContext('Rm 12, Level 3\nTotal 12.50').dominantCurrency).toBeNull();
+  });
+
   it('resolves an ambiguous date when passed back as options', () => {
     const text = 'Issued 25/03/2024, due 03/04/2024';
     const context = inferDocumentContext(text);

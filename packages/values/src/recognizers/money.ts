@@ -67,6 +67,7 @@ const LETTER = /\p{L}/u;
 /** Symbols that are read only in their own spelling, mapped from their lower-case key. */
 const CASE_SENSITIVE_SYMBOLS: ReadonlyMap<string, readonly string[]> = new Map([
   ['ft', ['Ft']],
+  ['rm', ['RM']],
   ['rs', ['Rs']],
   ['rs.', ['Rs.']],
   ['kr', ['kr']],
@@ -115,7 +116,7 @@ function markerFromWritten(written: string, code: string | undefined): CurrencyM
     return iso === null ? null : { code: iso, candidates: [iso], source: 'code' };
   }
   const compact = lower.replace(/ /g, '');
-  // `100 ft` is feet and `RS 5` no rupee: these symbols count only as written (`Ft`, `Rs`).
+  // `100 ft` is feet, `RS 5` no rupee and `Rm 12` a room: these symbols count only as written (`Ft`, `Rs`, `RM`).
   const spellings = CASE_SENSITIVE_SYMBOLS.get(compact);
   if (spellings !== undefined && !spellings.includes(written)) return null;
   return CURRENCY_SYMBOLS.get(compact) ?? CURRENCY_WORDS.get(lower) ?? null;

@@ -405,6 +405,18 @@ describe('explicit_evidence: totals in a text table', () => {
     expect(values).toEqual(['75.00']);
   });
 
+  it('does not read again, as a label in a line, a total the key-value reading set aside', async () => {
+    // Two pairs and a third: not a table; the total before rounding stays set aside even with its "RM".
+    const values = await totals('Total          RM 30.91\nROUNDING ADJUSTMENT    RM 0.01\nTOTAL ROUNDED  RM 30.90\n\nThank you\n');
+    expect(values).toContain('30.90');
+    expect(values).not.toContain('30.91');
+  });
+
+  it('refuses an amount followed by a second number in its own cell: "RM 8 60" is 8 or 8.60', async () => {
+    expect(await totals('Sub Total      RM 8.60\nTotal Sales Incl GST     RM 8 60\nCash   RM 10.00\n')).toEqual([]);
+    expect(await totals('Sub Total      RM 8.60\nTotal Sales Incl GST     RM 8.60  SR\nCash   RM 10.00\n')).toEqual(['8.60']);
+  });
+
   it('does not take the total row of a tax summary table', async () => {
     const text = 'Sub-total              88.97\nTotal After Adj Incl GST  88.95\nCASH                  100.00\nGST Summary     Amount     Tax\nSR @ 6%          83.93    5.04\nTotal            83.93    5.04\n';
     const values = await totals(text);

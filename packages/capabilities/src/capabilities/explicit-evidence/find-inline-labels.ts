@@ -11,7 +11,7 @@
 import type { JsonValue, SourceSpan } from '@paxman/core';
 import type { DocumentLine } from '@paxman/document';
 import type { RecognizerKind } from '@paxman/values';
-import { conceptsOfLabel } from '@paxman/values';
+import { conceptsOfLabel, normalizeLabelText } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
@@ -67,6 +67,8 @@ export function findInlineLabels(context: SearchContext): void {
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
       if (headerNames.some((span) => span.layer === layer && span.start < labelEnd && labelStart < span.end)) continue;
       if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
+      // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding).
+      if (context.index.memo('inline-labels/pair-keys', () => pairKeys(context)).get(`${layer}\u0000${labelStart}`) === label) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
         used.set(layer, usedInLayer);
@@ -104,6 +106,13 @@ export function findInlineLabels(context: SearchContext): void {
       });
     }
   }
+}
+
+/** The key-value pairs' keys as labels (normalized), by where they start: `layer` + NUL + offset. */
+function pairKeys(context: SearchContext): ReadonlyMap<string, string> {
+  const keys = new Map<string, string>();
+  for (const pair of context.index.keyValues) keys.set(`${pair.keySpan.layer}\u0000${pair.keySpan.start}`, normalizeLabelText(pair.key));
+  return keys;
 }
 
 /** The lines holding a key-value pair's key, as `layer` + NUL + the line's start. */

@@ -89,8 +89,11 @@ function followedByAnotherNumber(context: SearchContext, span: SourceSpan): bool
   const text = context.index.layerText(span.layer);
   const lineEnd = text.indexOf('\n', span.end);
   const rest = text.slice(span.end, lineEnd < 0 ? text.length : lineEnd);
-  return /^\s+[-+(]?\s?(?:[$€£¥₹]|[A-Z]{3}\s)?\s?\d/.test(rest);
+  return NUMBER_AFTER.test(rest);
 }
+
+/** Another number after a value, set apart by spaces (a currency may stand before it). */
+const NUMBER_AFTER = /^\s+[-+(]?\s?(?:[$€£¥₹]|[A-Z]{3}\s)?\s?\d/;
 
 /** Candidate rank: structured over printed, exact over synonym over fuzzy, more specific labels first. */
 export function rankFor(match: LabelMatch, structured: boolean, penalty = 0): number {
@@ -121,6 +124,8 @@ export function recordLabelledValue(
   if (input.singleValueLine === true && followedByAnotherNumber(context, input.valueSpan)) return false;
   const read = readValue(context, input.valueText, input.match.currency ?? input.extraCurrency ?? null);
   if (read === null) return false;
+  // The same inside the value's own cell: "RM 8 60" (a point the reader lost) is 8 or 8.60.
+  if (NUMERIC_TYPES.has(context.reading.fieldType) && NUMBER_AFTER.test(input.valueText.slice(read.end))) return false;
   const layerText = context.index.layerText(input.valueSpan.layer);
   const sliced = layerText.slice(input.valueSpan.start, input.valueSpan.end) === input.valueText;
   const span: SourceSpan = sliced
