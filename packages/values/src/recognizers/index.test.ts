@@ -45,6 +45,7 @@ describe('inferDocumentContext', () => {
     // A dollar is no country's alone; "Rm 12" is a room, not ringgit.
     expect(inferDocumentContext('Total $12.50\n17-02-18').dateOrder).toBeNull();
     expect(inferDocumentContext('Rm 12, Level 3\nTotal 12.50').dominantCurrency).toBeNull();
+    expect(inferDocumentContext('GUEST FOLIO  RM 1203\nTotal 245.00').dominantCurrency).toBeNull();
   });
 
   it('resolves an ambiguous date when passed back as options', () => {

@@ -76,6 +76,9 @@ const CASE_SENSITIVE_SYMBOLS: ReadonlyMap<string, readonly string[]> = new Map([
   ['kč', ['Kč', 'kč']],
 ]);
 
+/** Letter symbols that are also abbreviations ("RM" for room): read as a currency only before an amount with cents. */
+const WRITTEN_WITH_CENTS: ReadonlySet<string> = new Set(['RM']);
+
 interface FoundMarker {
   readonly marker: CurrencyMarker;
   readonly written: string;
@@ -293,7 +296,9 @@ function locateAmount(text: string, numeral: Numeral, mode: RecognizerMode, curs
   const prefixPossible = markerPossibleNear(text, numeral.start - 1, numeral.start - 2);
   const suffixPossible = markerPossibleNear(text, numeral.end, numeral.end + 1) || text.charCodeAt(numeral.end) === 41;
   if (mode === 'scan' && !prefixPossible && !suffixPossible) return null;
-  const prefix = prefixPossible ? findPrefix(text, numeral, cursor) : null;
+  let prefix = prefixPossible ? findPrefix(text, numeral, cursor) : null;
+  // "RM 1203" is a room: the ringgit is written with its cents ("RM12.50").
+  if (prefix !== null && WRITTEN_WITH_CENTS.has(prefix.written.trim()) && numeral.decimalSeparator === null) prefix = null;
   if (prefix === null && isWordCharacterAt(text, numeral.start - 1)) return null;
   let scale: string | undefined;
   let end = numeral.end;
