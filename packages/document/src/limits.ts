@@ -14,6 +14,13 @@ export const JSON_NODE_LIMIT = 200_000;
 export const JSON_DEPTH_LIMIT = 256;
 /** PDF pages read. */
 export const PDF_PAGE_LIMIT = 100;
+/**
+ * Pixels of one page image read by OCR (10 000 × 10 000: a 48-megapixel phone photo or an A3
+ * page scanned at 600 dpi fits). A larger image (a few hundred kilobytes of PNG can claim
+ * 20 000 × 20 000 pixels: 2.5 GB and half a minute of decoding) is not read, with a warning;
+ * PDF pages are rendered at a lower scale to fit.
+ */
+export const OCR_PIXEL_LIMIT = 100_000_000;
 /** PDF inputs larger than this are not parsed. */
 export const PDF_BYTE_LIMIT = 50_000_000;
 /** Nested multipart levels followed in an e-mail. */

@@ -5,7 +5,8 @@
  * bound it hit. The parent (`hostile.bench.mjs`) reads the peak RSS and kills a case that
  * runs past its hang guard.
  */
-import { deflateSync } from 'node:zlib';
+import { once } from 'node:events';
+import { createDeflate, deflateSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { adaptContract, listDiagnostics, normalize, close } from 'paxman';
 
@@ -27,6 +28,43 @@ function pdf(stream, compress) {
   });
   parts.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A PNG of `size` × `size` white grey pixels: a few hundred kilobytes that decode to `size`² bytes. */
+async function pngBomb(size) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const row = Buffer.alloc(size + 1, 0xff);
+  row[0] = 0;
+  // Compressed row by row, so making the bomb does not cost what decoding it would.
+  const deflate = createDeflate({ level: 9 });
+  const compressed = [];
+  deflate.on('data', (part) => compressed.push(part));
+  const ended = once(deflate, 'end');
+  for (let line = 0; line < size; line += 1) if (!deflate.write(row)) await once(deflate, 'drain');
+  deflate.end();
+  await ended;
+  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', Buffer.concat(compressed)), chunk('IEND', Buffer.alloc(0))]));
 }
 
 function fanOutSchema(levels) {
@@ -51,6 +89,7 @@ const CASES = {
   'contract of 10 000 MONEY fields': () => ({ input: 'Total: 5 EUR', contract: { id: 'm', fields: Array.from({ length: 10_000 }, (_, index) => ({ name: `amount_${index}`, type: 'MONEY', required: false })) } }),
   'ENUM of 100 000 values × 1 MB text': () => ({ input: 'word '.repeat(200_000), contract: { id: 'e', fields: [{ name: 'kind', type: 'ENUM', required: false, enum_values: Array.from({ length: 100_000 }, (_, index) => `value${index}`) }] } }),
   'PDF with 2 000 000 text operations (deflated)': () => ({ input: pdf(`BT /F1 8 Tf 10 780 Td ${'(x) Tj '.repeat(2_000_000)}ET`, true) }),
+  'PNG claiming 20 000 × 20 000 pixels (decompression bomb)': async () => ({ input: await pngBomb(20_000) }),
   'real PDF invoice, one byte corrupted': () => {
     const bytes = new Uint8Array(readFileSync(new URL('../../../../shared/eval/invoice2data/cases/AmazonWebServices.pdf', import.meta.url)));
     bytes[Math.floor(bytes.length / 2)] ^= 0xff;
@@ -63,7 +102,7 @@ const build = CASES[name];
 if (build === undefined) {
   process.stdout.write(JSON.stringify({ cases: Object.keys(CASES) }));
 } else {
-  const { input, contract: given, schema } = build();
+  const { input, contract: given, schema } = await build();
   const started = performance.now();
   let status;
   let limit = null;

@@ -11,6 +11,8 @@ import { addLayer, addTextRegion, type DocumentDraft } from '../document-draft.j
 import { deskewPieces, estimateSlope, layoutPieces, OCR_WIDE_GAP_GLYPHS } from '../layout/layout-lines.js';
 import type { Document, OcrCheckWord, OcrPageStatus, OcrWordPlacement } from '../model.js';
 import type { OcrEngine } from './ocr-engine.js';
+import { imageSize } from 'image-size';
+import { OCR_PIXEL_LIMIT } from '../limits.js';
 
 /** Name of the OCR text layer. */
 export const OCR_LAYER = 'ocr-text';
@@ -45,6 +47,14 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     if (signal?.aborted === true) {
       draft.warnings.push(`OCR aborted before page ${source.page}.`);
       break;
+    }
+    // An image too large to read (a decompression bomb's 20 000 × 20 000 pixels) is not given to the reader.
+    const size = imageDimensions(source.image);
+    if (size !== null && size.width * size.height > OCR_PIXEL_LIMIT) {
+      const message = `the image is ${size.width} × ${size.height} pixels, over the ${OCR_PIXEL_LIMIT / 1_000_000} megapixels read`;
+      statuses.push({ page: source.page, status: 'failed', words: 0, message });
+      draft.warnings.push(`OCR of page ${source.page} failed: ${message}.`);
+      continue;
     }
     const outcome = await engine.recognize(source.image, signal === undefined ? {} : { signal });
     if (outcome.status !== 'read') {
@@ -229,6 +239,17 @@ export function secondReadingCheck(document: Document, span: SourceSpan): 'agree
   const second = characters(again.map((word) => word.text).join(''));
   if (second.length === 0 || first.length === 0) return null;
   return first.includes(second) || second.includes(first) ? 'agrees' : 'differs';
+}
+
+/** Width and height an image's header states (PNG, JPEG, TIFF, WebP, BMP…), or null when it cannot be read. */
+function imageDimensions(image: Uint8Array): { readonly width: number; readonly height: number } | null {
+  try {
+    const { width, height } = imageSize(image);
+    return Number.isFinite(width) && Number.isFinite(height) ? { width, height } : null;
+  } catch {
+    // Not an image the header reader knows: the OCR reader says what it makes of it.
+    return null;
+  }
 }
 
 /** A warning per page that OCR could not read (`OCR_PAGE_TIMEOUT`, `OCR_PAGE_FAILED`). */

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../build-document.js';
 import type { Document } from '../model.js';
 import type { OcrEngine, OcrWord } from './ocr-engine.js';
-import { ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr-document.js';
+import { OCR_PIXEL_LIMIT } from '../limits.js';
+import { ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr-document.js';
+import { PDF_RENDER_SCALE, renderScale } from './pdf-pages.js';
 
 /** PNG magic: sniffed as an image; the fake engine below never decodes it. */
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -79,5 +81,40 @@ describe('the second reading of a page', () => {
     const once = await read(first);
     expect(once.ocr!.secondReading).toBeUndefined();
     expect(ocrEvidence(once, [spanOf(once, 'RM9.00')])).not.toHaveProperty('secondReading');
+  });
+});
+
+describe('images too large to read', () => {
+  /** A PNG header (signature and IHDR) stating its size; no pixels follow. */
+  function pngHeader(width: number, height: number): Uint8Array {
+    const bytes = new Uint8Array(33);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(16, width);
+    view.setUint32(20, height);
+    bytes.set([8, 0, 0, 0, 0], 24);
+    return bytes;
+  }
+
+  it('are not given to the reader: the page fails with a warning and a diagnostic', async () => {
+    let calls = 0;
+    const engine: OcrEngine = { recognize: async () => ((calls += 1), { status: 'read', words: [word('Total', 0, 0), word('9.00', 20, 0)] }), close: async () => undefined };
+    const bomb = await buildDocument(pngHeader(20_000, 20_000), { ocr: engine });
+    expect(calls).toBe(0);
+    expect(bomb.ocr?.pages).toEqual([{ page: 1, status: 'failed', words: 0, message: 'the image is 20000 × 20000 pixels, over the 100 megapixels read' }]);
+    expect(bomb.warnings).toContain('OCR of page 1 failed: the image is 20000 × 20000 pixels, over the 100 megapixels read.');
+    expect(ocrDiagnostics(bomb).map((diagnostic) => diagnostic.code)).toEqual(['OCR_PAGE_FAILED']);
+    // A phone photo of 48 megapixels is read.
+    const photo = await buildDocument(pngHeader(8_000, 6_000), { ocr: engine });
+    expect(calls).toBe(1);
+    expect(photo.ocr?.pages[0]?.status).toBe('read');
+  });
+
+  it('render a PDF page that large at a lower scale instead', () => {
+    expect(renderScale({ width: 595, height: 842 })).toBe(PDF_RENDER_SCALE);
+    // A 200-inch square page (the largest a PDF allows) at 216 dpi would be 43 200 pixels square.
+    const scale = renderScale({ width: 14_400, height: 14_400 });
+    expect(scale).toBeLessThan(1);
+    expect(Math.ceil(14_400 * scale) ** 2).toBeLessThanOrEqual(OCR_PIXEL_LIMIT + 2 * Math.ceil(14_400 * scale));
   });
 });

@@ -5,10 +5,22 @@
  * one at a time, so memory holds one page image at most.
  */
 import { importOptionalPeer } from '../lazy-libraries.js';
-import { PDF_PAGE_LIMIT } from '../limits.js';
+import { OCR_PIXEL_LIMIT, PDF_PAGE_LIMIT } from '../limits.js';
 
 /** Rendering scale: 3 × 72 dpi = 216 dpi, enough for Tesseract on body text. */
 export const PDF_RENDER_SCALE = 3;
+
+/**
+ * The scale a page is rendered at: `PDF_RENDER_SCALE`, lowered for a page so large (a poster,
+ * a forged 200-inch MediaBox) that its image would exceed `OCR_PIXEL_LIMIT`.
+ *
+ * @example renderScale({ width: 595, height: 842 }) // 3 (A4)
+ */
+export function renderScale(page: { readonly width: number; readonly height: number }): number {
+  const area = page.width * page.height;
+  if (!(area > 0)) return PDF_RENDER_SCALE;
+  return Math.min(PDF_RENDER_SCALE, Math.sqrt(OCR_PIXEL_LIMIT / area));
+}
 
 /** One rendered page: its number (from 1), the PNG, and pixels per PDF point. */
 export interface RenderedPage {
@@ -20,6 +32,7 @@ export interface RenderedPage {
 interface Viewport {
   readonly width: number;
   readonly height: number;
+  readonly scale: number;
 }
 interface PdfPage {
   getViewport(options: { scale: number }): Viewport;
@@ -51,14 +64,14 @@ export async function* renderPdfPages(bytes: Uint8Array, signal?: AbortSignal): 
     for (let number = 1; number <= Math.min(pdf.numPages, PDF_PAGE_LIMIT); number += 1) {
       if (signal?.aborted === true) return;
       const page = await pdf.getPage(number);
-      const viewport = page.getViewport({ scale: PDF_RENDER_SCALE });
+      const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 })) });
       const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height)) as unknown as NapiCanvas;
       const context = canvas.getContext('2d') as { fillStyle: string; fillRect(x: number, y: number, width: number, height: number): void };
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, Math.ceil(viewport.width), Math.ceil(viewport.height));
       await page.render({ canvasContext: context, viewport }).promise;
       page.cleanup();
-      yield { page: number, image: new Uint8Array(await canvas.encode('png')), scale: PDF_RENDER_SCALE };
+      yield { page: number, image: new Uint8Array(await canvas.encode('png')), scale: viewport.scale };
     }
   } finally {
     await loadingTask.destroy().catch(() => undefined);
