@@ -129,6 +129,21 @@ describe('pattern_extraction: the issuer address under the letterhead', () => {
     expect(spansSliceBack(result, document)).toBe(true);
   });
 
+  it('reads past a date, a company or tax registration printed under the name, and a house number written "NO:"', async () => {
+    const values = async (text: string) => (await runCapability(capability, receipts, 'merchant_address', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    expect(await values('UNIHAKKA INTERNATIONAL SDN BHD\n05 MAR 2018 18:24\n(867388-U)\n12, JALAN TAMPOI 7/4,KAWASAN PERINDUSTRIAN\nTAMPOI,81200 JOHOR BAHRU,JOHOR\nTAX INVOICE\n')).toEqual([
+      '12, JALAN TAMPOI 7/4,KAWASAN PERINDUSTRIAN TAMPOI,81200 JOHOR BAHRU,JOHOR',
+    ]);
+    expect(await values('MR.D.I.Y(M)SDN BHD\nCO-REG:860671-D\nGST REG. NO. : 000306020352\nLOT 1851-A & 1851-B, JALAN KPB 6,\nKAWASAN PERINDUSTRIAN BALAKONG,\n43300 SERI KEMBANGAN, SELANGOR\n(GST ID NO :000306020352)\n')).toEqual([
+      'LOT 1851-A & 1851-B, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG, 43300 SERI KEMBANGAN, SELANGOR',
+    ]);
+    expect(await values('LIGHTROOM GALLERY SDN BHD\nNO: 28, JALAN ASTANA 1C,\nBANDAR BUKIT RAJA, 41050\nKLANG SELANGOR D.E, MALAYSIA\nROC NO. : (1072825-A)\n')).toEqual(['NO: 28, JALAN ASTANA 1C, BANDAR BUKIT RAJA, 41050 KLANG SELANGOR D.E, MALAYSIA']);
+    // A telephone number ends the address, with or without a comma after it.
+    expect(await values('FUYI MINI MARKET SDN BHD\nNO 43, JALAN SEJATI,\n45600 BESTARI JAYA,\n03-3279 1851,\nTHANK YOU\n')).toEqual(['NO 43, JALAN SEJATI, 45600 BESTARI JAYA,']);
+    // A labelled line still ends it ("Date: …", "Tel: …").
+    expect(await values('ACME SDN BHD\nNO 5, JALAN SATU,\nDate: 05/03/2018\n')).toEqual(['NO 5, JALAN SATU,']);
+  });
+
   it('says when nothing ends the address (its end is a guess), and finds nothing without a street or postal line', async () => {
     const open = await buildDocument('Alpine Tools AG\nBahnhofstrasse 7\n8001 Zürich\nMain Hall\n', { inputType: 'text' });
     const unbounded = await runCapability(capability, receipts, 'merchant_address', open);

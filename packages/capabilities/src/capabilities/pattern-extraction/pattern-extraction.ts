@@ -367,13 +367,19 @@ function doubtfulLetterhead(document: Document, line: Document['lines'][number],
 /** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
 const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
 /** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
-const REGISTRATION_LINE = /^\(?\s*(?:(?:co(?:mpany)?\.?\s*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+const REGISTRATION_LINE = /^\(?\s*(?:(?:co(?:mpany)?[.\s-]*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
 /** A line that is only a number or code ("1950", "3-1707067"): a terminal's or a scan's, printed above the letterhead. */
 const CODE_LINE = /^[\d-]{1,12}$/;
 /** A line ending in a country: the address ends there. */
 const COUNTRY_END = /\b(?:malaysia|malaysi|singapore|indonesia|thailand|philippines|vietnam|india|china|hong kong|australia|new zealand|united kingdom|uk|usa|united states|canada|germany|deutschland|france|españa|spain|italia|italy|nederland|netherlands|belgium|belgique|schweiz|suisse|switzerland|österreich|austria)\W*$/i;
-/** A line that is only a telephone number ("07-355 2616", "+60 3-1234 5678"). */
-const PHONE_LINE = /^\+?[\d\s().-]{7,}$/;
+/** A line that is only a telephone number ("07-355 2616", "+60 3-1234 5678", "03-3279 1851,"). */
+const PHONE_LINE = /^\+?[\d\s().-]{7,}[,;.]?$/;
+/** A line that is only a date, with or without a time ("05 MAR 2018 18:24", "23/03/2018 9:34 AM"). */
+const DATE_TIME_LINE = /^(?:\d{1,2}[-/. ](?:\d{1,2}|[a-z]{3,9})[-/. ]\d{2,4}|\d{4}-\d{2}-\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i;
+/** A tax registration printed alone under the name ("GST REG. NO. : 000155453440", "(GST ID: 000306020352)"). */
+const TAX_ID_LINE = /^\(?\s*(?:gst|sst|vat|tax)\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id\.?|number)?\s*[:.]?\s*[0-9A-Z][0-9A-Z-]{5,}\s*\)?$/i;
+/** "NO:" or "No :" before a house number at the start of an address line. */
+const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
 /** How the first line of an address starts: a number, or a unit, lot, level, block or house word. */
 const ADDRESS_START = /^(?:\d|no\.?\s*\d|lot\b|unit\b|level\b|lvl\b|blk\b|block\b|suite\b|jalan\b|jln\b|lorong\b|p\.?\s?o\.?\s?box\b)/i;
 /** How many lines an address may span. */
@@ -393,11 +399,13 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   const head = letterheadPosition(lines);
   if (head === null) return;
   let position = head + 1;
-  while (position < lines.length && REGISTRATION_LINE.test(lines[position]!.text.trim())) position += 1;
+  // A registration number printed alone, or the date and time printed at the head, stand between the name and its address.
+  while (position < lines.length && [REGISTRATION_LINE, TAX_ID_LINE, DATE_TIME_LINE].some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
   const block: (typeof lines)[number][] = [];
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
     const text = addressLineText(lines[position]!);
-    if (ADDRESS_STOP.test(text) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
+    // "NO: 28, JALAN ASTANA 1C": a house number's colon does not end the address.
+    if (ADDRESS_STOP.test(text.replace(HOUSE_NUMBER_COLON, '')) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
     if (block.length === 0 && !ADDRESS_START.test(text) && letterheadFollower(text) !== 'address') {
