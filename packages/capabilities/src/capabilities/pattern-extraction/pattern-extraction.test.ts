@@ -138,6 +138,8 @@ describe('pattern_extraction: the issuer address under the letterhead', () => {
       'LOT 1851-A & 1851-B, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG, 43300 SERI KEMBANGAN, SELANGOR',
     ]);
     expect(await values('LIGHTROOM GALLERY SDN BHD\nNO: 28, JALAN ASTANA 1C,\nBANDAR BUKIT RAJA, 41050\nKLANG SELANGOR D.E, MALAYSIA\nROC NO. : (1072825-A)\n')).toEqual(['NO: 28, JALAN ASTANA 1C, BANDAR BUKIT RAJA, 41050 KLANG SELANGOR D.E, MALAYSIA']);
+    // A registration in brackets after its label, a store's code, a tax number printed in groups; a bill's title ends the address.
+    expect(await values('SUN WONG KUT SDN BHD\nBR NO. :(20965-W)\nSITE: 1046\nGST REG NO : 0000 6771 0976\n176 JLN SUNGEI BESI,\n57100 KUALA LUMPUR.\nGUEST CHECK\nTABLE 5\n')).toEqual(['176 JLN SUNGEI BESI, 57100 KUALA LUMPUR.']);
     // A telephone number ends the address, with or without a comma after it.
     expect(await values('FUYI MINI MARKET SDN BHD\nNO 43, JALAN SEJATI,\n45600 BESTARI JAYA,\n03-3279 1851,\nTHANK YOU\n')).toEqual(['NO 43, JALAN SEJATI, 45600 BESTARI JAYA,']);
     // A labelled line still ends it ("Date: …", "Tel: …").
@@ -170,6 +172,11 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     expect(await values('99 SPEED MART S/B (519537-X)\nLOT P.T. 2811, JALAN ANGSA,\n41150 KLANG, SELANGOR\n')).toEqual(['99 SPEED MART S/B']);
     expect(await values('AIK HUAT HARDWARE\nENTERPRISE (SETIA\nALAM) SDN BHD\n822737-X\nNO. 17-G, JALAN SETIA INDAH\n')).toEqual(['AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD']);
     expect(await values('LIAN CHI PU TIAN VEGETARIAN\nRESTAURANT SDN BHD\n(1234567-X)\n12, JALAN SS 2/24\n')).toEqual(['LIAN CHI PU TIAN VEGETARIAN RESTAURANT SDN BHD']);
+    // A legal form alone on its line continues the name above it; a registration number in angle brackets is one too.
+    expect(await values('TSH POWER HARDWARE\nTRADING\n002458685-T\n13-1, JALAN PJU 5/10,\n')).toEqual(['TSH POWER HARDWARE TRADING']);
+    expect(await values('TRADING\n13-1, JALAN PJU 5/10,\n')).toEqual([]);
+    const sunfish = await runCapability(capability, receipts, 'merchant_name', await buildDocument('SUNFISH\n<484297-M>\n22 LRG PERUSAHAAN 4\n', { inputType: 'text' }));
+    expect(evidenceOf(sunfish, sunfish.candidates[0])[0]).toMatchObject({ text: 'SUNFISH', detail: { followedBy: 'address' } });
     // A registration number under a label ("BR NO.:") stands between a name and its address as a bare one does.
     const labelled = await runCapability(capability, receipts, 'merchant_name', await buildDocument('FUYI MINI MARKET\nBR NO.: 0195932-X\nNO 43-45-47G, TAMAN SEJATI,\n', { inputType: 'text' }));
     expect(evidenceOf(labelled, labelled.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });

@@ -259,7 +259,8 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
     if (text.length > Math.min(80, reading.maxLength) || !LEGAL_FORM.test(text) || /[:@|]|https?/i.test(text)) continue;
     const name = text.replace(REGISTRATION, '').trim();
-    if (!/\p{L}{2}/u.test(name) || name.split(/\s+/).length < 2) continue;
+    // One word is a name only when it is the legal form alone ("TRADING" under "TSH POWER HARDWARE"): the lines above are then joined.
+    if (!/\p{L}{2}/u.test(name) || (name.split(/\s+/).length < 2 && name.replace(LEGAL_FORM, '').trim() !== '')) continue;
     const offset = line.text.indexOf(name);
     const span = { start: line.span.start + offset, end: line.span.start + offset + name.length, layer };
     // A name printed over two lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above
@@ -365,9 +366,9 @@ function doubtfulLetterhead(document: Document, line: Document['lines'][number],
 }
 
 /** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
-const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
+const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|check|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
 /** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
-const REGISTRATION_LINE = /^\(?\s*(?:(?:co(?:mpany)?[.\s-]*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*\)?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+const REGISTRATION_LINE = /^[(<]?\s*(?:(?:co(?:mpany)?[.\s-]*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*\(?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*[)>]?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
 /** A line that is only a number or code ("1950", "3-1707067"): a terminal's or a scan's, printed above the letterhead. */
 const CODE_LINE = /^[\d-]{1,12}$/;
 /** A line ending in a country: the address ends there. */
@@ -377,7 +378,9 @@ const PHONE_LINE = /^\+?[\d\s().-]{7,}[,;.]?$/;
 /** A line that is only a date, with or without a time ("05 MAR 2018 18:24", "23/03/2018 9:34 AM"). */
 const DATE_TIME_LINE = /^(?:\d{1,2}[-/. ](?:\d{1,2}|[a-z]{3,9})[-/. ]\d{2,4}|\d{4}-\d{2}-\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i;
 /** A tax registration printed alone under the name ("GST REG. NO. : 000155453440", "(GST ID: 000306020352)"). */
-const TAX_ID_LINE = /^\(?\s*(?:gst|sst|vat|tax)\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id\.?|number)?\s*[:.]?\s*[0-9A-Z][0-9A-Z-]{5,}\s*\)?$/i;
+const TAX_ID_LINE = /^\(?\s*(?:gst|sst|vat|tax)\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id\.?|number)?\s*[:.]?\s*[0-9A-Z][0-9A-Z -]{5,}\s*\)?$/i;
+/** A store's, site's or branch's code printed alone under the name ("SITE: 1046", "OUTLET #12"). */
+const OUTLET_CODE_LINE = /^(?:site|outlet|branch|store|shop)\s*(?:no\.?|code|id)?\s*[:#]?\s*[0-9A-Z-]{1,10}$/i;
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
 /** How the first line of an address starts: a number, or a unit, lot, level, block or house word. */
@@ -399,8 +402,8 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   const head = letterheadPosition(lines);
   if (head === null) return;
   let position = head + 1;
-  // A registration number printed alone, or the date and time printed at the head, stand between the name and its address.
-  while (position < lines.length && [REGISTRATION_LINE, TAX_ID_LINE, DATE_TIME_LINE].some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
+  // A registration number printed alone, a store's code or the date and time printed at the head stand between the name and its address.
+  while (position < lines.length && [REGISTRATION_LINE, TAX_ID_LINE, OUTLET_CODE_LINE, DATE_TIME_LINE].some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
   const block: (typeof lines)[number][] = [];
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
     const text = addressLineText(lines[position]!);
