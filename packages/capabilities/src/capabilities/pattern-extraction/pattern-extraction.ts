@@ -241,6 +241,11 @@ const GENERIC_BUSINESS = /^(?:(?:restaurant|restoran|enterprise|enterprises|trad
 const LEADING_MARKS = /^[+*~|•·>“”"'-]+\s+/u;
 /** Marks a reader leaves after a line's text, set apart from it ("L TWO FLORIST & HANDICRAFT  -"). */
 const TRAILING_MARKS = /\s+[+*~|•·<“”"'-]+$/u;
+
+/** A line's text without the stray marks before or after it ("+ UNIHAKKA …", "* ACME LTD", "… HANDICRAFT  -"). */
+function withoutMarks(text: string): string {
+  return text.trim().replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '');
+}
 /** Nothing, or only words that join a name to its legal form ("CO. (M)", "& SONS"): what cannot start a name. */
 const NAME_CONNECTORS = /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)*$/i;
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
@@ -252,8 +257,8 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   const lines = headLines(document, layer);
   // A line near the top that ends in a company's legal form names the issuer, whatever comes above it.
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
-    // A stray mark before the name ("+ UNIHAKKA …", "* ACME LTD") is not part of it.
-    const text = line.text.trim().replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '');
+    // A stray mark before or after the name is not part of it.
+    const text = withoutMarks(line.text);
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
@@ -313,8 +318,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // A name-like line the OCR read badly and nothing confirms may be a logo or a stamp: the next one is looked at too.
     const last = candidates[candidates.length - 1];
     if (last !== undefined && !doubtfulLetterhead(document, lines[last.position]!, last)) break;
-    // Stray marks before or after the name are not part of it.
-    const text = line.text.trim().replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '');
+    const text = withoutMarks(line.text);
     const words = normalizeLabelText(text).split(' ');
     if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
     // A number in a name ("TRIPLE SIX POINT ENTERPRISE 666", "7-ELEVEN") is kept; a line that reads as an address is not a name.
@@ -381,6 +385,8 @@ const DATE_TIME_LINE = /^(?:\d{1,2}[-/. ](?:\d{1,2}|[a-z]{3,9})[-/. ]\d{2,4}|\d{
 const TAX_ID_LINE = /^\(?\s*(?:gst|sst|vat|tax)\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id\.?|number)?\s*[:.]?\s*[0-9A-Z][0-9A-Z -]{5,}\s*\)?$/i;
 /** A store's, site's or branch's code printed alone under the name ("SITE: 1046", "OUTLET #12"). */
 const OUTLET_CODE_LINE = /^(?:site|outlet|branch|store|shop)\s*(?:no\.?|code|id)?\s*[:#]?\s*[0-9A-Z-]{1,10}$/i;
+/** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head. */
+const HEAD_NOTE_LINES: readonly RegExp[] = [REGISTRATION_LINE, TAX_ID_LINE, OUTLET_CODE_LINE, DATE_TIME_LINE];
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
 /** How the first line of an address starts: a number, or a unit, lot, level, block or house word. */
@@ -402,8 +408,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   const head = letterheadPosition(lines);
   if (head === null) return;
   let position = head + 1;
-  // A registration number printed alone, a store's code or the date and time printed at the head stand between the name and its address.
-  while (position < lines.length && [REGISTRATION_LINE, TAX_ID_LINE, OUTLET_CODE_LINE, DATE_TIME_LINE].some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
+  while (position < lines.length && HEAD_NOTE_LINES.some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
   const block: (typeof lines)[number][] = [];
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
     const text = addressLineText(lines[position]!);
@@ -445,12 +450,13 @@ const MARK_OCR_CONFIDENCE = 0.5;
  */
 function headLines(document: Document, layer: string): Document['lines'][number][] {
   const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
-  // Specks (a line with nothing to read) never count against the few marks passed over.
   let position = 0;
   let marks = 0;
-  while (position < lines.length - 1 && (!readable(lines[position]!) || (marks < MARK_LINES && isMark(document, lines[position]!, lines[position + 1]!)))) {
-    if (readable(lines[position]!)) marks += 1;
-    position += 1;
+  for (; position < lines.length - 1; position += 1) {
+    // Specks (a line with nothing to read) are passed over without counting against the few marks.
+    if (!readable(lines[position]!)) continue;
+    if (marks === MARK_LINES || !isMark(document, lines[position]!, lines[position + 1]!)) break;
+    marks += 1;
   }
   return position === 0 ? lines : lines.slice(position);
 }
