@@ -3,16 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { EXPLICIT_EVIDENCE_SPEC } from './capabilities/explicit-evidence/explicit-evidence.js';
 import { PATTERN_EXTRACTION_SPEC } from './capabilities/pattern-extraction/pattern-extraction.js';
 import { businessLexicon } from '@paxman/values';
+import { en16931Pack, packFingerprint } from '@paxman/knowledge';
 
 /**
  * ADR 0010: step configs name lexicon concepts and the capabilities read their terms when
  * they run, so a capability version stands for one lexicon. When this test fails because
  * the lexicon changed, bump the versions of `explicit_evidence` and `pattern_extraction`
- * and pin the new fingerprint with them (never the fingerprint alone).
+ * and pin the new fingerprint with them (never the fingerprint alone). The same holds for
+ * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
   lexicon: 'e009ce2c71dd996f9efba704cf4f3f86ae5b7fad44a700b890879b61749033e9',
-  explicit_evidence: '1.5.0',
+  en16931: '6d673fcd4ab37d704e6bab1ad9f05cb417bddf09830643237268ef70a79d72c1',
+  explicit_evidence: '1.6.0',
   pattern_extraction: '1.5.0',
 };
 
@@ -20,6 +23,7 @@ describe('the lexicon is pinned by the capability versions', () => {
   it('has the fingerprint recorded with the current versions', () => {
     expect({
       lexicon: sha256Hex(canonicalJson(businessLexicon())),
+      en16931: packFingerprint(en16931Pack()),
       explicit_evidence: EXPLICIT_EVIDENCE_SPEC.version,
       pattern_extraction: PATTERN_EXTRACTION_SPEC.version,
     }).toEqual(PINNED);

@@ -39,6 +39,7 @@ export const DIAGNOSTIC_CODES = {
     'INPUT_PARTIALLY_SEARCHED', // a huge input searched in its head only
     'OCR_PAGE_TIMEOUT', // a page took longer to read than the policy allows
     'OCR_PAGE_FAILED', // a page could not be read
+    'XML_REFUSED', // an XML input or embedded file not read: entities declared, a limit hit, not well-formed
   ],
   capability: [
     'CSV_COLUMN_VARIES', // a CSV column whose rows disagree
@@ -55,6 +56,7 @@ export const DIAGNOSTIC_CODES = {
   ],
   reconcile: [
     'CONFLICT', // candidates disagree and none wins
+    'STRUCTURED_DATA_MISMATCH', // an e-invoice's structured data and its printed page state different values
     'CONSTRAINT_FAILED',
     'CURRENCY_ASSUMED',
     'CURRENCY_MISMATCH',

@@ -38,6 +38,11 @@ export interface PageBox {
  * confidence rubric is keyed by this.
  */
 export const EvidenceKind = Object.freeze({
+  /**
+   * A business term read from structured data the input carries (an e-invoice's XML: the
+   * input itself, or a file embedded in a PDF), by a knowledge pack's element path.
+   */
+  STRUCTURED_DATA: 'STRUCTURED_DATA',
   /** A key of structured input: JSON key path, CSV column, e-mail header. */
   STRUCTURED_KEY: 'STRUCTURED_KEY',
   /** A label equal to the field name, a declared label or the description's noun phrase. */

@@ -42,7 +42,7 @@ export {
   parseMoney,
 } from './money/money.js';
 export { type Budget, type BudgetInput, type BudgetJson, createBudget, budgetToJson } from './budget.js';
-export { type Policy, type PolicyInput, DEFAULT_POLICY, POLICY_KEYS, createPolicy, mergePolicy, validatePolicyInput } from './policy.js';
+export { type Policy, type PolicyInput, type StructuredDataPolicy, DEFAULT_POLICY, OPTIONAL_POLICY_KEYS, POLICY_KEYS, STRUCTURED_DATA_POLICIES, createPolicy, mergePolicy, validatePolicyInput } from './policy.js';
 export {
   type PageBox,
   type SourceSpan,

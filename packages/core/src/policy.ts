@@ -24,7 +24,22 @@ export interface Policy {
   readonly logRawInput: boolean;
   /** Skip the rest of a field's chain once its target confidence is met. */
   readonly earlyStop: boolean;
+  /**
+   * What structured data the input carries (an e-invoice's XML) counts for, when it states
+   * a field the page states too: `prefer` (absent means this) — the structured value wins,
+   * confirmed by an agreeing page and lowered (never CERTAIN) with a
+   * `STRUCTURED_DATA_MISMATCH` when the page says otherwise; `crossCheckOnly` — it only
+   * confirms or disputes what the page states and never fills a field alone; `ignore` —
+   * it is not read.
+   */
+  readonly structuredData?: StructuredDataPolicy;
 }
+
+/** How structured data the input carries is used (`Policy.structuredData`). */
+export type StructuredDataPolicy = 'prefer' | 'crossCheckOnly' | 'ignore';
+
+/** The values of `Policy.structuredData`. */
+export const STRUCTURED_DATA_POLICIES: readonly StructuredDataPolicy[] = Object.freeze(['prefer', 'crossCheckOnly', 'ignore']);
 
 export type PolicyInput = { readonly [K in keyof Policy]?: K extends 'fxRates' ? Readonly<Record<string, string | number>> : Policy[K] };
 
@@ -41,7 +56,10 @@ export const DEFAULT_POLICY: Policy = Object.freeze({
 });
 
 const BOOLEAN_KEYS = ['allowRemoteInference', 'allowLocalInference', 'unresolvedAcceptable', 'recordInferenceIO', 'logRawInput', 'earlyStop'] as const;
-export const POLICY_KEYS: readonly (keyof Policy)[] = Object.freeze(Object.keys(DEFAULT_POLICY) as (keyof Policy)[]);
+/** Policy options without a default: absent unless set, so a run that does not set them has the plan it had before they existed. */
+export const OPTIONAL_POLICY_KEYS: readonly (keyof Policy)[] = Object.freeze(['structuredData'] as (keyof Policy)[]);
+/** Every policy option: those with a default, then the optional ones. */
+export const POLICY_KEYS: readonly (keyof Policy)[] = Object.freeze([...(Object.keys(DEFAULT_POLICY) as (keyof Policy)[]), ...OPTIONAL_POLICY_KEYS]);
 const FX_PAIR = /^([A-Z]{3})\/([A-Z]{3})$/;
 
 /** Validates a partial policy and returns only the keys it sets, normalized. */
@@ -73,6 +91,12 @@ export function validatePolicyInput(input: unknown): Partial<Policy> {
     result.currencyPolicy = input.currencyPolicy;
   }
   if (input.fxRates !== undefined) result.fxRates = normalizeFxRates(input.fxRates);
+  if (input.structuredData !== undefined) {
+    if (!STRUCTURED_DATA_POLICIES.includes(input.structuredData as StructuredDataPolicy)) {
+      throw new InvalidPolicyError(`structuredData must be one of ${STRUCTURED_DATA_POLICIES.join(', ')}, got ${String(input.structuredData)}.`, { context: { key: 'structuredData' } });
+    }
+    result.structuredData = input.structuredData as StructuredDataPolicy;
+  }
   return result;
 }
 

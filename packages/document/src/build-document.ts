@@ -9,7 +9,8 @@
  * (visible text of an HTML input; `offsetMap` → `input`), `mime:<n>` (decoded
  * quoted-printable/base64 e-mail part; `origin` → its encoded text in `input`),
  * `mime:<n>:html-text` (an e-mail HTML part rendered; `offsetMap` → its source layer),
- * `pdf-text` (text extracted by pdf.js; the `input` layer of a PDF is empty).
+ * `pdf-text` (text extracted by pdf.js; the `input` layer of a PDF is empty), `attachment:<file>`
+ * (an XML file embedded in a PDF, such as an e-invoice's data), and XML inputs' elements.
  */
 import { type InputType, classifyInput, hasPdfMagic, isInputType, refineTextType, sniffImageFormat } from '@paxman/input-profile';
 import type { Document, DocumentKind } from './model.js';
@@ -25,7 +26,9 @@ import { addOcrLayer } from './ocr/ocr-document.js';
 import type { OcrEngine } from './ocr/ocr-engine.js';
 import { renderPdfPages } from './ocr/pdf-pages.js';
 import { createOcrPool } from './ocr/tesseract-pool.js';
-import { type PdfReader, createPdfReader } from './pdf/pdf-reader.js';
+import { type PdfAttachment, type PdfReader, createPdfReader } from './pdf/pdf-reader.js';
+import { addXmlDocument } from './xml/xml-document.js';
+import { looksLikeXml } from './xml/xml-scanner.js';
 
 /** Options of `buildDocument`. */
 export interface BuildDocumentOptions {
@@ -125,6 +128,18 @@ function buildJson(draft: DocumentDraft, declared: boolean): void {
   draft.json = { root: scan.root, nodes: scan.nodes };
 }
 
+/**
+ * An XML document (a UBL or CII invoice, any XML export): its elements with their paths;
+ * the markup is not structured as lines of text. XML that cannot be read is read as text,
+ * with the reason (`XML_REFUSED`).
+ */
+function buildXml(draft: DocumentDraft): boolean {
+  draft.kind = 'xml';
+  if (addXmlDocument(draft, 'input', 'input', null)) return true;
+  draft.kind = 'text';
+  return false;
+}
+
 async function buildHtml(draft: DocumentDraft): Promise<void> {
   const input = draft.layers.input!.text;
   draft.kind = 'html';
@@ -145,12 +160,34 @@ async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSi
     // No text layer (a scan): read the rendered pages by OCR. A PDF with text keeps it.
     for (const warning of pdf.warnings) if (!warning.startsWith('PDF has no text layer')) draft.warnings.push(warning);
     await withOcr(ocr, (engine) => addOcrLayer(draft, renderPdfPages(bytes, signal), engine, signal));
-    return;
+  } else {
+    for (const warning of pdf.warnings) draft.warnings.push(warning);
+    addLayer(draft, { name: 'pdf-text', text: pdf.text, origin: null });
+    draft.primaryLayer = 'pdf-text';
+    addTextRegion(draft, 'pdf-text');
   }
-  for (const warning of pdf.warnings) draft.warnings.push(warning);
-  addLayer(draft, { name: 'pdf-text', text: pdf.text, origin: null });
-  draft.primaryLayer = 'pdf-text';
-  addTextRegion(draft, 'pdf-text');
+  addPdfAttachments(draft, pdf.attachments);
+}
+
+/**
+ * The PDF's embedded XML files (a ZUGFeRD / Factur-X invoice's data) as further layers of
+ * the same Document, `attachment:<file name>`, each scanned as XML. The page text stays
+ * the primary layer.
+ */
+function addPdfAttachments(draft: DocumentDraft, attachments: readonly PdfAttachment[]): void {
+  for (const [index, attachment] of attachments.entries()) {
+    let name = `attachment:${attachment.fileName}`;
+    if (draft.layers[name] !== undefined) name = `attachment:${index + 1}:${attachment.fileName}`;
+    let text: string;
+    try {
+      text = decodeInput(attachment.bytes);
+    } catch (error) {
+      draft.warnings.push(`The PDF's embedded file ${attachment.fileName} could not be decoded: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    addLayer(draft, { name, text, origin: null });
+    addXmlDocument(draft, name, 'pdf-attachment', attachment.fileName);
+  }
 }
 
 async function buildInto(
@@ -174,6 +211,10 @@ async function buildInto(
       draft.kind = 'email';
       return buildEmail(draft, signal, pdf);
     case 'html':
+      if (looksLikeXml(draft.layers.input!.text)) {
+        if (buildXml(draft)) return;
+        return buildText(draft);
+      }
       return buildHtml(draft);
     case 'csv':
       return buildCsv(draft);
@@ -187,6 +228,9 @@ async function buildInto(
       draft.kind = 'binary';
       return;
     case 'text':
+      if (looksLikeXml(draft.layers.input!.text)) {
+        if (buildXml(draft)) return;
+      }
       return buildText(draft);
   }
 }

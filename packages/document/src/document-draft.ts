@@ -18,6 +18,8 @@ import type {
   Table,
   TableCell,
   TextLayer,
+  XmlDocument,
+  XmlRefusal,
 } from './model.js';
 import { analyzeText } from './analyze-text.js';
 import { HTML_CHARACTER_LIMIT } from './limits.js';
@@ -39,6 +41,8 @@ export interface DocumentDraft {
   csv: { readonly header: readonly TableCell[]; readonly rows: readonly (readonly TableCell[])[] } | null;
   json: { readonly root: unknown; readonly nodes: readonly JsonNode[] } | null;
   ocr: DocumentOcr | null;
+  readonly xml: XmlDocument[];
+  readonly xmlRefusals: XmlRefusal[];
   /** Per layer: the last offset whose line number is known, for numbering later regions. */
   readonly lineCursors: Map<string, { offset: number; line: number }>;
 }
@@ -57,6 +61,8 @@ export function createDraft(inputText: string, kind: DocumentKind): DocumentDraf
     csv: null,
     json: null,
     ocr: null,
+    xml: [],
+    xmlRefusals: [],
     lineCursors: new Map(),
   };
 }
@@ -298,6 +304,8 @@ export function freezeDraft(draft: DocumentDraft): Document {
     json: draft.json,
     warnings: draft.warnings,
     ...(draft.ocr === null ? {} : { ocr: draft.ocr }),
+    xml: Object.freeze(draft.xml.map((tree) => Object.freeze(tree))),
+    xmlRefusals: Object.freeze(draft.xmlRefusals.map((refusal) => Object.freeze(refusal))),
     context: inferDocumentContext(searchedText(draft.layers[draft.primaryLayer]?.text ?? draft.layers['input']?.text ?? '')),
   };
   freezeStructures(draft);

@@ -21,6 +21,10 @@ export type {
   Table,
   TableCell,
   TextLayer,
+  XmlAttribute,
+  XmlDocument,
+  XmlElement,
+  XmlRefusal,
 } from './model.js';
 export { buildDocument, type BuildDocumentOptions } from './build-document.js';
 export { mapSpanToInput, type MappedSpan } from './offset-map.js';
@@ -28,6 +32,8 @@ export { splitLines } from './lines.js';
 export { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';
 export { layoutPieces, groupLines, type LaidOutPage, type LineRule, type PositionedText } from './layout/layout-lines.js';
 export { OCR_LAYER, ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr/ocr-document.js';
+export { scanXml, looksLikeXml, type XmlScan } from './xml/xml-scanner.js';
+export { xmlDiagnostics } from './xml/xml-document.js';
 export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';

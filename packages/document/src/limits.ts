@@ -31,3 +31,13 @@ export const HTML_CHARACTER_LIMIT = 8_000_000;
 export const MIME_PART_CHARACTER_LIMIT = 16_000_000;
 /** Lines longer than this are not searched for key-values or table cells. */
 export const LINE_STRUCTURE_LIMIT = 2_000;
+/** XML texts longer than this (a standalone XML input or a PDF's attachment) are not read as XML. */
+export const XML_CHARACTER_LIMIT = 8_000_000;
+/** Elements of one XML document. */
+export const XML_ELEMENT_LIMIT = 200_000;
+/** XML nesting deeper than this is refused. */
+export const XML_DEPTH_LIMIT = 256;
+/** Embedded files of one PDF read (an e-invoice carries one XML; the others are read in order up to this). */
+export const PDF_ATTACHMENT_LIMIT = 8;
+/** Bytes of one embedded file of a PDF that is read as XML. */
+export const PDF_ATTACHMENT_BYTE_LIMIT = 8_000_000;

@@ -188,6 +188,63 @@ export interface JsonNode {
   readonly keySpan: SourceSpan | null;
 }
 
+/** An attribute of an XML element: its names, its decoded value and the span of the value. */
+export interface XmlAttribute {
+  /** As written (`currencyID`, `xsi:type`). */
+  readonly name: string;
+  readonly localName: string;
+  /** Namespace URI; empty when the attribute has no prefix. */
+  readonly namespace: string;
+  readonly value: string;
+  /** The value between its quotes in the layer. */
+  readonly span: SourceSpan;
+}
+
+/** An element of an XML document, in document order. */
+export interface XmlElement {
+  /** As written, with its prefix (`ram:GrandTotalAmount`). */
+  readonly name: string;
+  readonly localName: string;
+  /** Namespace URI (prefixes resolved); empty when none. */
+  readonly namespace: string;
+  /** Index of the parent element in `XmlDocument.elements`; -1 for the root. */
+  readonly parent: number;
+  /** 0 for the root. */
+  readonly depth: number;
+  /** Names as written from the root: `/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID`. */
+  readonly path: string;
+  /** The element's name in its start tag. */
+  readonly nameSpan: SourceSpan;
+  /** The element's decoded text, trimmed, when it has no child elements; empty otherwise. */
+  readonly text: string;
+  /** The trimmed text between its tags in the layer (entities as written), when it has some. */
+  readonly textSpan: SourceSpan | null;
+  readonly attributes: readonly XmlAttribute[];
+  readonly hasChildren: boolean;
+}
+
+/**
+ * An XML document the input holds: the input itself (`source: 'input'`) or a file embedded
+ * in a PDF (`'pdf-attachment'`, in its own layer `attachment:<n>:<file name>`).
+ */
+export interface XmlDocument {
+  readonly layer: string;
+  readonly source: 'input' | 'pdf-attachment';
+  /** The embedded file's name (`factur-x.xml`); null for the input. */
+  readonly fileName: string | null;
+  /** Root first, in document order. */
+  readonly elements: readonly XmlElement[];
+}
+
+/** An XML text that was not read: refused (entities declared, a limit) or not well-formed. */
+export interface XmlRefusal {
+  readonly layer: string;
+  readonly fileName: string | null;
+  readonly reason: string;
+  /** True when it was refused as unsafe or too large, false when it was not well-formed. */
+  readonly refused: boolean;
+}
+
 export interface Document {
   readonly kind: DocumentKind;
   /** Text layers by name; always has `input` (empty for binary input). */
@@ -210,4 +267,8 @@ export interface Document {
   readonly context: DocumentContext;
   /** For an image or a PDF read by OCR: the words with their page boxes (absent otherwise). */
   readonly ocr?: DocumentOcr;
+  /** XML documents of the input: the input itself, or files embedded in a PDF (`buildDocument` always sets it; empty when none). */
+  readonly xml?: readonly XmlDocument[];
+  /** XML texts that were not read, and why (an `XML_REFUSED` diagnostic each). */
+  readonly xmlRefusals?: readonly XmlRefusal[];
 }

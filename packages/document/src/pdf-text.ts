@@ -9,13 +9,15 @@
  */
 import { PDF_BYTE_LIMIT, PDF_PAGE_LIMIT } from './limits.js';
 import { toWellFormedText } from './decode-input.js';
-import type { PdfReader } from './pdf/pdf-reader.js';
+import type { PdfAttachment, PdfReader } from './pdf/pdf-reader.js';
 import { layoutPieces, type PositionedText } from './layout/layout-lines.js';
 
 /** The extracted text and what went wrong on the way. */
 export interface PdfText {
   readonly text: string;
   readonly pageCount: number;
+  /** Embedded files that may hold XML. */
+  readonly attachments: readonly PdfAttachment[];
   readonly warnings: readonly string[];
 }
 
@@ -25,11 +27,12 @@ export interface PdfText {
  */
 export async function extractPdfText(bytes: Uint8Array, reader: PdfReader, signal?: AbortSignal): Promise<PdfText> {
   if (bytes.length > PDF_BYTE_LIMIT) {
-    return { text: '', pageCount: 0, warnings: [`PDF of ${bytes.length} bytes is larger than ${PDF_BYTE_LIMIT}; not parsed.`] };
+    return { text: '', pageCount: 0, attachments: [], warnings: [`PDF of ${bytes.length} bytes is larger than ${PDF_BYTE_LIMIT}; not parsed.`] };
   }
   const warnings: string[] = [];
   const parsed = await reader.parse(bytes, PDF_PAGE_LIMIT, signal);
   if (parsed.failure !== undefined) warnings.push(parsed.failure);
+  if (parsed.attachmentFailure !== undefined) warnings.push(parsed.attachmentFailure);
   const pageCount = parsed.pageCount;
   if (pageCount > PDF_PAGE_LIMIT) warnings.push(`PDF has ${pageCount} pages; only the first ${PDF_PAGE_LIMIT} were read.`);
   const pages: string[] = [];
@@ -49,5 +52,5 @@ export async function extractPdfText(bytes: Uint8Array, reader: PdfReader, signa
   }
   const text = pages.join('\n\n');
   if (text.trim().length === 0 && pageCount > 0 && parsed.failure === undefined && signal?.aborted !== true) warnings.push('PDF has no text layer (a scanned image?); no text extracted.');
-  return { text, pageCount, warnings };
+  return { text, pageCount, attachments: parsed.attachments ?? [], warnings };
 }

@@ -8,6 +8,7 @@ import {
   type BudgetJson,
   type Policy,
   InvalidPlanError,
+  OPTIONAL_POLICY_KEYS,
   POLICY_KEYS,
   budgetToJson,
   canonicalJson,
@@ -151,7 +152,7 @@ function failJsonValue(value: unknown, path: string): void {
 }
 
 function checkPolicy(value: unknown): void {
-  const policy = object(value, '$.policy', POLICY_KEYS);
+  const policy = object(value, '$.policy', POLICY_KEYS.filter((key) => !OPTIONAL_POLICY_KEYS.includes(key)), OPTIONAL_POLICY_KEYS);
   let validated: Partial<Policy>;
   try {
     validated = validatePolicyInput(policy);

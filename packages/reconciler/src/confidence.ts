@@ -76,9 +76,9 @@ export function isInlineLabel(evidence: Evidence): boolean {
   return evidence.detail?.structure === 'inline' || evidence.detail?.qualified === true;
 }
 
-/** True for evidence that names the field: a structured key, an exact or a synonym label. */
+/** True for evidence that names the field: a business term of structured data, a structured key, an exact or a synonym label. */
 export function isLabelEvidence(evidence: Evidence): boolean {
-  return evidence.kind === EvidenceKind.STRUCTURED_KEY || evidence.kind === EvidenceKind.EXACT_LABEL || evidence.kind === EvidenceKind.SYNONYM_LABEL;
+  return evidence.kind === EvidenceKind.STRUCTURED_DATA || evidence.kind === EvidenceKind.STRUCTURED_KEY || evidence.kind === EvidenceKind.EXACT_LABEL || evidence.kind === EvidenceKind.SYNONYM_LABEL;
 }
 
 /**
@@ -122,6 +122,7 @@ export function findingStrength(evidence: Evidence): number | null {
     case EvidenceKind.SYNONYM_LABEL:
       strength = isInlineLabel(evidence) ? INLINE_LABEL_STRENGTH[evidence.kind] : BASE_STRENGTH[evidence.kind];
       break;
+    case EvidenceKind.STRUCTURED_DATA:
     case EvidenceKind.STRUCTURED_KEY:
     case EvidenceKind.FUZZY_LABEL:
     case EvidenceKind.CONTRACT_PATTERN:

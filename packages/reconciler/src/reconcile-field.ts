@@ -33,6 +33,7 @@ import { injectionPhrase } from './injection.js';
 import { type CurrencySource, convertAmount, currencyFactor, fxRate } from './money-currency.js';
 import { readCurrency } from '@paxman/values';
 import { parseCandidateValue } from './parse-value.js';
+import { applyStructuredDataPolicy, mismatchDiagnostic } from './structured-data-rule.js';
 import type { ConflictRecord, ResolvedResult, UnresolvedReason } from './resolved-result.js';
 import {
   CONFLICT_NOISE_FLOOR,
@@ -43,6 +44,7 @@ import {
   NO_EVIDENCE_STRENGTH,
   STRONG_CONFLICT_CAP,
   STRONG_CONFLICT_STRENGTH,
+  STRUCTURED_DATA_DISPUTED_CAP,
   UNKNOWN_CURRENCY_CAP,
 } from './rubric.js';
 
@@ -258,7 +260,23 @@ export function assessField(field: CanonicalField, result: CandidateResult | und
     };
   }
 
-  const [leader, ...others] = groups as [Group, ...Group[]];
+  const policy = context.policy.structuredData ?? 'prefer';
+  const sourced = applyStructuredDataPolicy(groups, policy);
+  if (sourced.mismatch !== null) diagnostics.push(mismatchDiagnostic(field.path, sourced.mismatch, policy, (value) => canonicalJson(value)));
+  if (sourced.groups.length === 0) {
+    return {
+      value: null,
+      hasValue: false,
+      confidence: 0,
+      confidenceBeforeConflict: 0,
+      evidenceIds: [],
+      conflict: null,
+      strongConflict: false,
+      emptyReason: emptyReasonOf(result, constraintDrops),
+      diagnostics,
+    };
+  }
+  const [leader, ...others] = sourced.groups as [Group, ...Group[]];
   const competitors = others.filter((group) => group.confidence >= CONFLICT_NOISE_FLOOR);
   let confidence = leader.confidence;
   for (const competitor of competitors) {
@@ -266,15 +284,18 @@ export function assessField(field: CanonicalField, result: CandidateResult | und
   }
   const strongConflict = competitors.some((competitor) => competitor.confidence >= STRONG_CONFLICT_STRENGTH);
   if (strongConflict) confidence = Math.min(confidence, STRONG_CONFLICT_CAP);
+  // A structured value the page disputes is kept, below CERTAIN (policy `prefer`).
+  if (sourced.disputed.length > 0) confidence = Math.min(confidence, STRUCTURED_DATA_DISPUTED_CAP);
   let conflict: ConflictRecord | null = null;
-  if (competitors.length > 0) {
-    conflict = { values: [leader, ...competitors].map((group) => ({ value: group.value, confidence: group.confidence, evidenceIds: group.evidenceIds })) };
+  const rivals = [...competitors, ...sourced.disputed];
+  if (rivals.length > 0) {
+    conflict = { values: [leader, ...rivals].map((group) => ({ value: group.value, confidence: group.confidence, evidenceIds: group.evidenceIds })) };
     diagnostics.push(
       makeDiagnostic(
         field,
         'CONFLICT',
         'WARNING',
-        `Candidates disagree: ${[leader, ...competitors].map((group) => `${canonicalJson(group.value)} (${group.confidence.toFixed(3)})`).join(' vs ')}${strongConflict ? '; both sides are strong, so no value is chosen' : ''}.`,
+        `Candidates disagree: ${[leader, ...rivals].map((group) => `${canonicalJson(group.value)} (${group.confidence.toFixed(3)})`).join(' vs ')}${strongConflict ? '; both sides are strong, so no value is chosen' : ''}.`,
         { values: conflict.values.map((entry) => entry.value), strong: strongConflict },
       ),
     );

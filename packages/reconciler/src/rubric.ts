@@ -11,6 +11,7 @@ import { EvidenceKind } from '@paxman/core';
  * among the evidence at that place.
  */
 export const BASE_STRENGTH = Object.freeze({
+  [EvidenceKind.STRUCTURED_DATA]: 0.97,
   [EvidenceKind.STRUCTURED_KEY]: 0.97,
   [EvidenceKind.EXACT_LABEL]: 0.96,
   [EvidenceKind.SYNONYM_LABEL]: 0.93,
@@ -177,6 +178,15 @@ export const AMBIGUOUS_SYMBOL_CONFIRMED_FACTOR = 0.95;
 export const ASSUMED_CURRENCY_FACTOR = 0.95;
 /** MONEY: ceiling for a value whose currency could not be established (never confident). */
 export const UNKNOWN_CURRENCY_CAP = 0.5;
+
+/**
+ * Ceiling of a structured-data value (an e-invoice's XML) that the page disputes: the page
+ * prints another value for the field (`STRUCTURED_DATA_MISMATCH`, policy `prefer`). The
+ * structured value still resolves at the default floor (machine data is what the invoice
+ * legally is in EN 16931), but never CERTAIN: either the page or the data was edited, or
+ * the data belongs to another invoice, and a person should look (ADR 0015).
+ */
+export const STRUCTURED_DATA_DISPUTED_CAP = 0.85;
 
 /** Competing values weaker than this are noise (other amounts in an invoice) and do not count as conflicts. */
 export const CONFLICT_NOISE_FLOOR = 0.45;

@@ -58,6 +58,7 @@ export function sighting(fieldPath: string, input: SightingInput): Sighting {
 
 function defaultCapability(kind: EvidenceKind): string {
   switch (kind) {
+    case 'STRUCTURED_DATA':
     case 'STRUCTURED_KEY':
     case 'EXACT_LABEL':
     case 'SYNONYM_LABEL':

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'CONFIGURATION_ERROR',
   'INVALID_BUDGET',
   'INVALID_POLICY',
+  'INVALID_KNOWLEDGE_PACK', // extension: a knowledge pack that does not validate
   'INVALID_INPUT', // extension: programmer error in an argument
   'INVALID_INPUT_PROFILE', // extension: InputProfile invariant violated
   'INVALID_MONEY', // extension: malformed amount or currency

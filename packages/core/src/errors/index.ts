@@ -23,6 +23,7 @@ export { ContractMismatchError } from './contract-mismatch-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export { InvalidBudgetError } from './invalid-budget-error.js';
 export { InvalidPolicyError } from './invalid-policy-error.js';
+export { InvalidKnowledgePackError } from './invalid-knowledge-pack-error.js';
 export { InvalidInputError } from './invalid-input-error.js';
 export { InvalidInputProfileError } from './invalid-input-profile-error.js';
 export { InvalidMoneyError } from './invalid-money-error.js';

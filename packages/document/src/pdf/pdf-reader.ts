@@ -4,9 +4,11 @@
  * A PDF that runs out of either has its worker terminated — the next PDF starts a fresh
  * one — and comes back as warnings that say which limit it hit; what the worker had not
  * finished is not read. The worker starts on the first PDF and stops with `close()`
- * (a Paxman instance closes it in `px.close()`). One PDF at a time per reader.
+ * (a Paxman instance closes it in `px.close()`). One PDF at a time per reader. Besides the
+ * pages' text, the worker hands back the embedded files that may be XML (an e-invoice's).
  */
 import { Worker } from 'node:worker_threads';
+import { PDF_ATTACHMENT_BYTE_LIMIT, PDF_ATTACHMENT_LIMIT } from '../limits.js';
 
 /** Positioned text pieces of one page, as pdf.js gives them. */
 export interface PdfPageItems {
@@ -14,9 +16,19 @@ export interface PdfPageItems {
   readonly error?: string;
 }
 
+/** A file embedded in a PDF that may hold XML (by its name or its first bytes). */
+export interface PdfAttachment {
+  readonly fileName: string;
+  readonly bytes: Uint8Array;
+}
+
 export interface PdfParse {
   readonly pageCount: number;
   readonly pages: readonly PdfPageItems[];
+  /** Embedded files that may be XML (an e-invoice's), within `PDF_ATTACHMENT_LIMIT` and `PDF_ATTACHMENT_BYTE_LIMIT`. */
+  readonly attachments?: readonly PdfAttachment[];
+  /** Why the embedded files could not be listed, when they could not. */
+  readonly attachmentFailure?: string;
   /** Why nothing (or not everything) was read: the limit hit, or pdf.js's error. */
   readonly failure?: string;
 }
@@ -70,9 +82,18 @@ export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
         if (terminate && worker === current) void stop();
         resolve(result);
       };
-      const onMessage = (message: { id: number; pageCount: number; pages: PdfPageItems[]; error?: string }): void => {
+      const onMessage = (message: { id: number; pageCount: number; pages: PdfPageItems[]; attachments?: PdfAttachment[]; attachmentError?: string; error?: string }): void => {
         if (message.id !== id) return;
-        finish({ pageCount: message.pageCount, pages: message.pages, ...(message.error === undefined ? {} : { failure: `PDF could not be parsed: ${message.error}` }) }, false);
+        finish(
+          {
+            pageCount: message.pageCount,
+            pages: message.pages,
+            attachments: message.attachments ?? [],
+            ...(message.attachmentError === undefined ? {} : { attachmentFailure: `The PDF's embedded files could not be listed: ${message.attachmentError}` }),
+            ...(message.error === undefined ? {} : { failure: `PDF could not be parsed: ${message.error}` }),
+          },
+          false,
+        );
       };
       const onError = (error: Error & { code?: string }): void => {
         const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `PDF parsing needed more than ${maxHeapMb} MB (the reader's heap limit); not read.` : `PDF parser failed: ${error.message}`;
@@ -87,7 +108,7 @@ export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
       if (signal?.aborted === true) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       const copy = bytes.slice();
-      current.postMessage({ id, bytes: copy, pageLimit }, [copy.buffer]);
+      current.postMessage({ id, bytes: copy, pageLimit, attachmentLimits: { count: PDF_ATTACHMENT_LIMIT, bytes: PDF_ATTACHMENT_BYTE_LIMIT } }, [copy.buffer]);
     });
   };
 

@@ -1,14 +1,31 @@
 // The PDF parsing worker (plain JavaScript: it runs in a worker thread, from the sources
 // in development and from dist when built). It receives { id, bytes, pageLimit }, parses
-// the PDF with pdf.js and answers { id, pageCount, pages: [{ items } | { error }], error? },
-// items being the positioned text pieces; the layout is done by the caller. Its heap is
+// the PDF with pdf.js and answers { id, pageCount, pages: [{ items } | { error }], attachments,
+// error? }, items being the positioned text pieces (the layout is done by the caller) and
+// attachments the embedded files that may be XML (an e-invoice's), as { fileName, bytes }. Its heap is
 // capped and its time bounded by the owner (pdf-reader.ts), which terminates it when
 // either runs out: a hostile PDF costs a worker, never the process.
 import { parentPort } from 'node:worker_threads';
 
 const pdfjsPromise = import('pdfjs-dist/legacy/build/pdf.mjs');
 
-parentPort.on('message', async ({ id, bytes, pageLimit }) => {
+/** The embedded files that may hold XML, within the caller's count and size limits. */
+async function xmlAttachments(pdf, limits) {
+  const files = [];
+  const found = (await pdf.getAttachments()) ?? {};
+  for (const attachment of Object.values(found)) {
+    if (files.length >= limits.count) break;
+    const content = attachment?.content;
+    if (!(content instanceof Uint8Array) || content.length === 0 || content.length > limits.bytes) continue;
+    const name = String(attachment.filename ?? '');
+    const head = new TextDecoder().decode(content.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
+    if (!/\.xml$/i.test(name) && !head.startsWith('<?xml')) continue;
+    files.push({ fileName: name, bytes: content.slice() });
+  }
+  return files;
+}
+
+parentPort.on('message', async ({ id, bytes, pageLimit, attachmentLimits }) => {
   let loadingTask;
   try {
     const pdfjs = await pdfjsPromise;
@@ -30,7 +47,14 @@ parentPort.on('message', async ({ id, bytes, pageLimit }) => {
         pages.push({ error: error instanceof Error ? error.message : String(error) });
       }
     }
-    parentPort.postMessage({ id, pageCount: pdf.numPages, pages });
+    let attachments = [];
+    let attachmentError;
+    try {
+      if (attachmentLimits !== undefined) attachments = await xmlAttachments(pdf, attachmentLimits);
+    } catch (error) {
+      attachmentError = error instanceof Error ? error.message : String(error);
+    }
+    parentPort.postMessage({ id, pageCount: pdf.numPages, pages, attachments, attachmentError }, attachments.map((file) => file.bytes.buffer));
   } catch (error) {
     parentPort.postMessage({ id, pageCount: 0, pages: [], error: error instanceof Error ? error.message : String(error) });
   } finally {

@@ -9,8 +9,15 @@
  * fields of an array are skipped (a scalar reading of a per-row value would be a guess).
  * The concepts' synonyms are derived from the lexicon when the step runs, so this
  * capability's version pins the lexicon: a lexicon change bumps it (ADR 0010).
+ *
+ * Structured data (ADR 0015): a field bound to a business term of the capability's
+ * knowledge pack (EN 16931 by default: `total_amount` is BT-112) records the term in its
+ * config and takes the term's value from the XML of the input or of a PDF's embedded file
+ * (`STRUCTURED_DATA` evidence) besides what the page prints, so the reconciler can compare
+ * the two. The pack is pinned by this capability's version like the lexicon.
  */
-import { CapabilityTier, type JsonValue } from '@paxman/core';
+import { CapabilityTier, lazyConstant, type JsonValue } from '@paxman/core';
+import { compileStructuredData, en16931Pack, type CompiledStructuredData } from '@paxman/knowledge';
 import type { CanonicalField } from '@paxman/contract';
 import { labelsForField } from '@paxman/values';
 import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
@@ -25,34 +32,44 @@ import { findInlineLabels } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findRateInLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
+import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
 
-/** The spec of `explicit_evidence@1.5.0`. */
+/** The spec of `explicit_evidence@1.6.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
-  version: '1.5.0',
+  version: '1.6.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),
   deterministic: true,
-  description: 'Labelled values: key-value lines, tables, CSV columns, JSON keys, e-mail headers.',
+  description: 'Labelled values: key-value lines, tables, CSV columns, JSON keys, XML elements, e-invoice business terms, e-mail headers.',
 });
 
 const SCALAR_TYPES = new Set<string>(EXPLICIT_EVIDENCE_SPEC.acceptsTypes);
 
-/** The step config for a field, or why the step has nothing to do. */
-export function configureExplicitEvidence(field: CanonicalField): StepConfiguration {
+/**
+ * The step config for a field, or why the step has nothing to do. With structured-data
+ * knowledge (the capability's pack; the built-in EN 16931 pack when not given), a field
+ * bound to one of its business terms records the term (`structuredTerm`).
+ */
+export function configureExplicitEvidence(field: CanonicalField, knowledge: CompiledStructuredData | null = defaultStructuredData()): StepConfiguration {
   if (!SCALAR_TYPES.has(field.type)) return { skip: `explicit_evidence reads scalar values; ${field.path} is ${field.type}.` };
   if (field.path.includes('[]')) return { skip: `explicit_evidence reads one value per document; ${field.path} is a per-item field.` };
   const labels = labelsForField(field);
   if (labels.exact.length === 0 && labels.synonyms.length === 0) return { skip: `No label can be derived for ${field.path}.` };
+  const term = bindStructuredTerm(field, knowledge);
   return {
     config: {
       labels: labelsToConfig(labels),
       reading: readingToJson(valueReadingForField(field, labels)),
+      ...(term === null ? {} : { structuredTerm: term.id }),
     },
   };
 }
+
+/** The built-in structured-data knowledge (the EN 16931 pack), compiled once. */
+const defaultStructuredData = lazyConstant(() => compileStructuredData(en16931Pack()));
 
 /** What a step config compiles to: its labels, its reading and a matcher of document keys against them. */
 interface StepReading {
@@ -86,9 +103,20 @@ function stepReading(context: CapabilityContext): StepReading | null {
   return step;
 }
 
+/** Options of `createExplicitEvidenceCapability`. */
+export interface ExplicitEvidenceOptions {
+  readonly recognizers: ValueRecognizers;
+  /**
+   * The business terms structured data is read by: a compiled pack (`compileStructuredData`),
+   * or null to read no structured data. Default: the built-in EN 16931 pack.
+   */
+  readonly structuredData?: CompiledStructuredData | null;
+}
+
 /** Creates the capability with the given recognizers. */
-export function createExplicitEvidenceCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
+export function createExplicitEvidenceCapability(options: ExplicitEvidenceOptions): Capability {
   const key = capabilityKey(EXPLICIT_EVIDENCE_SPEC);
+  const knowledge = options.structuredData === undefined ? defaultStructuredData() : options.structuredData;
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const step = stepReading(context);
@@ -107,6 +135,10 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
       reads: new Map(),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
     };
+    if (context.policy?.structuredData !== 'ignore') {
+      if (knowledge !== null) findInStructuredData(search, context, knowledge, typeof context.config.structuredTerm === 'string' ? context.config.structuredTerm : null);
+      findInGenericXml(search, context, knowledge);
+    }
     findInJson(search, context.field.path);
     findInCsv(search, context.field.path);
     findInEmailHeaders(search);
@@ -117,5 +149,5 @@ export function createExplicitEvidenceCapability(options: { readonly recognizers
     checkPayment(search, builder.values);
     return builder.build();
   };
-  return Object.freeze({ spec: EXPLICIT_EVIDENCE_SPEC, configure: configureExplicitEvidence, invoke });
+  return Object.freeze({ spec: EXPLICIT_EVIDENCE_SPEC, configure: (field: CanonicalField) => configureExplicitEvidence(field, knowledge), invoke });
 }

@@ -1,0 +1,179 @@
+/**
+ * What a knowledge pack is: versioned data that a capability reads as a mechanism reads its
+ * input — never code. A pack has an id, a semver version and a fingerprint (sha256 of its
+ * canonical JSON), so an artifact can name exactly the knowledge that produced it.
+ *
+ * This revision carries the business terms of structured e-invoices (`structuredData`):
+ * the XML syntaxes a pack knows (root element and namespaces), each term with the contract
+ * field names that mean it and its element path in every syntax. A user can write a pack
+ * for another standard or a national extension in the same shape.
+ */
+import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, sha256Hex } from '@paxman/core';
+
+/** An XML syntax of a standard: its root element and the namespace URIs of the prefixes its paths use. */
+export interface XmlSyntax {
+  /** Short id the terms' paths are keyed by (`CII`, `UBL-Invoice`). */
+  readonly id: string;
+  readonly name: string;
+  /** The root element, prefixed (`rsm:CrossIndustryInvoice`). */
+  readonly root: string;
+  /** Prefix → namespace URI; documents may use any prefix, matching is by URI. */
+  readonly namespaces: Readonly<Record<string, string>>;
+}
+
+/** How a term's value is read. */
+export type TermValueType = 'identifier' | 'text' | 'date' | 'amount' | 'code' | 'quantity';
+
+/** One business term (`BT-112 Invoice total amount with VAT`) and where each syntax puts it. */
+export interface BusinessTerm {
+  readonly id: string;
+  readonly name: string;
+  readonly valueType: TermValueType;
+  /**
+   * Names a contract field may have for this term (its name split into words, or a declared
+   * label), lower case. A field whose name is one of them is bound to the term.
+   */
+  readonly fieldNames: readonly string[];
+  /**
+   * Element paths relative to the root, per syntax id: `rsm:ExchangedDocument/ram:ID`. A
+   * step may require an attribute value: `ram:ID[@schemeID='VA']`. Several paths are tried
+   * in order; the first that holds a value is read.
+   */
+  readonly paths: Readonly<Record<string, readonly string[]>>;
+  /** For amounts: the term whose value is their currency when the amount does not state one (`BT-5`). */
+  readonly currencyTerm?: string;
+}
+
+/** Business terms of structured documents, and the syntaxes they are written in. */
+export interface StructuredDataKnowledge {
+  readonly standard: string;
+  readonly syntaxes: readonly XmlSyntax[];
+  readonly terms: readonly BusinessTerm[];
+  /** Date format qualifiers (UN/CEFACT code list 2379: `102` → `yyyyMMdd`) → the pattern of the text. */
+  readonly dateFormats: Readonly<Record<string, string>>;
+}
+
+/** A versioned pack of knowledge. */
+export interface KnowledgePack {
+  /** Lower-case id (`en16931`). */
+  readonly id: string;
+  /** Semver. */
+  readonly version: string;
+  readonly description: string;
+  /** Where the knowledge comes from, and its licence. */
+  readonly source?: string;
+  readonly structuredData?: StructuredDataKnowledge;
+}
+
+const ID = /^[a-z][a-z0-9-]*$/;
+const SEMVER = /^\d+\.\d+\.\d+$/;
+const PATH_STEP = /^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*(?:\[@[A-Za-z_][\w.-]*='[^']*'\])?$/;
+const VALUE_TYPES: readonly TermValueType[] = ['identifier', 'text', 'date', 'amount', 'code', 'quantity'];
+const DATE_PATTERN = /^(?:yyyy|MM|dd|ww|HH|mm|ss)+$/;
+
+/** `id@version`, as artifacts name a pack. */
+export function packKey(pack: Pick<KnowledgePack, 'id' | 'version'>): string {
+  return `${pack.id}@${pack.version}`;
+}
+
+/** sha256 of the pack's canonical JSON: the same knowledge, the same fingerprint. */
+export function packFingerprint(pack: KnowledgePack): string {
+  return sha256Hex(canonicalJson(pack as never));
+}
+
+function problem(problems: string[], path: string, message: string): void {
+  problems.push(`${path}: ${message}`);
+}
+
+function isStringArray(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+}
+
+function validateStructuredData(data: unknown, problems: string[]): void {
+  if (!isPlainObject(data)) return problem(problems, 'structuredData', 'must be an object');
+  if (typeof data.standard !== 'string' || data.standard.length === 0) problem(problems, 'structuredData.standard', 'must be a non-empty string');
+  const syntaxIds = new Set<string>();
+  const prefixesBySyntax = new Map<string, ReadonlySet<string>>();
+  if (!Array.isArray(data.syntaxes) || data.syntaxes.length === 0) problem(problems, 'structuredData.syntaxes', 'must be a non-empty array');
+  else {
+    data.syntaxes.forEach((syntax: unknown, index) => {
+      const at = `structuredData.syntaxes[${index}]`;
+      if (!isPlainObject(syntax)) return problem(problems, at, 'must be an object');
+      if (typeof syntax.id !== 'string' || syntax.id.length === 0) problem(problems, `${at}.id`, 'must be a non-empty string');
+      else if (syntaxIds.has(syntax.id)) problem(problems, `${at}.id`, `"${syntax.id}" is listed twice`);
+      if (typeof syntax.name !== 'string') problem(problems, `${at}.name`, 'must be a string');
+      if (!isPlainObject(syntax.namespaces) || !Object.values(syntax.namespaces).every((uri) => typeof uri === 'string' && uri.length > 0)) {
+        problem(problems, `${at}.namespaces`, 'must map prefixes to namespace URIs');
+      }
+      const prefixes = new Set(isPlainObject(syntax.namespaces) ? Object.keys(syntax.namespaces) : []);
+      if (typeof syntax.root !== 'string' || !PATH_STEP.test(syntax.root) || !prefixes.has(syntax.root.split(':')[0]!)) {
+        problem(problems, `${at}.root`, 'must be a prefixed element name whose prefix is declared in namespaces');
+      }
+      if (typeof syntax.id === 'string') {
+        syntaxIds.add(syntax.id);
+        prefixesBySyntax.set(syntax.id, prefixes);
+      }
+    });
+  }
+  const termIds = new Set<string>();
+  if (!Array.isArray(data.terms)) problem(problems, 'structuredData.terms', 'must be an array');
+  else {
+    data.terms.forEach((term: unknown, index) => {
+      const at = `structuredData.terms[${index}]`;
+      if (!isPlainObject(term)) return problem(problems, at, 'must be an object');
+      if (typeof term.id !== 'string' || term.id.length === 0) problem(problems, `${at}.id`, 'must be a non-empty string');
+      else if (termIds.has(term.id)) problem(problems, `${at}.id`, `"${term.id}" is listed twice`);
+      else termIds.add(term.id);
+      if (typeof term.name !== 'string') problem(problems, `${at}.name`, 'must be a string');
+      if (!VALUE_TYPES.includes(term.valueType as TermValueType)) problem(problems, `${at}.valueType`, `must be one of ${VALUE_TYPES.join(', ')}`);
+      if (!isStringArray(term.fieldNames) || term.fieldNames.some((name) => name !== name.toLowerCase() || name.trim() !== name)) {
+        problem(problems, `${at}.fieldNames`, 'must be an array of trimmed lower-case names');
+      }
+      if (!isPlainObject(term.paths)) return problem(problems, `${at}.paths`, 'must map syntax ids to element paths');
+      for (const [syntax, paths] of Object.entries(term.paths)) {
+        const prefixes = prefixesBySyntax.get(syntax);
+        if (prefixes === undefined) problem(problems, `${at}.paths.${syntax}`, 'names a syntax the pack does not declare');
+        if (!isStringArray(paths) || paths.length === 0) {
+          problem(problems, `${at}.paths.${syntax}`, 'must be a non-empty array of paths');
+          continue;
+        }
+        for (const path of paths) {
+          const steps = path.split('/');
+          if (!steps.every((step) => PATH_STEP.test(step))) problem(problems, `${at}.paths.${syntax}`, `"${path}" is not a path of prefixed element names`);
+          else if (prefixes !== undefined && !steps.every((step) => prefixes.has(step.split(':')[0]!))) problem(problems, `${at}.paths.${syntax}`, `"${path}" uses a prefix the syntax does not declare`);
+        }
+      }
+    });
+    data.terms.forEach((term: unknown, index) => {
+      if (isPlainObject(term) && term.currencyTerm !== undefined && !termIds.has(String(term.currencyTerm))) {
+        problem(problems, `structuredData.terms[${index}].currencyTerm`, `names no term of the pack ("${String(term.currencyTerm)}")`);
+      }
+    });
+  }
+  if (!isPlainObject(data.dateFormats) || !Object.values(data.dateFormats).every((pattern) => typeof pattern === 'string' && DATE_PATTERN.test(pattern))) {
+    problem(problems, 'structuredData.dateFormats', 'must map format codes to patterns of yyyy, MM, dd, HH, mm, ss');
+  }
+}
+
+/**
+ * Checks a pack (a user's, read from JSON, or a built-in) and returns it frozen; throws
+ * `InvalidKnowledgePackError` listing every problem with its path.
+ *
+ * @example
+ * const pack = validateKnowledgePack(JSON.parse(readFileSync('my-pack.json', 'utf8')));
+ */
+export function validateKnowledgePack(input: unknown): KnowledgePack {
+  const problems: string[] = [];
+  if (!isPlainObject(input)) throw new InvalidKnowledgePackError('A knowledge pack must be a JSON object.', { context: { problems: ['(root): must be an object'] } });
+  if (typeof input.id !== 'string' || !ID.test(input.id)) problem(problems, 'id', 'must be a lower-case id (letters, digits, hyphens)');
+  if (typeof input.version !== 'string' || !SEMVER.test(input.version)) problem(problems, 'version', 'must be a semver version (1.0.0)');
+  if (typeof input.description !== 'string') problem(problems, 'description', 'must be a string');
+  if (input.source !== undefined && typeof input.source !== 'string') problem(problems, 'source', 'must be a string');
+  const known = ['id', 'version', 'description', 'source', 'structuredData', '$schema'];
+  for (const key of Object.keys(input)) if (!known.includes(key)) problem(problems, key, 'is not a pack section this version knows');
+  if (input.structuredData !== undefined) validateStructuredData(input.structuredData, problems);
+  if (problems.length > 0) {
+    throw new InvalidKnowledgePackError(`Knowledge pack ${String(input.id ?? '(no id)')} is invalid: ${problems.join('; ')}.`, { context: { problems } });
+  }
+  return deepFreeze(structuredClone(input)) as unknown as KnowledgePack;
+}
