@@ -77,6 +77,12 @@ function fanOutSchema(levels) {
   return { type: 'object', properties: { root: { $ref: '#/$defs/L0' } }, $defs: defs };
 }
 
+/** Nested entities that would expand to 10^levels copies of "lol" (the billion-laughs attack). */
+function entityBomb(levels) {
+  const entities = Array.from({ length: levels }, (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level};`.repeat(10)}">`).join('');
+  return `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol0 "lol">${entities}]><Invoice xmlns="urn:x"><Total>&lol${levels};</Total></Invoice>`;
+}
+
 const CASES = {
   'line of 80 000 digits': () => ({ input: '1'.repeat(80_000) }),
   'line of 1 000 000 digits': () => ({ input: '1'.repeat(1_000_000) }),
@@ -90,6 +96,9 @@ const CASES = {
   'ENUM of 100 000 values × 1 MB text': () => ({ input: 'word '.repeat(200_000), contract: { id: 'e', fields: [{ name: 'kind', type: 'ENUM', required: false, enum_values: Array.from({ length: 100_000 }, (_, index) => `value${index}`) }] } }),
   'PDF with 2 000 000 text operations (deflated)': () => ({ input: pdf(`BT /F1 8 Tf 10 780 Td ${'(x) Tj '.repeat(2_000_000)}ET`, true) }),
   'PNG claiming 20 000 × 20 000 pixels (decompression bomb)': async () => ({ input: await pngBomb(20_000) }),
+  'XML: billion laughs (10^9 expansions declared)': () => ({ input: entityBomb(9) }),
+  'XML: external entity (file:///etc/passwd)': () => ({ input: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Invoice xmlns="urn:x"><Total>&x;</Total></Invoice>' }),
+  'XML: 1 000 000 nested elements': () => ({ input: `<?xml version="1.0"?>${'<a>'.repeat(1_000_000)}${'</a>'.repeat(1_000_000)}` }),
   'real PDF invoice, one byte corrupted': () => {
     const bytes = new Uint8Array(readFileSync(new URL('../../../../shared/eval/invoice2data/cases/AmazonWebServices.pdf', import.meta.url)));
     bytes[Math.floor(bytes.length / 2)] ^= 0xff;
@@ -113,7 +122,7 @@ if (build === undefined) {
     } else {
       const artifact = await normalize(input, { contract: given ?? contract });
       status = artifact.status;
-      const named = listDiagnostics(artifact).find((diagnostic) => ['DOCUMENT_WARNING', 'INPUT_PARTIALLY_SEARCHED', 'DEADLINE_EXCEEDED', 'INPUT_TOO_LARGE'].includes(diagnostic.code));
+      const named = listDiagnostics(artifact).find((diagnostic) => ['DOCUMENT_WARNING', 'INPUT_PARTIALLY_SEARCHED', 'DEADLINE_EXCEEDED', 'INPUT_TOO_LARGE', 'XML_REFUSED'].includes(diagnostic.code));
       limit = named === undefined ? null : `${named.code}: ${named.message.slice(0, 90)}`;
     }
   } catch (error) {

@@ -73,6 +73,9 @@ describe('scanXml', () => {
     expect(looksLikeXml('<!DOCTYPE html><html><body>x</body></html>')).toBe(false);
     expect(looksLikeXml('<p>Total: 5</p>')).toBe(false);
     expect(looksLikeXml('Total: <b>5</b>')).toBe(false);
+    // XHTML is a page for the HTML reader, whatever its declaration says.
+    expect(looksLikeXml('<?xml version="1.0"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml"><body>x</body></html>')).toBe(false);
+    expect(looksLikeXml('<?xml version="1.0"?><!-- made by hand --><order><id>1</id></order>')).toBe(true);
   });
 });
 

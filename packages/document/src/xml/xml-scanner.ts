@@ -33,14 +33,23 @@ class ReadingStopped extends Error {}
 /** An entity declaration inside a document type declaration (`<!ENTITY lol "…">`). */
 const ENTITY_DECLARATION = /<!ENTITY/i;
 
-/** True when `text` (after a byte-order mark and white space) starts like an XML document rather than HTML. */
+/** The XML declaration, comments, processing instructions and a document type before the root element. */
+const PROLOG = /^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>)*/i;
+
+/**
+ * True when `text` (after a byte-order mark) is an XML document rather than HTML: it
+ * declares itself (`<?xml`) or its root element declares a namespace, and the root is not
+ * an HTML (or XHTML) page, which the HTML reader renders.
+ */
 export function looksLikeXml(text: string): boolean {
-  const head = text.slice(0, 2048).replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('<?xml')) return true;
-  if (!head.startsWith('<')) return false;
-  if (/^<!doctype\s+html|^<html[\s>]/i.test(head)) return false;
+  const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
+  const trimmed = head.trimStart();
+  if (!trimmed.startsWith('<')) return false;
+  const root = head.slice(PROLOG.exec(head)?.[0].length ?? 0);
+  if (!/^<[A-Za-z_]/.test(root) || /^<(?:[\w.-]+:)?html[\s>]/i.test(root)) return false;
+  if (trimmed.startsWith('<?xml')) return true;
   // A namespaced root element (`<Invoice xmlns="…">`, `<rsm:CrossIndustryInvoice …>`).
-  return /^<(?:!--[\s\S]*?-->\s*)*<?[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?\s[^>]*xmlns(?::[\w.-]+)?\s*=/.test(head);
+  return /^<[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?\s[^>]*xmlns(?::[\w.-]+)?\s*=/.test(root);
 }
 
 /** The trimmed part of `[start, end)` of `text`, as a span (null when only white space). */
