@@ -78,7 +78,7 @@ export function mismatchDiagnostic(fieldPath: string, mismatch: NonNullable<Stru
     stage: 'reconcile',
     fieldPath,
     message:
-      `The document's structured data states ${mismatch.structured.map((group) => describe(group.value)).join(' / ')} but its page states ${mismatch.page.map((group) => describe(group.value)).join(' / ')}` +
+      `The document's structured data states ${mismatch.structured.map((group) => describe(group.value)).join(' / ')} but its page reads ${mismatch.page.map((group) => describe(group.value)).join(' / ')}` +
       (policy === 'prefer' ? '; the structured value is kept, below CERTAIN.' : '; the page value is disputed.'),
     context: { policy, structuredData: side(mismatch.structured), page: side(mismatch.page) },
   };

@@ -18,7 +18,7 @@ import type { XmlDocument, XmlElement } from '@paxman/document';
 import type { BusinessTerm, CompiledStep, CompiledStructuredData, CompiledSyntax } from '@paxman/knowledge';
 import { memoKey, type CapabilityContext } from '@paxman/capability-spi';
 import { splitIdentifier } from '@paxman/values';
-import { matchLabel, type LabelMatch } from '../shared/label-match.js';
+import type { LabelMatch } from '../shared/label-match.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Field types each term value type can fill. */
@@ -252,46 +252,82 @@ function strengthOf(match: LabelMatch): number {
   return (match.strength === 'exact' ? 300 : match.strength === 'synonym' ? 200 : 100) + match.specificity;
 }
 
+/** A leaf element of generic XML that can hold a scalar value, with the keys it is matched by. */
+interface GenericLeaf {
+  readonly element: XmlElement;
+  /** Its name in words (`orderNumber` → `order Number`). */
+  readonly leafKey: string;
+  /** Its parent's and its own name in words, when the parent is not the root (`Seller Name`). */
+  readonly parentKey: string | null;
+  readonly label: string;
+  readonly parentLabel: string | null;
+}
+
+const GENERIC_LEAVES = memoKey<WeakMap<readonly XmlDocument[], readonly GenericLeaf[]>>('explicit_evidence/generic-xml-leaves');
+
+/**
+ * The leaves of the generic XML documents, once per run: elements with text and no
+ * children that are not under a repeated element (a list of items holds per-item values).
+ */
+function genericLeaves(documents: readonly XmlDocument[]): GenericLeaf[] {
+  const leaves: GenericLeaf[] = [];
+  for (const document of documents) {
+    const siblings = new Map<string, number>();
+    const keyOf = (element: XmlElement): string => `${element.parent}\u0000${element.namespace}\u0000${element.localName}`;
+    for (const element of document.elements) siblings.set(keyOf(element), (siblings.get(keyOf(element)) ?? 0) + 1);
+    // Elements in document order: a parent comes before its children, so repetition is inherited in one pass.
+    const underRepeated: boolean[] = [];
+    document.elements.forEach((element, index) => {
+      underRepeated[index] = (siblings.get(keyOf(element)) ?? 0) > 1 || (element.parent >= 0 && underRepeated[element.parent] === true);
+      if (element.hasChildren || element.textSpan === null || underRepeated[index]) return;
+      const parent = element.parent >= 0 ? document.elements[element.parent]! : undefined;
+      const withParent = parent !== undefined && parent.parent >= 0;
+      leaves.push({
+        element,
+        leafKey: splitIdentifier(element.localName),
+        parentKey: withParent ? splitIdentifier(`${parent.localName} ${element.localName}`) : null,
+        label: element.localName,
+        parentLabel: withParent ? `${parent.localName}/${element.localName}` : null,
+      });
+    });
+  }
+  return leaves;
+}
+
 /**
  * XML in no known syntax, read like JSON keys: a leaf element whose name (or its parent's
  * and its own, `Seller/Name`) matches the field's labels. Elements under a repeated parent
- * (a list of items) are per-item values and are left alone for a scalar field.
+ * (a list of items) are per-item values and are left alone for a scalar field. The leaves
+ * are listed once per run; each distinct name is matched once per field.
  */
 export function findInGenericXml(search: SearchContext, context: CapabilityContext, knowledge: CompiledStructuredData | null): void {
   if ((context.document.xml ?? []).length === 0) return;
   const documents = knowledge === null ? (context.document.xml ?? []) : structuredReading(context, knowledge).generic;
-  for (const document of documents) {
-    const siblingsByName = new Map<string, number>();
-    for (const element of document.elements) {
-      const key = `${element.parent}\u0000${element.namespace}\u0000${element.localName}`;
-      siblingsByName.set(key, (siblingsByName.get(key) ?? 0) + 1);
-    }
-    const repeated = (index: number): boolean => {
-      for (let at = index; at >= 0; at = document.elements[at]!.parent) {
-        const element = document.elements[at]!;
-        if ((siblingsByName.get(`${element.parent}\u0000${element.namespace}\u0000${element.localName}`) ?? 0) > 1) return true;
-      }
-      return false;
-    };
-    document.elements.forEach((element, index) => {
-      if (element.hasChildren || element.textSpan === null || repeated(index)) return;
-      const parent = element.parent >= 0 ? document.elements[element.parent] : undefined;
-      const leaf = matchLabel(splitIdentifier(element.localName), search.labels, search.index.normalizeLabel);
-      const withParent = parent === undefined || parent.parent < 0 ? null : matchLabel(splitIdentifier(`${parent.localName} ${element.localName}`), search.labels, search.index.normalizeLabel);
-      const match = withParent && (!leaf || strengthOf(withParent) >= strengthOf(leaf)) ? { ...withParent, label: `${parent!.localName}/${element.localName}` } : leaf ? { ...leaf, label: element.localName } : null;
-      if (match === null) return;
-      const layerText = search.index.layerText(element.textSpan.layer);
-      const currency = element.attributes.find((attribute) => /^currency/i.test(attribute.localName))?.value.toUpperCase() ?? null;
-      recordLabelledValue(search, {
-        match,
-        keySpan: element.nameSpan,
-        valueSpan: element.textSpan,
-        valueText: layerText.slice(element.textSpan.start, element.textSpan.end) === element.text ? element.text : element.text.replace(/\s+/g, ' '),
-        structured: true,
-        structure: 'xml-element',
-        extraCurrency: isIsoCurrencyCode(currency) ? currency : null,
-        detail: { path: element.path },
-      });
+  if (documents.length === 0) return;
+  const memo = context.memo?.remember(GENERIC_LEAVES, () => new WeakMap());
+  let leaves = memo?.get(documents);
+  if (leaves === undefined) {
+    leaves = genericLeaves(documents);
+    memo?.set(documents, leaves);
+  }
+  for (const leaf of leaves) {
+    const own = search.matchKey(leaf.leafKey);
+    const withParent = leaf.parentKey === null ? null : search.matchKey(leaf.parentKey);
+    const match = withParent && (!own || strengthOf(withParent) >= strengthOf(own)) ? { ...withParent, label: leaf.parentLabel! } : own ? { ...own, label: leaf.label } : null;
+    if (match === null) continue;
+    const { element } = leaf;
+    const textSpan = element.textSpan!;
+    const asWritten = search.index.layerText(textSpan.layer).slice(textSpan.start, textSpan.end);
+    const currency = element.attributes.find((attribute) => /^currency/i.test(attribute.localName))?.value.toUpperCase() ?? null;
+    recordLabelledValue(search, {
+      match,
+      keySpan: element.nameSpan,
+      valueSpan: textSpan,
+      valueText: asWritten === element.text ? element.text : element.text.replace(/\s+/g, ' '),
+      structured: true,
+      structure: 'xml-element',
+      extraCurrency: isIsoCurrencyCode(currency) ? currency : null,
+      detail: { path: element.path },
     });
   }
 }
