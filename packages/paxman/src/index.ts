@@ -44,6 +44,7 @@ export {
   InvalidArtifactError,
   InvalidBudgetError,
   InvalidPolicyError,
+  InvalidKnowledgePackError,
   ConfigurationError,
   ReplayError,
   HashMismatchError,
@@ -61,6 +62,7 @@ export {
   type BudgetInput,
   type Policy,
   type PolicyInput,
+  type StructuredDataPolicy,
   type Diagnostic,
   type Evidence,
   type SourceSpan,
@@ -90,6 +92,7 @@ export {
   type RunMemo,
 } from '@paxman/capability-spi';
 export { findValues, parseValue, ibanChecksumHolds, type RecognizedValue, type RecognizerKind } from '@paxman/values';
+export { compileStructuredData, en16931Pack, packFingerprint, validateKnowledgePack, type BusinessTerm, type CompiledStructuredData, type KnowledgePack } from '@paxman/knowledge';
 export { loadPlugins, type LoadedPlugins } from './plugins.js';
 export { type Document } from '@paxman/document';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
