@@ -4,9 +4,10 @@
  * into its business terms, each with the element it came from; a field bound to a term
  * (`configure`: its name or a declared label is one of the term's field names, or a label
  * or tag names the term's id) takes that term's value as `STRUCTURED_DATA` evidence, with
- * the element path and the spans of the value and of the element's name. Any other XML is
- * read like JSON: an element whose name matches the field's labels is `STRUCTURED_KEY`
- * (exact) or a synonym/fuzzy label.
+ * the element path and the spans of the value and of the element's name. An XML
+ * input in no known syntax is read like JSON: an element whose name matches the field's labels is
+ * `STRUCTURED_KEY` (exact) or a synonym/fuzzy label; an embedded file of no known syntax is
+ * not read (it need not describe the printed document).
  *
  * Values of a known syntax are read by the term's value type, not by guessing from text:
  * amounts are plain decimals with their `currencyID` (or the invoice currency term), dates
@@ -302,7 +303,9 @@ function genericLeaves(documents: readonly XmlDocument[]): GenericLeaf[] {
  */
 export function findInGenericXml(search: SearchContext, context: CapabilityContext, knowledge: CompiledStructuredData | null): void {
   if ((context.document.xml ?? []).length === 0) return;
-  const documents = knowledge === null ? (context.document.xml ?? []) : structuredReading(context, knowledge).generic;
+  // Only the XML input itself: a file of unknown schema embedded in a PDF (a delivery note,
+  // metadata) does not state the printed document's values.
+  const documents = (knowledge === null ? (context.document.xml ?? []) : structuredReading(context, knowledge).generic).filter((document) => document.source === 'input');
   if (documents.length === 0) return;
   const memo = context.memo?.remember(GENERIC_LEAVES, () => new WeakMap());
   let leaves = memo?.get(documents);
