@@ -14,7 +14,7 @@ import { en16931Pack, packFingerprint } from '@paxman/knowledge';
  */
 const PINNED = {
   lexicon: 'e009ce2c71dd996f9efba704cf4f3f86ae5b7fad44a700b890879b61749033e9',
-  en16931: '6d673fcd4ab37d704e6bab1ad9f05cb417bddf09830643237268ef70a79d72c1',
+  en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.6.0',
   pattern_extraction: '1.5.0',
 };

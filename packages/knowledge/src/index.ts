@@ -12,6 +12,7 @@ export {
   type KnowledgePack,
   type StructuredDataKnowledge,
   type TermValueType,
+  type ValueAttributes,
   type XmlSyntax,
 } from './knowledge-pack.js';
 export { compileStructuredData, normalizeFieldName, type CompiledStep, type CompiledStructuredData, type CompiledSyntax } from './structured-data.js';

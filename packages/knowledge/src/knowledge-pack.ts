@@ -44,9 +44,19 @@ export interface BusinessTerm {
   readonly currencyTerm?: string;
 }
 
+/** Attributes the syntaxes of a standard qualify values with. */
+export interface ValueAttributes {
+  /** The attribute that states an amount's currency (`currencyID`). */
+  readonly currency?: string;
+  /** The attribute that names a date's format qualifier (`format`: `102`). */
+  readonly dateFormat?: string;
+}
+
 /** Business terms of structured documents, and the syntaxes they are written in. */
 export interface StructuredDataKnowledge {
   readonly standard: string;
+  /** The attributes that qualify amounts and dates (local names). */
+  readonly attributes?: ValueAttributes;
   readonly syntaxes: readonly XmlSyntax[];
   readonly terms: readonly BusinessTerm[];
   /** Date format qualifiers (UN/CEFACT code list 2379: `102` → `yyyyMMdd`) → the pattern of the text. */
@@ -92,6 +102,12 @@ function isStringArray(value: unknown): value is readonly string[] {
 function validateStructuredData(data: unknown, problems: string[]): void {
   if (!isPlainObject(data)) return problem(problems, 'structuredData', 'must be an object');
   if (typeof data.standard !== 'string' || data.standard.length === 0) problem(problems, 'structuredData.standard', 'must be a non-empty string');
+  if (data.attributes !== undefined) {
+    const attributes = data.attributes;
+    if (!isPlainObject(attributes) || Object.entries(attributes).some(([key, name]) => !['currency', 'dateFormat'].includes(key) || typeof name !== 'string' || !/^[A-Za-z_][\w.-]*$/.test(name))) {
+      problem(problems, 'structuredData.attributes', 'must name attributes by their local names: { currency?, dateFormat? }');
+    }
+  }
   const syntaxIds = new Set<string>();
   const prefixesBySyntax = new Map<string, ReadonlySet<string>>();
   if (!Array.isArray(data.syntaxes) || data.syntaxes.length === 0) problem(problems, 'structuredData.syntaxes', 'must be a non-empty array');

@@ -39,6 +39,10 @@ export interface CompiledStructuredData {
   pathsOf(termId: string, syntaxId: string): readonly (readonly CompiledStep[])[];
   /** The pattern of a date format qualifier (`102` → `yyyyMMdd`). */
   dateFormat(code: string): string | undefined;
+  /** Local name of the attribute that states an amount's currency, when the standard has one. */
+  readonly currencyAttribute: string | null;
+  /** Local name of the attribute that names a date's format qualifier, when the standard has one. */
+  readonly dateFormatAttribute: string | null;
 }
 
 /** Lower case, letters and digits only, single spaces: how field names and pack names are compared. */
@@ -105,5 +109,7 @@ export function compileStructuredData(pack: KnowledgePack): CompiledStructuredDa
     syntaxOf: (rootNamespace: string, rootLocalName: string) => syntaxes.find((entry) => entry.rootNamespace === rootNamespace && entry.rootLocalName === rootLocalName) ?? null,
     pathsOf: (termId: string, syntaxId: string) => paths.get(`${termId}\u0000${syntaxId}`) ?? [],
     dateFormat: (code: string) => data.dateFormats[code],
+    currencyAttribute: data.attributes?.currency ?? null,
+    dateFormatAttribute: data.attributes?.dateFormat ?? null,
   });
 }

@@ -87,6 +87,7 @@ describe('explicit_evidence: structured data', () => {
       description: 'ACME order confirmations.',
       structuredData: {
         standard: 'ACME',
+        attributes: { dateFormat: 'format' },
         syntaxes: [{ id: 'ACME', name: 'ACME order', root: 'o:Order', namespaces: { o: 'urn:acme:order' } }],
         terms: [{ id: 'ACME-7', name: 'Delivery week', valueType: 'date', fieldNames: ['delivery date'], paths: { ACME: ['o:Delivery/o:When'] } }],
         dateFormats: { W: 'yyyyMMdd' },

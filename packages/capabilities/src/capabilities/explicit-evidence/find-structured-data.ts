@@ -10,15 +10,16 @@
  * not read (it need not describe the printed document).
  *
  * Values of a known syntax are read by the term's value type, not by guessing from text:
- * amounts are plain decimals with their `currencyID` (or the invoice currency term), dates
- * are ISO or in the format the element's `format` qualifier names (pack `dateFormats`).
+ * amounts are plain decimals with the currency attribute the pack names (`currencyID`; else
+ * the invoice currency term), dates are ISO or in the format the element's format-qualifier
+ * attribute names (the pack's `attributes.dateFormat` and `dateFormats`: `102` → yyyyMMdd).
  */
 import { isIsoCurrencyCode, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import type { XmlDocument, XmlElement } from '@paxman/document';
 import type { BusinessTerm, CompiledStep, CompiledStructuredData, CompiledSyntax } from '@paxman/knowledge';
 import { memoKey, type CapabilityContext } from '@paxman/capability-spi';
-import { splitIdentifier } from '@paxman/values';
+import { conceptsOfLabel, normalizeLabelText, splitIdentifier } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -138,12 +139,17 @@ export function structuredReading(context: CapabilityContext, knowledge: Compile
   return reading;
 }
 
+/** The value of the attribute with this local name (the pack names it), or undefined. */
+function attributeValue(element: XmlElement, localName: string | null): string | undefined {
+  return localName === null ? undefined : element.attributes.find((attribute) => attribute.localName === localName)?.value;
+}
+
 const PLAIN_DECIMAL = /^[-+]?\d+(?:\.\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
 
 /** A date by the element's `format` qualifier (a pattern of the pack), or ISO. */
 function readDate(element: XmlElement, knowledge: CompiledStructuredData): string | null {
-  const format = element.attributes.find((attribute) => attribute.localName === 'format')?.value;
+  const format = attributeValue(element, knowledge.dateFormatAttribute);
   const text = element.text;
   if (format !== undefined) {
     const pattern = knowledge.dateFormat(format);
@@ -182,7 +188,7 @@ function termValue(field: CanonicalField, term: BusinessTerm, sighting: TermSigh
       if (!PLAIN_DECIMAL.test(text)) return null;
       const amount = text.replace(/^\+/, '');
       if (field.type !== 'MONEY') return amount;
-      const stated = sighting.element.attributes.find((attribute) => attribute.localName === 'currencyID')?.value.toUpperCase() ?? null;
+      const stated = attributeValue(sighting.element, knowledge.currencyAttribute)?.toUpperCase() ?? null;
       const currency = isIsoCurrencyCode(stated) ? stated : documentCurrency(reading, term, sighting);
       return { amount, currency };
     }
@@ -198,7 +204,7 @@ function termValue(field: CanonicalField, term: BusinessTerm, sighting: TermSigh
  * document order is the term's value. An amount stated in several currencies (a VAT total
  * in the invoice and in the accounting currency) is read in the invoice currency.
  */
-function sightingsFor(term: BusinessTerm, reading: StructuredReading): readonly TermSighting[] {
+function sightingsFor(term: BusinessTerm, reading: StructuredReading, knowledge: CompiledStructuredData): readonly TermSighting[] {
   const firsts: TermSighting[] = [];
   for (const sighting of reading.byTerm.get(term.id) ?? []) {
     if (firsts.some((first) => first.document === sighting.document)) continue;
@@ -206,7 +212,7 @@ function sightingsFor(term: BusinessTerm, reading: StructuredReading): readonly 
     const inCurrency =
       term.valueType === 'amount' && ofDocument.length > 1
         ? ofDocument.filter((entry) => {
-            const stated = entry.element.attributes.find((attribute) => attribute.localName === 'currencyID')?.value.toUpperCase();
+            const stated = attributeValue(entry.element, knowledge.currencyAttribute)?.toUpperCase();
             return stated === undefined || stated === documentCurrency(reading, term, entry);
           })
         : ofDocument;
@@ -221,7 +227,7 @@ export function findInStructuredData(search: SearchContext, context: CapabilityC
   const term = knowledge.term(termId);
   if (term === undefined) return;
   const reading = structuredReading(context, knowledge);
-  for (const sighting of sightingsFor(term, reading)) {
+  for (const sighting of sightingsFor(term, reading, knowledge)) {
     const value = termValue(context.field, term, sighting, reading, knowledge);
     const valueSpan = sighting.element.textSpan;
     if (value === null || valueSpan === null) continue;
@@ -247,6 +253,10 @@ export function findInStructuredData(search: SearchContext, context: CapabilityC
       },
     });
   }
+}
+
+function isCurrencyName(name: string): boolean {
+  return conceptsOfLabel(normalizeLabelText(splitIdentifier(name))).includes('currency');
 }
 
 function strengthOf(match: LabelMatch): number {
@@ -321,7 +331,8 @@ export function findInGenericXml(search: SearchContext, context: CapabilityConte
     const { element } = leaf;
     const textSpan = element.textSpan!;
     const asWritten = search.index.layerText(textSpan.layer).slice(textSpan.start, textSpan.end);
-    const currency = element.attributes.find((attribute) => /^currency/i.test(attribute.localName))?.value.toUpperCase() ?? null;
+    // An attribute the lexicon calls a currency (`currency="EUR"`, `currencyID`) states the amount's.
+    const currency = element.attributes.find((attribute) => isCurrencyName(attribute.localName))?.value.toUpperCase() ?? null;
     recordLabelledValue(search, {
       match,
       keySpan: element.nameSpan,
