@@ -10,6 +10,7 @@ import type {
   Document,
   DocumentKind,
   DocumentOcr,
+  DocumentPdfLayout,
   DocumentLine,
   EmailMessage,
   JsonNode,
@@ -39,6 +40,7 @@ export interface DocumentDraft {
   csv: { readonly header: readonly TableCell[]; readonly rows: readonly (readonly TableCell[])[] } | null;
   json: { readonly root: unknown; readonly nodes: readonly JsonNode[] } | null;
   ocr: DocumentOcr | null;
+  pdf: DocumentPdfLayout | null;
   /** Per layer: the last offset whose line number is known, for numbering later regions. */
   readonly lineCursors: Map<string, { offset: number; line: number }>;
 }
@@ -57,6 +59,7 @@ export function createDraft(inputText: string, kind: DocumentKind): DocumentDraf
     csv: null,
     json: null,
     ocr: null,
+    pdf: null,
     lineCursors: new Map(),
   };
 }
@@ -298,6 +301,7 @@ export function freezeDraft(draft: DocumentDraft): Document {
     json: draft.json,
     warnings: draft.warnings,
     ...(draft.ocr === null ? {} : { ocr: draft.ocr }),
+    ...(draft.pdf === null ? {} : { pdf: draft.pdf }),
     context: inferDocumentContext(searchedText(draft.layers[draft.primaryLayer]?.text ?? draft.layers['input']?.text ?? '')),
   };
   freezeStructures(draft);
@@ -311,6 +315,13 @@ export function freezeDraft(draft: DocumentDraft): Document {
     Object.freeze(draft.ocr.words);
     Object.freeze(draft.ocr.pages);
     Object.freeze(draft.ocr);
+  }
+  if (draft.pdf !== null) {
+    for (const run of draft.pdf.runs) Object.freeze(run);
+    for (const page of draft.pdf.pages) Object.freeze(page);
+    Object.freeze(draft.pdf.runs);
+    Object.freeze(draft.pdf.pages);
+    Object.freeze(draft.pdf);
   }
   return Object.freeze(document);
 }

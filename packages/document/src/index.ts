@@ -8,6 +8,9 @@ export type {
   Document,
   DocumentKind,
   DocumentOcr,
+  DocumentPdfLayout,
+  PdfPageSize,
+  PdfTextRun,
   OcrCheckWord,
   OcrPageStatus,
   OcrWordPlacement,
@@ -28,7 +31,8 @@ export { splitLines } from './lines.js';
 export { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';
 export { layoutPieces, groupLines, type LaidOutPage, type LineRule, type PositionedText } from './layout/layout-lines.js';
 export { OCR_LAYER, ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr/ocr-document.js';
+export { pdfTextBoxes, placeTextItem, type PdfTextItem } from './pdf/pdf-boxes.js';
 export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';
-export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, type PdfReader, type PdfReaderOptions, type PdfParse } from './pdf/pdf-reader.js';
+export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, type PdfReader, type PdfReaderOptions, type PdfParse, type PdfPageViewport } from './pdf/pdf-reader.js';

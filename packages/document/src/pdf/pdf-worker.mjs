@@ -1,7 +1,7 @@
 // The PDF parsing worker (plain JavaScript: it runs in a worker thread, from the sources
 // in development and from dist when built). It receives { id, bytes, pageLimit }, parses
-// the PDF with pdf.js and answers { id, pageCount, pages: [{ items } | { error }], error? },
-// items being the positioned text pieces; the layout is done by the caller. Its heap is
+// the PDF with pdf.js and answers { id, pageCount, pages: [{ items, viewport } | { error }], error? },
+// items being the positioned text pieces and viewport the page as displayed; the layout is done by the caller. Its heap is
 // capped and its time bounded by the owner (pdf-reader.ts), which terminates it when
 // either runs out: a hostile PDF costs a worker, never the process.
 import { parentPort } from 'node:worker_threads';
@@ -24,7 +24,9 @@ parentPort.on('message', async ({ id, bytes, pageLimit }) => {
           if (typeof item.str !== 'string' || item.transform === undefined) continue;
           items.push({ str: item.str, transform: item.transform, width: item.width ?? 0, height: item.height ?? 0 });
         }
-        pages.push({ items });
+        // The page as shown (scale 1, its /Rotate applied): maps text positions to page boxes.
+        const viewport = page.getViewport({ scale: 1 });
+        pages.push({ items, viewport: { width: viewport.width, height: viewport.height, transform: viewport.transform } });
         page.cleanup();
       } catch (error) {
         pages.push({ error: error instanceof Error ? error.message : String(error) });
