@@ -20,6 +20,7 @@ import { registerContractRoute } from './routes/contract-route.js';
 import { registerExampleRoute } from './routes/example-route.js';
 import { registerNormalizeRoute } from './routes/normalize-route.js';
 import { registerReplayRoute } from './routes/replay-route.js';
+import { registerAmendmentRoute } from './routes/amendment-route.js';
 import { createRunService } from './run-service.js';
 import { problemSchema } from './schemas.js';
 import { DEFAULT_OPTIONS, type ServerOptions } from './server-options.js';
@@ -53,6 +54,11 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
     const key = environment[options.apiKeyEnv];
     if (key === undefined || key === '') throw new Error(`--api-key-env ${options.apiKeyEnv}: the environment variable is not set.`);
     checkKey = bearerChecker(key);
+  }
+  let reviewerKey: string | null = null;
+  if (options.reviewerKeyEnv !== undefined) {
+    reviewerKey = environment[options.reviewerKeyEnv] ?? null;
+    if (reviewerKey === null || reviewerKey.trim() === '') throw new Error(`--reviewer-key-env ${options.reviewerKeyEnv}: the environment variable is not set.`);
   }
 
   await app.register(swagger, {
@@ -116,6 +122,7 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
   app.get('/inspector', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/inspector/'));
   registerNormalizeRoute(app, paxman, service);
   registerReplayRoute(app, paxman, service);
+  registerAmendmentRoute(app, paxman, service, reviewerKey);
   registerContractRoute(app);
   registerExampleRoute(app);
 
