@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { openAICompatible } from '@paxman/inference';
-import { INSPECTOR_ROOT } from '@paxman/inspector';
+import { INSPECTOR_ROOT, PDFJS_BUILD_ROOT } from '@paxman/inspector';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Paxman, PAXMAN_VERSION, createPaxman, loadPlugins } from 'paxman';
 import { bearerChecker } from './auth.js';
@@ -72,6 +72,8 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(multipart, { limits: { fileSize: options.maxBodyBytes, files: 1, fields: 8, fieldSize: options.maxBodyBytes } });
   await app.register(fastifyStatic, { root: INSPECTOR_ROOT, prefix: '/inspector/', decorateReply: false });
+  // pdf.js's browser build, for the inspector's page view of PDFs.
+  await app.register(fastifyStatic, { root: PDFJS_BUILD_ROOT, prefix: '/inspector/vendor/pdfjs/', decorateReply: false, allowedPath: (path) => /^\/pdf(\.worker)?\.min\.mjs$/.test(path) });
   app.addSchema(problemSchema);
 
   app.addHook('onRequest', async (request, reply) => {

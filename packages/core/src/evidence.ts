@@ -23,8 +23,8 @@ export interface SourceSpan {
 /**
  * A rectangle on a page of the input, in page units (image pixels for a photo or scan,
  * PDF points for a PDF page), x to the right and y downwards from the page's top-left
- * corner; `page` counts from 1. Evidence read by OCR carries one per page it covers;
- * evidence read from a PDF's text layer one per line of the layer it covers.
+ * corner; `page` counts from 1. Evidence read by OCR carries one per span and page it
+ * covers; evidence read from a PDF's text layer one per span and line of the layer.
  */
 export interface PageBox {
   readonly page: number;
@@ -76,8 +76,8 @@ export interface Evidence {
   readonly spans: readonly SourceSpan[];
   /**
    * Where on the page the spans were read (absent for inputs without pages): for text
-   * read by OCR one box per page, enclosing the words of the spans; for text of a PDF's
-   * text layer one box per line the spans cover, enclosing their characters.
+   * read by OCR one box per span and page, enclosing the span's words; for text of a
+   * PDF's text layer one box per span and line, enclosing its characters.
    */
   readonly boxes?: readonly PageBox[];
   /** The source text of the primary span, exactly as sliced. */
