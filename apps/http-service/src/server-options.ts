@@ -32,6 +32,8 @@ export interface ServerOptions {
    * not offered (501).
    */
   readonly reviewerKeyEnv?: string;
+  /** A `paxman-batch` output folder whose review queue the inspector walks (`GET /v1/review/…`). */
+  readonly reviewFolder?: string;
 }
 
 export class UsageError extends Error {
@@ -63,7 +65,8 @@ export const USAGE = `Usage: paxman-http [options]
   --log-level <level>         pino level (default info)
   --workers <n>               server processes sharing the port (default 1; one per core for throughput)
   --plugin <module>           load an ES module's \`capabilities\`/\`adapters\` arrays (path or package; repeatable)
-  --reviewer-key-env <NAME>   sign review amendments (POST /v1/amendments) with the Ed25519 PEM key in $NAME`;
+  --reviewer-key-env <NAME>   sign review amendments (POST /v1/amendments) with the Ed25519 PEM key in $NAME
+  --review-folder <dir>       a paxman-batch output folder: its review queue for the inspector (/inspector/?review=<name>)`;
 
 function positiveInteger(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -100,6 +103,7 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
         workers: { type: 'string' },
         plugin: { type: 'string', multiple: true },
         'reviewer-key-env': { type: 'string' },
+        'review-folder': { type: 'string' },
       },
       strict: true,
     }));
@@ -145,5 +149,6 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
     workers: positiveInteger(string('workers'), '--workers', DEFAULT_OPTIONS.workers),
     ...(values.plugin === undefined ? {} : { plugins: values.plugin as string[] }),
     ...(reviewerKeyEnv === undefined ? {} : { reviewerKeyEnv: environmentName(reviewerKeyEnv, '--reviewer-key-env') }),
+    ...(string('review-folder') === undefined ? {} : { reviewFolder: string('review-folder')! }),
   };
 }

@@ -21,6 +21,7 @@ import { registerExampleRoute } from './routes/example-route.js';
 import { registerNormalizeRoute } from './routes/normalize-route.js';
 import { registerReplayRoute } from './routes/replay-route.js';
 import { registerAmendmentRoute } from './routes/amendment-route.js';
+import { registerReviewRoute } from './routes/review-route.js';
 import { createRunService } from './run-service.js';
 import { problemSchema } from './schemas.js';
 import { DEFAULT_OPTIONS, type ServerOptions } from './server-options.js';
@@ -125,6 +126,7 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
   registerNormalizeRoute(app, paxman, service);
   registerReplayRoute(app, paxman, service);
   registerAmendmentRoute(app, paxman, service, reviewerKey);
+  registerReviewRoute(app, paxman, service, options.reviewFolder ?? null);
   registerContractRoute(app);
   registerExampleRoute(app);
 

@@ -25,8 +25,8 @@ function say(text, isError = false) {
   $('message').className = isError ? 'error' : '';
 }
 
-async function post(path, body) {
-  const response = await fetch(path, { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+async function post(path, body, method = 'POST') {
+  const response = await fetch(path, { method, headers: headers(), body: JSON.stringify(body) });
   const payload = await response.json();
   if (!response.ok) {
     const problems = (payload.problems ?? []).map((problem) => `\n  ${problem.path || '(root)'}: ${problem.message}`).join('');
@@ -118,6 +118,43 @@ function formatValue(value) {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'object' && 'amount' in value) return `${value.amount}${value.currency ? ` ${value.currency}` : ''}`;
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * A document of a batch's review queue (`?review=<name>`, the service's `--review-folder`):
+ * its artifact, input and contract, verified by replay with the amendments saved so far,
+ * its fields needing a person marked and the first of them picked; the link to the next
+ * document of the queue.
+ */
+async function loadReview(name) {
+  say(`Loading ${name} from the review queue…`);
+  const response = await fetch(`/v1/review/items/${encodeURIComponent(name)}`, { headers: headers() });
+  if (!response.ok) return say(`${name} is not in the review queue.`, true);
+  const item = await response.json();
+  view.review = item;
+  if (item.contract !== undefined) $('contract-text').value = item.contract;
+  view.contract = item.contract === undefined ? null : readContract();
+  if (item.base64 !== undefined) bytesInput(Uint8Array.from(atob(item.base64), (character) => character.charCodeAt(0)), item.name, '');
+  let verdict = null;
+  if (view.contract !== null) {
+    try {
+      const result = await post('/v1/replay', { artifact: item.artifact, contract: view.contract, amendments: item.amendments });
+      verdict = { verified: true, text: `Verified: replay hash ${result.replayHash.slice(0, 16)}…${item.amendments.length > 0 ? `, ${item.amendments.length} amendment(s)` : ''}` };
+    } catch (error) {
+      verdict = { verified: false, text: `Not verified — ${error.message}` };
+    }
+  }
+  await show(item.artifact, verdict);
+  view.amendments = item.amendments;
+  for (const amendment of item.amendments) $('fields').querySelector(`tr[data-field="${CSS.escape(amendment.fieldPath)}"]`)?.classList.replace('needs-review', 'amended');
+  if (item.amendments.length > 0) showAmendments();
+  $('review-status').hidden = false;
+  $('review-position').textContent = `Review queue: document ${item.position} of ${item.total} (${item.name}).`;
+  const next = $('review-next');
+  next.hidden = item.next === undefined;
+  if (item.next !== undefined) next.href = `?review=${encodeURIComponent(item.next)}`;
+  say(`${item.fields.length} field(s) of ${item.name} need a person.`);
+  nextForReview();
 }
 
 /** Whether a field needs a person: a required field left unresolved, REQUIRE_HUMAN, a conflict, or a value below its field's target confidence. */
@@ -319,8 +356,10 @@ async function saveAmendment(event) {
     row.classList.add('amended');
     row.children[2].textContent = formatValue(result.review.amendedFields[path]?.value ?? null);
     showAmendments();
+    if (view.review !== undefined) await post(`/v1/review/items/${encodeURIComponent(view.review.name)}/amendments`, { amendments: view.amendments }, 'PUT').then(() => undefined, (error) => say(`Not kept beside the artifact: ${error.message}`, true));
     say(`Amendment ${result.amendment.sequence} saved: ${path} ${action.toLowerCase()}ed by ${result.amendment.reviewer.name ?? result.amendment.reviewer.keyId}.`);
     if ($('fields').querySelector('tbody tr.needs-review') !== null) nextForReview();
+    else if (view.review?.next !== undefined) location.search = `?review=${encodeURIComponent(view.review.next)}`;
   } catch (error) {
     say(error.message, true);
   }
@@ -385,5 +424,6 @@ $('page-view').addEventListener('keydown', (event) => {
   if (event.key === '+' || event.key === '=') zoom(1.25);
   else if (event.key === '-') zoom(0.8);
 });
-const example = new URLSearchParams(location.search).get('example');
-if (example !== null) loadExample(example);
+const parameters = new URLSearchParams(location.search);
+if (parameters.get('review') !== null) loadReview(parameters.get('review'));
+else if (parameters.get('example') !== null) loadExample(parameters.get('example'));

@@ -40,3 +40,4 @@ export {
   createAmendment,
 } from './review-amendment.js';
 export { type AmendedField, type ArtifactReview, type VerifyAmendmentsOptions, parseAmendments, reviewArtifact, verifyAmendments } from './amendment-chain.js';
+export { type ReviewItem, type ReviewReason, fieldsForReview } from './review-queue.js';
