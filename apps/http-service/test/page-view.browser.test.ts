@@ -142,6 +142,19 @@ describe.skipIf(CHROMIUM === undefined)('the inspector page view in Chromium', (
 
     await page.screenshot({ path: new URL('page-view-pdf-total.png', OUTPUT).pathname, fullPage: false });
 
+    // Keyboard as in the text view: ArrowUp then Enter picks tax_amount, whose boxes replace the total's.
+    const evidenceIds = () => page.locator('#page-view .box:not(.lost)').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['evidenceId']));
+    const totalIds = await evidenceIds();
+    await row.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('tr[data-field="tax_amount"]').getAttribute('aria-selected')).toBe('true');
+    const taxIds = await evidenceIds();
+    expect(taxIds.length).toBeGreaterThan(0);
+    expect(taxIds.some((id) => totalIds.includes(id))).toBe(false);
+    await row.click();
+    await page.locator('#page-view .box:not(.lost)').first().waitFor();
+
     // Zoom keeps the box on the glyphs.
     await page.locator('#zoom-in').click();
     await page.locator('#page-view[data-rendered="true"]').waitFor();
