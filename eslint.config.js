@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     // Browser code (the inspector page).
     files: ['apps/inspector/public/**/*.js'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly', location: 'readonly', fetch: 'readonly', URLSearchParams: 'readonly', btoa: 'readonly', TextDecoder: 'readonly' } },
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', location: 'readonly', fetch: 'readonly', URLSearchParams: 'readonly', btoa: 'readonly', atob: 'readonly', TextDecoder: 'readonly', Blob: 'readonly', Image: 'readonly', CSS: 'readonly', setTimeout: 'readonly' } },
   },
   {
     files: ['**/*.test.ts', '**/*.test-d.ts', '**/test/**'],

@@ -1,6 +1,6 @@
 /**
  * The `paxman-batch` command.
- *   paxman-batch <folder | manifest.csv> --contract c.json --out <dir> [--workers N] [--resume] [--report r.html]
+ *   paxman-batch <folder | manifest.csv> --contract c.json --out <dir> [--workers N] [--resume] [--report r.html] [--inspector-url <url>]
  *   paxman-batch <…> --queue redis://host:port …      (producer: enqueue on BullMQ and wait)
  *   paxman-batch worker --queue redis://host:port [--concurrency N] [--lock-ms N]
  * Exit code: 0 every document done (resolved or acceptably unresolved), 1 some failed, 2 usage.
@@ -19,8 +19,11 @@ import { type BatchSummary, writeSummary } from './summary.js';
 export const USAGE = `Usage:
   paxman-batch <folder | manifest.csv> --contract <file> --out <dir> [--workers N] [--resume] [--report <file.html>]
                [--queue redis://host:port] [--attempts N] [--policy <json>] [--max-input-mb N] [--plugin <module>]...
+               [--inspector-url http://host:port/inspector/]
   paxman-batch worker --queue redis://host:port [--concurrency N] [--lock-ms N] [--plugin <module>]...
 --plugin loads an ES module exporting \`capabilities\` and/or \`adapters\` arrays into every worker (repeatable).
+--inspector-url links each document needing review in the report to the inspector (?review=<name>); the service
+  serves the batch with --review-folder <out>.
 A manifest is a CSV with a "path" column and an optional "contract" column (paths relative to it).`;
 
 function fail(message: string): never {
@@ -55,6 +58,18 @@ function report(summary: BatchSummary, out: string): void {
   process.stdout.write(`${summary.documents} documents in ${summary.seconds} s (${summary.documentsPerSecond}/s): ${statuses}; ${summary.resolvedFields}/${summary.totalFields} fields resolved; ${summary.failed} failed. Artifacts and summary in ${out}\n`);
 }
 
+/** `--inspector-url`: an absolute http(s) URL of the inspector page the report links each document needing review to. */
+function inspectorUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // reported below
+  }
+  return fail(`--inspector-url must be an http(s) URL, got ${value}`);
+}
+
 async function runBatchCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -70,6 +85,7 @@ async function runBatchCommand(argv: string[]): Promise<number> {
       policy: { type: 'string' },
       'max-input-mb': { type: 'string' },
       plugin: { type: 'string', multiple: true },
+      'inspector-url': { type: 'string' },
     },
     strict: true,
   });
@@ -101,7 +117,7 @@ async function runBatchCommand(argv: string[]): Promise<number> {
   await writeSummary(store, summary, values.report === undefined ? undefined : resolve(values.report), async (path, html) => {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, html);
-  });
+  }, inspectorUrl(values['inspector-url']));
   report(summary, outFolder);
   return summary.failed === 0 ? 0 : 1;
 }

@@ -6,7 +6,7 @@
  * row, never thrown.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { type Paxman, createPaxman, loadPlugins } from 'paxman';
+import { type Paxman, type ReviewReason, createPaxman, fieldsForReview, loadPlugins } from 'paxman';
 import { folderStore } from './artifact-store.js';
 
 export interface NormalizeTask {
@@ -29,6 +29,10 @@ export interface SummaryRow {
   readonly ms: number;
   readonly replayHash: string | null;
   readonly error?: string;
+  /** The fields that need a person (`fieldsForReview`), in the contract's order; absent when none. */
+  readonly review?: readonly { readonly fieldPath: string; readonly reason: ReviewReason }[];
+  /** With `review`: the contract the document was normalized with (for the reviewer's amendments). */
+  readonly contract?: string;
 }
 
 export const ARTIFACT_SUFFIX = '.artifact.json';
@@ -56,12 +60,14 @@ async function normalizeWith(instance: Paxman, task: NormalizeTask): Promise<Sum
     await folderStore(task.outFolder).write(`${task.name}${ARTIFACT_SUFFIX}`, `${JSON.stringify(artifact, null, 2)}\n`);
     const results = Object.values(artifact.fieldResults);
     const resolved = results.filter((result) => result.status === 'SUCCESS' || result.status === 'PARTIAL_SUCCESS');
+    const review = fieldsForReview(artifact).map(({ fieldPath, reason }) => ({ fieldPath, reason }));
     return row({
       status: artifact.status,
       resolvedFields: resolved.length,
       totalFields: results.length,
       confidence: resolved.length === 0 ? 0 : Number((resolved.reduce((sum, result) => sum + result.confidence, 0) / resolved.length).toFixed(3)),
       replayHash: artifact.replayHash,
+      ...(review.length === 0 ? {} : { review, contract: task.contractPath }),
     });
   } catch (error) {
     return row({ status: 'FAILED', resolvedFields: 0, totalFields: 0, confidence: 0, replayHash: null, error: error instanceof Error ? error.message : String(error) });

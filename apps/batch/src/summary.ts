@@ -1,7 +1,10 @@
 /**
  * The batch's summary: `summary.json` (counts and one row per document), `summary.csv`
- * (the rows), and with `--report` a self-contained HTML report — status counts, a
- * confidence histogram and the slowest documents, as inline SVG, no script, no network.
+ * (the rows), `review-queue.json` (the documents with fields that need a person, in order,
+ * each with its fields and why) and with `--report` a self-contained HTML report — status
+ * counts, a confidence histogram, the slowest documents and the review queue (each
+ * document linked to the inspector when `--inspector-url` is given), as inline SVG, no
+ * script, no network.
  */
 import type { ArtifactStore } from './artifact-store.js';
 import type { SummaryRow } from './normalize-task.js';
@@ -16,6 +19,41 @@ export interface BatchSummary {
   readonly seconds: number;
   readonly documentsPerSecond: number;
   readonly rows: readonly SummaryRow[];
+  /** Documents with fields that need a person, and how many such fields in all. */
+  readonly review: { readonly documents: number; readonly fields: number };
+}
+
+/** One document of the review queue: its artifact (in the output folder) and the fields to look at. */
+export interface ReviewQueueEntry {
+  readonly name: string;
+  readonly path: string;
+  readonly artifact: string;
+  readonly fields: NonNullable<SummaryRow['review']>;
+  /** The contract file it was normalized with. */
+  readonly contract?: string;
+  /** The inspector page for it (`<inspector-url>?review=<name>`), when the batch was given one. */
+  readonly inspector?: string;
+}
+
+/** The documents that need a person, in the summary's (name) order; the queue the inspector walks. */
+export function reviewQueue(summary: BatchSummary, inspectorUrl?: string): ReviewQueueEntry[] {
+  return summary.rows
+    .filter((row) => row.review !== undefined && row.review.length > 0)
+    .map((row) => ({
+      name: row.name,
+      path: row.path,
+      artifact: `${row.name}.artifact.json`,
+      fields: row.review!,
+      ...(row.contract === undefined ? {} : { contract: row.contract }),
+      ...(inspectorUrl === undefined ? {} : { inspector: inspectorLink(inspectorUrl, row.name) }),
+    }));
+}
+
+/** `<inspector-url>?review=<name>`: the inspector opens that document of the queue. */
+export function inspectorLink(inspectorUrl: string, name: string): string {
+  const url = new URL(inspectorUrl);
+  url.searchParams.set('review', name);
+  return url.href;
 }
 
 /** Statuses that count as done: every required field resolved or acceptably unresolved. */
@@ -35,6 +73,7 @@ export function summarize(rows: readonly SummaryRow[], seconds: number): BatchSu
     seconds: Number(seconds.toFixed(3)),
     documentsPerSecond: seconds > 0 ? Number((sorted.length / seconds).toFixed(1)) : 0,
     rows: sorted,
+    review: { documents: sorted.filter((row) => (row.review?.length ?? 0) > 0).length, fields: sorted.reduce((sum, row) => sum + (row.review?.length ?? 0), 0) },
   };
 }
 
@@ -59,7 +98,17 @@ function barChart(title: string, bars: readonly (readonly [string, number])[]): 
   return `<figure><figcaption>${escapeHtml(title)}</figcaption><svg role="img" aria-label="${escapeHtml(title)}" width="600" height="${bars.length * 26 + 6}">${rows.join('')}</svg></figure>`;
 }
 
-export function summaryHtml(summary: BatchSummary): string {
+function reviewSection(queue: readonly ReviewQueueEntry[]): string {
+  if (queue.length === 0) return '<h2>Needs a person</h2><p>No field needs a person.</p>';
+  const rows = queue.map((entry) => {
+    const fields = entry.fields.map((field) => `${escapeHtml(field.fieldPath)} <small>(${escapeHtml(field.reason)})</small>`).join(', ');
+    const name = entry.inspector === undefined ? escapeHtml(entry.name) : `<a href="${escapeHtml(entry.inspector)}">${escapeHtml(entry.name)}</a>`;
+    return `<tr data-review="${escapeHtml(entry.name)}"><td>${name}</td><td>${fields}</td></tr>`;
+  });
+  return `<h2>Needs a person</h2><p>${queue.length} documents, ${queue.reduce((sum, entry) => sum + entry.fields.length, 0)} fields, in the order of the review queue (review-queue.json).</p><table><tr><th>document</th><th>fields</th></tr>${rows.join('')}</table>`;
+}
+
+export function summaryHtml(summary: BatchSummary, inspectorUrl?: string): string {
   const histogram = Array.from({ length: 10 }, (_, bucket) => {
     const low = bucket / 10;
     const count = summary.rows.filter((row) => row.resolvedFields > 0 && row.confidence >= low && (bucket === 9 ? row.confidence <= 1 : row.confidence < low + 0.1)).length;
@@ -75,14 +124,16 @@ export function summaryHtml(summary: BatchSummary): string {
 ${barChart('Documents by status', Object.entries(summary.statuses).sort())}
 ${barChart('Mean confidence of resolved fields, per document', histogram)}
 <h2>Slowest documents</h2><table><tr><th>document</th><th>ms</th><th>status</th></tr>${slowest.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td>${row.ms}</td><td>${escapeHtml(row.status)}</td></tr>`).join('')}</table>
+${reviewSection(reviewQueue(summary, inspectorUrl))}
 ${failed.length === 0 ? '' : `<h2>Failures</h2><table><tr><th>document</th><th>error</th></tr>${failed.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td>${escapeHtml(row.error ?? '')}</td></tr>`).join('')}</table>`}
 </body></html>
 `;
 }
 
-/** Writes summary.json and summary.csv (and the report when asked) through the store. */
-export async function writeSummary(store: ArtifactStore, summary: BatchSummary, reportPath: string | undefined, writeReport: (path: string, html: string) => Promise<void>): Promise<void> {
+/** Writes summary.json, summary.csv and review-queue.json (and the report when asked) through the store. */
+export async function writeSummary(store: ArtifactStore, summary: BatchSummary, reportPath: string | undefined, writeReport: (path: string, html: string) => Promise<void>, inspectorUrl?: string): Promise<void> {
   await store.write('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
   await store.write('summary.csv', summaryCsv(summary));
-  if (reportPath !== undefined) await writeReport(reportPath, summaryHtml(summary));
+  await store.write('review-queue.json', `${JSON.stringify(reviewQueue(summary, inspectorUrl), null, 2)}\n`);
+  if (reportPath !== undefined) await writeReport(reportPath, summaryHtml(summary, inspectorUrl));
 }

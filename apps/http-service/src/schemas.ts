@@ -81,12 +81,18 @@ export const replaySchema = {
       artifact: { description: 'The artifact, as an object or its JSON text.', anyOf: [{ type: 'object' }, { type: 'string' }] },
       contract,
       schemaName: { type: 'string' },
+      amendments: { type: 'array', items: { type: 'object' }, description: 'Its chain of review amendments, verified and applied.' },
     },
   },
   response: {
     200: {
       type: 'object',
-      properties: { ok: { type: 'boolean', const: true }, replayHash: { type: 'string' }, status: { type: 'string' } },
+      properties: {
+        ok: { type: 'boolean', const: true },
+        replayHash: { type: 'string' },
+        status: { type: 'string' },
+        review: { type: 'object', additionalProperties: true, description: 'With amendments: data (amended) and amendedFields.' },
+      },
     },
     400: problemResponse('Bad request'),
     401: problemResponse('Missing or wrong API key'),
@@ -107,5 +113,55 @@ export const validateContractSchema = {
     400: problemResponse('Bad request'),
     401: problemResponse('Missing or wrong API key'),
     422: problemResponse('Invalid contract: every problem with its path'),
+  },
+} as const;
+
+const box = {
+  type: 'object',
+  required: ['page', 'x', 'y', 'width', 'height'],
+  additionalProperties: false,
+  properties: { page: { type: 'integer', minimum: 1 }, x: { type: 'number' }, y: { type: 'number' }, width: { type: 'number', minimum: 0 }, height: { type: 'number', minimum: 0 } },
+} as const;
+
+export const amendmentSchema = {
+  summary: "A reviewer confirms, corrects or clears a field: the next signed amendment of the artifact's chain",
+  body: {
+    type: 'object',
+    required: ['artifact', 'contract', 'decision'],
+    additionalProperties: false,
+    properties: {
+      artifact: { description: 'The artifact, as an object or its JSON text.', anyOf: [{ type: 'object' }, { type: 'string' }] },
+      contract,
+      schemaName: { type: 'string' },
+      amendments: { type: 'array', items: { type: 'object' }, description: 'The chain so far (the last answer\'s `amendments`); none for the first.' },
+      decision: {
+        type: 'object',
+        required: ['fieldPath', 'action', 'reason'],
+        additionalProperties: false,
+        properties: {
+          fieldPath: { type: 'string', minLength: 1 },
+          action: { type: 'string', enum: ['CONFIRM', 'CORRECT', 'CLEAR'] },
+          value: { description: 'CORRECT: the value, in the field encoding or as text its type reads.' },
+          reason: { type: 'string', minLength: 1 },
+          reviewerName: { type: 'string' },
+          box,
+        },
+      },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        ok: { type: 'boolean', const: true },
+        amendment: { type: 'object', additionalProperties: true },
+        amendments: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        review: { type: 'object', additionalProperties: true, description: 'data: the data with the chain applied; amendedFields: each amended field with its reviewer.' },
+      },
+    },
+    400: problemResponse('Bad request'),
+    401: problemResponse('Missing or wrong API key'),
+    422: problemResponse('Not amended: the artifact or its chain does not verify, or the value is not one the contract allows'),
+    501: problemResponse('The service has no reviewer key'),
   },
 } as const;

@@ -26,6 +26,14 @@ export interface ServerOptions {
   readonly workers: number;
   /** Plug-in modules (`--plugin`, repeatable) whose `capabilities` and `adapters` the service's instance loads. */
   readonly plugins?: readonly string[];
+  /**
+   * The environment variable holding the Ed25519 PEM private key `POST /v1/amendments`
+   * signs reviewers' amendments with (the key `paxman sign` uses); none: amendments are
+   * not offered (501).
+   */
+  readonly reviewerKeyEnv?: string;
+  /** A `paxman-batch` output folder whose review queue the inspector walks (`GET /v1/review/…`). */
+  readonly reviewFolder?: string;
 }
 
 export class UsageError extends Error {
@@ -56,7 +64,9 @@ export const USAGE = `Usage: paxman-http [options]
   --allow-inference           let requests turn inference on in their policy
   --log-level <level>         pino level (default info)
   --workers <n>               server processes sharing the port (default 1; one per core for throughput)
-  --plugin <module>           load an ES module's \`capabilities\`/\`adapters\` arrays (path or package; repeatable)`;
+  --plugin <module>           load an ES module's \`capabilities\`/\`adapters\` arrays (path or package; repeatable)
+  --reviewer-key-env <NAME>   sign review amendments (POST /v1/amendments) with the Ed25519 PEM key in $NAME
+  --review-folder <dir>       a paxman-batch output folder: its review queue for the inspector (/inspector/?review=<name>)`;
 
 function positiveInteger(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -92,6 +102,8 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
         'log-level': { type: 'string' },
         workers: { type: 'string' },
         plugin: { type: 'string', multiple: true },
+        'reviewer-key-env': { type: 'string' },
+        'review-folder': { type: 'string' },
       },
       strict: true,
     }));
@@ -122,6 +134,7 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
   const allowInference = values['allow-inference'] === true;
   if (allowInference && provider === undefined) throw new UsageError('--allow-inference needs a provider (--provider openai-compatible …)');
   const apiKeyEnv = string('api-key-env');
+  const reviewerKeyEnv = string('reviewer-key-env');
   return {
     port,
     host: string('host') ?? DEFAULT_OPTIONS.host,
@@ -135,5 +148,7 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
     logLevel: string('log-level') ?? DEFAULT_OPTIONS.logLevel,
     workers: positiveInteger(string('workers'), '--workers', DEFAULT_OPTIONS.workers),
     ...(values.plugin === undefined ? {} : { plugins: values.plugin as string[] }),
+    ...(reviewerKeyEnv === undefined ? {} : { reviewerKeyEnv: environmentName(reviewerKeyEnv, '--reviewer-key-env') }),
+    ...(string('review-folder') === undefined ? {} : { reviewFolder: string('review-folder')! }),
   };
 }

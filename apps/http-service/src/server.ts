@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { openAICompatible } from '@paxman/inference';
-import { INSPECTOR_ROOT } from '@paxman/inspector';
+import { INSPECTOR_ROOT, PDFJS_BUILD_ROOT } from '@paxman/inspector';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Paxman, PAXMAN_VERSION, createPaxman, loadPlugins } from 'paxman';
 import { bearerChecker } from './auth.js';
@@ -20,6 +20,8 @@ import { registerContractRoute } from './routes/contract-route.js';
 import { registerExampleRoute } from './routes/example-route.js';
 import { registerNormalizeRoute } from './routes/normalize-route.js';
 import { registerReplayRoute } from './routes/replay-route.js';
+import { registerAmendmentRoute } from './routes/amendment-route.js';
+import { registerReviewRoute } from './routes/review-route.js';
 import { createRunService } from './run-service.js';
 import { problemSchema } from './schemas.js';
 import { DEFAULT_OPTIONS, type ServerOptions } from './server-options.js';
@@ -54,6 +56,11 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
     if (key === undefined || key === '') throw new Error(`--api-key-env ${options.apiKeyEnv}: the environment variable is not set.`);
     checkKey = bearerChecker(key);
   }
+  let reviewerKey: string | null = null;
+  if (options.reviewerKeyEnv !== undefined) {
+    reviewerKey = environment[options.reviewerKeyEnv] ?? null;
+    if (reviewerKey === null || reviewerKey.trim() === '') throw new Error(`--reviewer-key-env ${options.reviewerKeyEnv}: the environment variable is not set.`);
+  }
 
   await app.register(swagger, {
     openapi: {
@@ -66,6 +73,8 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(multipart, { limits: { fileSize: options.maxBodyBytes, files: 1, fields: 8, fieldSize: options.maxBodyBytes } });
   await app.register(fastifyStatic, { root: INSPECTOR_ROOT, prefix: '/inspector/', decorateReply: false });
+  // pdf.js's browser build, for the inspector's page view of PDFs.
+  await app.register(fastifyStatic, { root: PDFJS_BUILD_ROOT, prefix: '/inspector/vendor/pdfjs/', decorateReply: false, allowedPath: (path) => /^\/pdf(\.worker)?\.min\.mjs$/.test(path) });
   app.addSchema(problemSchema);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -116,6 +125,8 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
   app.get('/inspector', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/inspector/'));
   registerNormalizeRoute(app, paxman, service);
   registerReplayRoute(app, paxman, service);
+  registerAmendmentRoute(app, paxman, service, reviewerKey);
+  registerReviewRoute(app, paxman, service, options.reviewFolder ?? null);
   registerContractRoute(app);
   registerExampleRoute(app);
 

@@ -44,6 +44,11 @@ import type { ExecutionArtifact } from './execution-artifact.js';
  * @example parseArtifact(serializeArtifact(artifact)) // deep-equals artifact
  */
 export function serializeArtifact(artifact: ExecutionArtifact<unknown>): string {
+  // A replay's `review` (its amendments applied) sits beside the artifact, not in it.
+  if ('review' in artifact) {
+    const { review: _review, ...rest } = artifact as ExecutionArtifact<unknown> & { review?: unknown };
+    return canonicalJson(rest);
+  }
   return canonicalJson(artifact);
 }
 

@@ -29,7 +29,8 @@ export function publicKeyId(key: SigningKey): string {
   return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
 }
 
-function privateKeyOf(key: SigningKey): KeyObject {
+/** The Ed25519 private key of a PEM text or KeyObject, or a `SignatureError`. */
+export function privateSigningKey(key: SigningKey): KeyObject {
   let privateKey: KeyObject;
   try {
     privateKey = typeof key === 'string' ? createPrivateKey(key) : key;
@@ -58,7 +59,7 @@ function publicKeyOf(key: SigningKey): KeyObject {
  */
 export function signArtifact<T extends ExecutionArtifact<unknown>>(artifact: T, key: SigningKey): T {
   verifyArtifact(artifact);
-  const privateKey = privateKeyOf(key);
+  const privateKey = privateSigningKey(key);
   const signature: ArtifactSignature = { algorithm: ALGORITHM, keyId: publicKeyId(privateKey), value: sign(null, signedMessage(artifact), privateKey).toString('base64') };
   return Object.freeze({ ...artifact, signature });
 }

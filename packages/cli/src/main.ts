@@ -12,6 +12,7 @@ import { registerNormalizeCommand } from './commands/normalize.js';
 import { registerReplayCommand } from './commands/replay.js';
 import { registerContractCommand } from './commands/contract.js';
 import { registerSignCommands } from './commands/sign.js';
+import { registerAmendCommand } from './commands/amend.js';
 import type { CliIo, CommandContext } from './io.js';
 
 export function buildProgram(context: CommandContext): Command {
@@ -31,6 +32,7 @@ export function buildProgram(context: CommandContext): Command {
   registerReplayCommand(program, context);
   registerContractCommand(program, context);
   registerSignCommands(program, context);
+  registerAmendCommand(program, context);
   return program;
 }
 

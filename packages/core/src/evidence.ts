@@ -23,7 +23,8 @@ export interface SourceSpan {
 /**
  * A rectangle on a page of the input, in page units (image pixels for a photo or scan,
  * PDF points for a PDF page), x to the right and y downwards from the page's top-left
- * corner; `page` counts from 1. Evidence read by OCR carries one per page it covers.
+ * corner; `page` counts from 1. Evidence read by OCR carries one per span and page it
+ * covers; evidence read from a PDF's text layer one per span and line of the layer.
  */
 export interface PageBox {
   readonly page: number;
@@ -79,8 +80,9 @@ export interface Evidence {
   /** Where in the input it was found; empty for derived or lookup evidence with no source text. */
   readonly spans: readonly SourceSpan[];
   /**
-   * Where on the page the spans were read, for text read by OCR (absent otherwise): one
-   * box per page, enclosing the words of the spans.
+   * Where on the page the spans were read (absent for inputs without pages): for text
+   * read by OCR one box per span and page, enclosing the span's words; for text of a
+   * PDF's text layer one box per span and line, enclosing its characters.
    */
   readonly boxes?: readonly PageBox[];
   /** The source text of the primary span, exactly as sliced. */

@@ -164,6 +164,8 @@ async function buildPdf(draft: DocumentDraft, bytes: Uint8Array, signal: AbortSi
     for (const warning of pdf.warnings) draft.warnings.push(warning);
     addLayer(draft, { name: 'pdf-text', text: pdf.text, origin: null });
     draft.primaryLayer = 'pdf-text';
+    // Where each run of text is on its page, so evidence in the layer gets page boxes.
+    draft.pdf = { layer: 'pdf-text', pages: pdf.pages, runs: pdf.runs };
     addTextRegion(draft, 'pdf-text');
   }
   addPdfAttachments(draft, pdf.attachments);

@@ -10,6 +10,7 @@ import type {
   Document,
   DocumentKind,
   DocumentOcr,
+  DocumentPdfLayout,
   DocumentLine,
   EmailMessage,
   JsonNode,
@@ -43,6 +44,7 @@ export interface DocumentDraft {
   ocr: DocumentOcr | null;
   readonly xml: XmlDocument[];
   readonly xmlRefusals: XmlRefusal[];
+  pdf: DocumentPdfLayout | null;
   /** Per layer: the last offset whose line number is known, for numbering later regions. */
   readonly lineCursors: Map<string, { offset: number; line: number }>;
 }
@@ -63,6 +65,7 @@ export function createDraft(inputText: string, kind: DocumentKind): DocumentDraf
     ocr: null,
     xml: [],
     xmlRefusals: [],
+    pdf: null,
     lineCursors: new Map(),
   };
 }
@@ -306,6 +309,7 @@ export function freezeDraft(draft: DocumentDraft): Document {
     ...(draft.ocr === null ? {} : { ocr: draft.ocr }),
     xml: Object.freeze(draft.xml.map((tree) => Object.freeze(tree))),
     xmlRefusals: Object.freeze(draft.xmlRefusals.map((refusal) => Object.freeze(refusal))),
+    ...(draft.pdf === null ? {} : { pdf: draft.pdf }),
     context: inferDocumentContext(searchedText(draft.layers[draft.primaryLayer]?.text ?? draft.layers['input']?.text ?? '')),
   };
   freezeStructures(draft);
@@ -319,6 +323,13 @@ export function freezeDraft(draft: DocumentDraft): Document {
     Object.freeze(draft.ocr.words);
     Object.freeze(draft.ocr.pages);
     Object.freeze(draft.ocr);
+  }
+  if (draft.pdf !== null) {
+    for (const run of draft.pdf.runs) Object.freeze(run);
+    for (const page of draft.pdf.pages) Object.freeze(page);
+    Object.freeze(draft.pdf.runs);
+    Object.freeze(draft.pdf.pages);
+    Object.freeze(draft.pdf);
   }
   return Object.freeze(document);
 }

@@ -8,6 +8,9 @@ export type {
   Document,
   DocumentKind,
   DocumentOcr,
+  DocumentPdfLayout,
+  PdfPageSize,
+  PdfTextRun,
   OcrCheckWord,
   OcrPageStatus,
   OcrWordPlacement,
@@ -34,7 +37,8 @@ export { layoutPieces, groupLines, type LaidOutPage, type LineRule, type Positio
 export { OCR_LAYER, ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr/ocr-document.js';
 export { scanXml, looksLikeXml, type XmlScan } from './xml/xml-scanner.js';
 export { xmlDiagnostics } from './xml/xml-document.js';
+export { pdfTextBoxes, placeTextItem, type PdfTextItem } from './pdf/pdf-boxes.js';
 export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';
-export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, type PdfReader, type PdfReaderOptions, type PdfParse } from './pdf/pdf-reader.js';
+export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, type PdfReader, type PdfReaderOptions, type PdfParse, type PdfPageViewport } from './pdf/pdf-reader.js';

@@ -56,6 +56,42 @@ export interface DocumentOcr {
   readonly secondReading?: readonly OcrCheckWord[];
 }
 
+/**
+ * A run of PDF text (one pdf.js text item) where it landed in the `pdf-text` layer and on
+ * its page: offsets `[start, end)` in the layer, the page (from 1), its box in PDF points
+ * on the page as displayed (rotation applied; y downwards from the top-left corner), and
+ * the way its text advances on that page (`right` for ordinary text, `down`, `left` or
+ * `up` for text turned by the page's rotation or its own), so a part of the run can be
+ * boxed by its share of the characters.
+ */
+export interface PdfTextRun {
+  readonly start: number;
+  readonly end: number;
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly direction: 'right' | 'down' | 'left' | 'up';
+}
+
+/** A PDF page as displayed: its number (from 1) and size in PDF points (rotation applied). */
+export interface PdfPageSize {
+  readonly page: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Where the text of a PDF's text layer is on its pages (`pdf/pdf-boxes.ts`). */
+export interface DocumentPdfLayout {
+  /** The text layer the runs are laid out in (`pdf-text`). */
+  readonly layer: string;
+  /** The pages read, in order. */
+  readonly pages: readonly PdfPageSize[];
+  /** Sorted by `start`, non-overlapping. */
+  readonly runs: readonly PdfTextRun[];
+}
+
 /** A word of the second OCR reading: its text and page box (page units). */
 export interface OcrCheckWord {
   readonly text: string;
@@ -271,4 +307,6 @@ export interface Document {
   readonly xml?: readonly XmlDocument[];
   /** XML texts that were not read, and why (an `XML_REFUSED` diagnostic each). */
   readonly xmlRefusals?: readonly XmlRefusal[];
+  /** For a PDF read from its text layer: where each run of text is on its page (absent otherwise). */
+  readonly pdf?: DocumentPdfLayout;
 }

@@ -3,7 +3,7 @@
  * schema, structurally for a JSON Schema or Dict DSL contract written `as const`, and a
  * JSON record otherwise.
  */
-import { type ExecutionArtifact, type JsonValue, createPaxman, normalize, replay } from 'paxman';
+import { type ArtifactReview, type ExecutionArtifact, type JsonValue, type ReplayedArtifact, createPaxman, normalize, replay } from 'paxman';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
@@ -31,7 +31,9 @@ describe('normalizedData typing', () => {
     const artifact = await paxman.normalize(new Uint8Array(), { contract: invoiceSchema });
     expectTypeOf(artifact.normalizedData.paid).toEqualTypeOf<boolean | undefined>();
     const verified = await replay('{}', { contract: invoiceSchema });
-    expectTypeOf(verified).toEqualTypeOf<ExecutionArtifact<z.infer<typeof invoiceSchema>>>();
+    expectTypeOf(verified).toEqualTypeOf<ReplayedArtifact<z.infer<typeof invoiceSchema>>>();
+    expectTypeOf(verified).toMatchTypeOf<ExecutionArtifact<z.infer<typeof invoiceSchema>>>();
+    expectTypeOf(verified.review).toEqualTypeOf<ArtifactReview | undefined>();
   });
 
   it('is structural for a JSON Schema written as const', async () => {

@@ -8,17 +8,18 @@ import { type Budget, InvalidInputError, type JsonValue, type Policy, createBudg
 import { type CanonicalContract, type ContractAdapter, createAdapterRegistry, createDefaultAdapterRegistry } from '@paxman/contract';
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
-import type { ExecutionArtifact } from '@paxman/artifact';
+import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
 import { createOcrPool, createPdfReader } from '@paxman/document';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
-import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayOptions } from './paxman-options.js';
+import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayedArtifact, ReplayOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import type { PipelineStages } from './pipeline-stages.js';
 import { checkOptions } from './normalize-input.js';
 import { type PrepareOptions, createPreparedRuns, prepare } from './prepared-run.js';
 import { runNormalize } from './run-normalize.js';
 import { runReplay } from './run-replay.js';
+import { type AmendOptions, runAmend } from './run-amend.js';
 import { type Reproduction, runReproduce } from './run-reproduce.js';
 
 /** A Paxman instance. */
@@ -34,7 +35,7 @@ export interface Paxman {
    * it rehydrated. Rejects with `InvalidArtifactError`, `HashMismatchError`,
    * `ContractMismatchError`, `VersionMismatchError` or `CapabilityNotFoundError`.
    */
-  replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>>;
+  replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ReplayedArtifact<ContractData<C>>>;
   /**
    * Replays an artifact, then re-runs it on `input` (with its recorded policy and budget)
    * and compares: `identical` when the same artifact comes out, but for id, time, timings
@@ -42,6 +43,14 @@ export interface Paxman {
    * the input is not the one the artifact records, and as `replay` does.
    */
   reproduce(artifact: unknown, input: NormalizeInput, options: ReplayOptions): Promise<Reproduction>;
+  /**
+   * Records a reviewer's decision (confirm, correct or clear a field, with a reason) as
+   * the next signed amendment of the artifact's chain (`options.amendments`); replays the
+   * artifact and the chain first. Resolves to the chain with the new amendment at its end;
+   * rejects as `replay` does, and with `AmendmentError` for a value the field does not allow.
+   * @example const chain = await px.amend(artifact, { contract, key, decision: { fieldPath: 'total_amount', action: 'CORRECT', value: '12.50 EUR', reason: 'printed total' } });
+   */
+  amend(artifact: unknown, options: AmendOptions): Promise<ReviewAmendment[]>;
   /**
    * Prepares a run for a batch: adapts the contract and plans once, then
    * `prepared.normalize(input)` reuses it for every input. Throws `InvalidContractError`
@@ -128,8 +137,9 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
   };
   return Object.freeze({
     normalize: <C>(input: NormalizeInput, normalizeOptions: NormalizeOptions<C>) => runNormalize(state, input, normalizeOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
-    replay: <C>(artifact: unknown, replayOptions: ReplayOptions<C>) => runReplay(state, artifact, replayOptions) as Promise<ExecutionArtifact<ContractData<C>>>,
+    replay: <C>(artifact: unknown, replayOptions: ReplayOptions<C>) => runReplay(state, artifact, replayOptions) as Promise<ReplayedArtifact<ContractData<C>>>,
     reproduce: (artifact: unknown, input: NormalizeInput, replayOptions: ReplayOptions) => runReproduce(state, artifact, input, replayOptions),
+    amend: (artifact: unknown, amendOptions: AmendOptions) => runAmend(state, artifact, amendOptions),
     prepare: prepareRun,
     registerCapability: (capability: Capability, registerOptions?: { readonly replace?: boolean }) => {
       capabilities.register(capability, registerOptions);

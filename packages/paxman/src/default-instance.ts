@@ -4,10 +4,11 @@
  * other, created with this module (making it costs no I/O and a few objects); its caches
  * are its own, and nothing it holds is shared with instances from `createPaxman()`.
  */
-import type { ExecutionArtifact } from '@paxman/artifact';
+import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
+import type { AmendOptions } from './run-amend.js';
 import type { ContractData } from './contract-data.js';
 import { type Paxman, createPaxman } from './create-paxman.js';
-import type { NormalizeInput, NormalizeOptions, ReplayOptions } from './paxman-options.js';
+import type { NormalizeInput, NormalizeOptions, ReplayedArtifact, ReplayOptions } from './paxman-options.js';
 
 const defaultInstance: Paxman = createPaxman();
 
@@ -27,7 +28,7 @@ export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>
  * `adapters`) and the replay runs on an instance that has them.
  * @example const verified = await replay(readFileSync('a.artifact.json', 'utf8'), { contract, capabilities: [vatId] });
  */
-export async function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ExecutionArtifact<ContractData<C>>> {
+export async function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ReplayedArtifact<ContractData<C>>> {
   if (options.capabilities === undefined && options.adapters === undefined) return defaultInstance.replay(artifact, options);
   const instance = createPaxman({ ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }), ...(options.adapters === undefined ? {} : { adapters: options.adapters }) });
   try {
@@ -45,4 +46,19 @@ export async function replay<C>(artifact: unknown, options: ReplayOptions<C>): P
  */
 export function close(): Promise<void> {
   return defaultInstance === undefined ? Promise.resolve() : defaultInstance.close();
+}
+
+/**
+ * Records a reviewer's decision as the next signed amendment of an artifact's chain, with
+ * the default instance (see `Paxman.amend`).
+ * @example const chain = await amend(artifact, { contract, key, amendments: [], decision: { fieldPath: 'total_amount', action: 'CONFIRM', reason: 'checked against the page' } });
+ */
+export async function amend(artifact: unknown, options: AmendOptions): Promise<ReviewAmendment[]> {
+  if (options.capabilities === undefined && options.adapters === undefined) return defaultInstance.amend(artifact, options);
+  const instance = createPaxman({ ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }), ...(options.adapters === undefined ? {} : { adapters: options.adapters }) });
+  try {
+    return await instance.amend(artifact, options);
+  } finally {
+    await instance.close();
+  }
 }

@@ -3,11 +3,12 @@
  * types. It wires the layers together and holds no pipeline logic of its own.
  */
 export { PAXMAN_VERSION } from './version.js';
-export { close, normalize, replay } from './default-instance.js';
+export { amend, close, normalize, replay } from './default-instance.js';
+export type { AmendOptions } from './run-amend.js';
 export { createPaxman, type Paxman, type PreparedRun } from './create-paxman.js';
 export type { Reproduction } from './run-reproduce.js';
 export type { PrepareOptions } from './prepared-run.js';
-export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayOptions } from './paxman-options.js';
+export type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderConfiguration, ProviderSetting, ReplayedArtifact, ReplayOptions } from './paxman-options.js';
 export type { ContractData } from './contract-data.js';
 export {
   ARTIFACT_VERSION,
@@ -19,6 +20,23 @@ export {
   verifyArtifactSignature,
   publicKeyId,
   listDiagnostics,
+  createAmendment,
+  parseAmendments,
+  verifyAmendments,
+  reviewArtifact,
+  amendmentHash,
+  AMENDMENT_FORMAT,
+  type ReviewAmendment,
+  type AmendmentAction,
+  type AmendmentDecision,
+  type AmendmentReviewer,
+  type CreateAmendmentOptions,
+  type AmendedField,
+  type ArtifactReview,
+  type VerifyAmendmentsOptions,
+  fieldsForReview,
+  type ReviewItem,
+  type ReviewReason,
   type ArtifactSignature,
   type SigningKey,
   type ExecutionArtifact,
@@ -49,6 +67,7 @@ export {
   ReplayError,
   HashMismatchError,
   SignatureError,
+  AmendmentError,
   VersionMismatchError,
   ContractMismatchError,
   CapabilityNotFoundError,

@@ -1,7 +1,7 @@
 /**
  * Evidence read by OCR gets where it is on the page: for each evidence record whose
- * spans lie in the Document's OCR text layer, `boxes` (one per page, enclosing the words
- * of its spans, in page units), `detail.ocrConfidence` (the lowest word confidence, which
+ * spans lie in the Document's OCR text layer, `boxes` (one per span and page, enclosing
+ * the words of the span — a value's box apart from its label's — in page units), `detail.ocrConfidence` (the lowest word confidence, which
  * the reconciler's rubric uses to lower a doubtful reading) and
  * `detail.ocrAllWordsConfidence` (the product of the word confidences: how likely every
  * word is right, which the rubric uses for free text read from the layout) and, when the
@@ -10,13 +10,24 @@
  * disagree on). Records of other
  * layers are returned as they are, so artifacts of text inputs do not change.
  */
-import type { Evidence } from '@paxman/core';
+import type { Evidence, PageBox } from '@paxman/core';
 import { type Document, ocrEvidence } from '@paxman/document';
 
 function annotate(document: Document, evidence: Evidence): Evidence {
   const found = ocrEvidence(document, evidence.spans);
   if (found === null) return evidence;
-  const annotated: Record<string, unknown> = { ...evidence, boxes: found.boxes, detail: { ...evidence.detail, ocrConfidence: found.confidence, ocrAllWordsConfidence: found.allWords, ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }) } };
+  // One box per span and page (the value's apart from its label's), as PDF text-layer evidence is boxed.
+  const boxes: PageBox[] = [];
+  const seen = new Set<string>();
+  for (const span of evidence.spans) {
+    for (const box of ocrEvidence(document, [span])?.boxes ?? []) {
+      const key = `${box.page}:${box.x}:${box.y}:${box.width}:${box.height}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      boxes.push(box);
+    }
+  }
+  const annotated: Record<string, unknown> = { ...evidence, boxes, detail: { ...evidence.detail, ocrConfidence: found.confidence, ocrAllWordsConfidence: found.allWords, ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }) } };
   // Members in canonical key order, as every record of an artifact.
   const ordered: Record<string, unknown> = {};
   for (const key of Object.keys(annotated).sort()) ordered[key] = annotated[key];

@@ -6,6 +6,7 @@ import type { BudgetInput, Clock, IdGenerator, JsonValue, Logger, PolicyInput } 
 import type { ContractAdapter } from '@paxman/contract';
 import type { Capability } from '@paxman/capability-spi';
 import type { InferenceCapabilityOptions, InferenceProvider } from '@paxman/inference';
+import type { ArtifactReview, ExecutionArtifact } from '@paxman/artifact';
 
 /** Input to normalize: text, raw bytes (PDF and other binaries), or a JSON-compatible value (serialized to JSON first). */
 export type NormalizeInput = string | Uint8Array | Readonly<Record<string, unknown>> | readonly unknown[];
@@ -34,7 +35,23 @@ export interface ReplayOptions<C = unknown> {
    */
   readonly capabilities?: readonly Capability[];
   readonly adapters?: readonly ContractAdapter[];
+  /**
+   * Review amendments of the artifact (`createAmendment`, `paxman amend`): the chain as
+   * JSON text or parsed. When given, replay verifies them too (`AmendmentError` for a
+   * changed, re-ordered or foreign amendment) and the result carries `review`: the amended
+   * data and each amended field marked with its reviewer.
+   */
+  readonly amendments?: unknown;
+  /** With `amendments`: the key ids of the reviewers accepted (any signer when absent). */
+  readonly reviewerKeyIds?: readonly string[];
 }
+
+/**
+ * What `replay` returns: the artifact, verified, and — when amendments were given —
+ * `review`: the data with the amendments applied and every amended field marked (who,
+ * when, why). `review` is not part of the artifact: `serializeArtifact` leaves it out.
+ */
+export type ReplayedArtifact<T = unknown> = ExecutionArtifact<T> & { readonly review?: ArtifactReview };
 
 /** A provider, or a provider with the inference capability's options (model, template, excerpt size, …). */
 export type ProviderSetting = InferenceProvider | Omit<InferenceCapabilityOptions, 'tier'>;

@@ -21,6 +21,7 @@ import { type CanonicalContract, encodeForSource } from '@paxman/contract';
 import { makeProfile } from '@paxman/input-profile';
 import { documentDiagnostics as documentReadingDiagnostics } from '@paxman/document';
 import { ocrAnnotator } from './ocr-evidence.js';
+import { pdfAnnotator } from './pdf-evidence.js';
 import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
 import { type ResolvedResult, type RunFieldScorer, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
@@ -147,6 +148,8 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       scoreField: scorer,
       // Values read by OCR: page boxes and word confidence on their evidence, before the rubric judges them.
       ...(document.ocr === undefined ? {} : { annotateEvidence: ocrAnnotator(document) }),
+      // Values read from a PDF's text layer: page boxes on their evidence.
+      ...(document.pdf === undefined ? {} : { annotateEvidence: pdfAnnotator(document) }),
       tables: state.tables,
       planMemo: preparation.memo,
       ...(signal === undefined ? {} : { signal }),

@@ -6,14 +6,16 @@
  * majors match this library (`VersionMismatchError`); every capability version it names
  * is registered in this instance (`CapabilityNotFoundError`); and that it agrees with
  * itself under the contract — `normalizedData`, `unresolvedFields`, the evidence and the
- * counters follow from the field results (`InvalidArtifactError`). Returns an artifact equal
- * to the original. Integrity is checked before compatibility, so a tampered artifact is
+ * counters follow from the field results (`InvalidArtifactError`); and, when review
+ * amendments are given, that their chain holds (`AmendmentError`). Returns an artifact equal
+ * to the original, with `review` (the amended data, the amended fields marked) when
+ * amendments were given. Integrity is checked before compatibility, so a tampered artifact is
  * always reported as tampered.
  */
 import { CapabilityNotFoundError, ContractMismatchError, VersionMismatchError } from '@paxman/core';
 import { type CanonicalContract, flattenFields } from '@paxman/contract';
 import { PLANNER_VERSION } from '@paxman/planner';
-import { ARTIFACT_VERSION, type ExecutionArtifact, parseArtifact, verifyArtifact } from '@paxman/artifact';
+import { ARTIFACT_VERSION, type ArtifactReview, type ExecutionArtifact, parseAmendments, parseArtifact, reviewArtifact, verifyArtifact } from '@paxman/artifact';
 import { checkOptions } from './normalize-input.js';
 import type { ReplayOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
@@ -53,7 +55,7 @@ function describeContractDifference(artifact: ExecutionArtifact, contract: Canon
 }
 
 /** Verifies and rehydrates an artifact against a contract on one instance. */
-export async function runReplay(state: PaxmanState, artifactOrJson: unknown, options: ReplayOptions): Promise<ExecutionArtifact> {
+export async function runReplay(state: PaxmanState, artifactOrJson: unknown, options: ReplayOptions): Promise<ExecutionArtifact & { readonly review?: ArtifactReview }> {
   checkOptions('replay', options);
   const artifact = parseArtifact(artifactOrJson);
 
@@ -85,5 +87,7 @@ export async function runReplay(state: PaxmanState, artifactOrJson: unknown, opt
       { context: { missing, registered } },
     );
   }
-  return artifact;
+  if (options.amendments === undefined) return artifact;
+  const review = reviewArtifact(artifact, parseAmendments(options.amendments), { contract, ...(options.reviewerKeyIds === undefined ? {} : { reviewerKeyIds: options.reviewerKeyIds }) });
+  return Object.freeze({ ...artifact, review });
 }

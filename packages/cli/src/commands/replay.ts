@@ -1,6 +1,8 @@
 /**
- * `paxman replay <artifact.json> --contract <file>`: verifies an artifact against the
- * contract it claims (hash, contract fingerprint, versions, capability versions). Exit 0
+ * `paxman replay <artifact.json> --contract <file> [--amendments <file>]`: verifies an
+ * artifact against the contract it claims (hash, contract fingerprint, versions, capability
+ * versions) and, with `--amendments`, its chain of review amendments (`paxman amend`),
+ * printing each amended field with its value, reviewer, time and reason. Exit 0
  * and the verified hash on stdout, or exit 1 with the error code and what differs on
  * stderr (also when the artifact cannot be read; `-` reads it from standard input); 2 for
  * usage errors (an unreadable contract file, bad options).
@@ -18,6 +20,7 @@ interface ReplayCommandOptions {
   readonly schema?: string;
   readonly format?: string;
   readonly input?: string;
+  readonly amendments?: string;
 }
 
 export function registerReplayCommand(program: Command, context: CommandContext): void {
@@ -29,17 +32,20 @@ export function registerReplayCommand(program: Command, context: CommandContext)
     .option('--schema <name>', 'OpenAPI: the component schema to use')
     .option('--format <format>', 'contract format, skipping detection')
     .option('--plugin <module>', 'an ES module exporting `capabilities` and/or `adapters` arrays the artifact was made with (repeatable)', collectPlugin)
+    .option('--amendments <file>', 'the chain of review amendments (paxman amend) to verify and apply')
     .option('--input <file>', 're-run the recorded plan on this input and show that the same artifact (but id and time) comes out')
     .action(async (file: string, options: ReplayCommandOptions) => {
       let artifactText: string;
       let contractText: string;
       let input: Buffer | undefined;
+      let amendments: string | undefined;
       let plugins: Awaited<ReturnType<typeof loadCommandPlugins>>;
       try {
         plugins = await loadCommandPlugins(options.plugin);
         contractText = (await readInputFile(options.contract, 'contract')).toString('utf8');
         artifactText = (await readCommandInput(file, { what: 'artifact', io: context.io })).toString('utf8');
         if (options.input !== undefined) input = await readCommandInput(options.input, { what: 'input', io: context.io });
+        if (options.amendments !== undefined) amendments = (await readCommandInput(options.amendments, { what: 'amendments', io: context.io })).toString('utf8');
       } catch (error) {
         if (!(error instanceof UsageError || error instanceof InputError)) throw error;
         context.io.stderr.write(`paxman replay: ${error.message}\n`);
@@ -52,11 +58,21 @@ export function registerReplayCommand(program: Command, context: CommandContext)
         ...(plugins.adapters.length > 0 ? { adapters: plugins.adapters } : {}),
         ...(options.format === undefined ? {} : { format: options.format }),
         ...(options.schema === undefined ? {} : { schemaName: options.schema }),
+        ...(amendments === undefined ? {} : { amendments }),
       };
       try {
         if (input === undefined) {
           const artifact = await replay(artifactText, replayOptions);
           context.io.stdout.write(`verified ${artifact.replayHash}\n`);
+          const review = artifact.review;
+          if (review !== undefined) {
+            context.io.stdout.write(`amendments: ${review.amendments.length} verified\n`);
+            for (const [path, field] of Object.entries(review.amendedFields)) {
+              const reviewer = field.reviewerName === undefined ? field.reviewerKeyId : `${field.reviewerName} (${field.reviewerKeyId})`;
+              context.io.stdout.write(`amended ${path}: ${field.action} ${JSON.stringify(field.original)} -> ${JSON.stringify(field.value)} by ${reviewer} at ${field.amendedAt}: ${field.reason}\n`);
+            }
+            context.io.stdout.write(`${JSON.stringify(review.data)}\n`);
+          }
           return;
         }
         const px = createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters });

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'VERSION_MISMATCH',
   'HASH_MISMATCH',
   'SIGNATURE_INVALID',
+  'AMENDMENT_INVALID', // extension: a review amendment or its chain does not verify
   'CAPABILITY_NOT_FOUND',
   'CONTRACT_MISMATCH', // extension: replay against a different contract
   'CONFIGURATION_ERROR',

@@ -18,6 +18,7 @@ export { ReplayError } from './replay-error.js';
 export { VersionMismatchError } from './version-mismatch-error.js';
 export { HashMismatchError } from './hash-mismatch-error.js';
 export { SignatureError } from './signature-error.js';
+export { AmendmentError } from './amendment-error.js';
 export { CapabilityNotFoundError } from './capability-not-found-error.js';
 export { ContractMismatchError } from './contract-mismatch-error.js';
 export { ConfigurationError } from './configuration-error.js';

@@ -13,6 +13,11 @@ import { PDF_ATTACHMENT_BYTE_LIMIT, PDF_ATTACHMENT_LIMIT } from '../limits.js';
 /** Positioned text pieces of one page, as pdf.js gives them. */
 export interface PdfPageItems {
   readonly items?: readonly { readonly str: string; readonly transform: readonly number[]; readonly width: number; readonly height: number }[];
+  /**
+   * The page as displayed at scale 1 (its rotation applied): size in PDF points and the
+   * transform from PDF user space to it (`[a, b, c, d, e, f]`, y downwards).
+   */
+  readonly viewport?: PdfPageViewport;
   readonly error?: string;
 }
 
@@ -20,6 +25,13 @@ export interface PdfPageItems {
 export interface PdfAttachment {
   readonly fileName: string;
   readonly bytes: Uint8Array;
+}
+
+/** A page's displayed size (PDF points) and the transform from user space onto it. */
+export interface PdfPageViewport {
+  readonly width: number;
+  readonly height: number;
+  readonly transform: readonly number[];
 }
 
 export interface PdfParse {

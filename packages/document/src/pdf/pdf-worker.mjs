@@ -1,8 +1,9 @@
 // The PDF parsing worker (plain JavaScript: it runs in a worker thread, from the sources
 // in development and from dist when built). It receives { id, bytes, pageLimit }, parses
-// the PDF with pdf.js and answers { id, pageCount, pages: [{ items } | { error }], attachments,
-// error? }, items being the positioned text pieces (the layout is done by the caller) and
-// attachments the embedded files that may be XML (an e-invoice's), as { fileName, bytes }. Its heap is
+// the PDF with pdf.js and answers { id, pageCount, pages: [{ items, viewport } | { error }],
+// attachments, error? }, items being the positioned text pieces and viewport the page as
+// displayed (the layout is done by the caller), and attachments the embedded files that may
+// be XML (an e-invoice's), as { fileName, bytes }. Its heap is
 // capped and its time bounded by the owner (pdf-reader.ts), which terminates it when
 // either runs out: a hostile PDF costs a worker, never the process.
 import { parentPort } from 'node:worker_threads';
@@ -41,7 +42,9 @@ parentPort.on('message', async ({ id, bytes, pageLimit, attachmentLimits }) => {
           if (typeof item.str !== 'string' || item.transform === undefined) continue;
           items.push({ str: item.str, transform: item.transform, width: item.width ?? 0, height: item.height ?? 0 });
         }
-        pages.push({ items });
+        // The page as shown (scale 1, its /Rotate applied): maps text positions to page boxes.
+        const viewport = page.getViewport({ scale: 1 });
+        pages.push({ items, viewport: { width: viewport.width, height: viewport.height, transform: viewport.transform } });
         page.cleanup();
       } catch (error) {
         pages.push({ error: error instanceof Error ? error.message : String(error) });
