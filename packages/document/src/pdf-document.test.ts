@@ -142,12 +142,23 @@ describe('a bounded PDF reader', () => {
   }
 
   it('stops a PDF that takes longer than its deadline, says so, and reads the next PDF with a fresh worker', async () => {
-    const reader = createPdfReader({ deadlineMs: 300 });
+    // The deadline is the test's to call: the first PDF's passes at once, the second's never
+    // does, so a busy machine (a fresh worker loading pdf.js slowly) cannot change the outcome.
+    const deadlines: number[] = [];
+    const reader = createPdfReader({
+      deadlineMs: 300,
+      deadlineTimer: (ms, onDeadline) => {
+        deadlines.push(ms);
+        if (deadlines.length === 1) queueMicrotask(onDeadline);
+        return () => undefined;
+      },
+    });
     try {
       const slow = await buildDocument(pdfWithTextOperations(400_000), { pdf: reader });
       expect(slow.warnings.join(' ')).toMatch(/longer than 300 ms \(the reader's deadline\)/);
       const quick = await buildDocument(pdfWithTextOperations(3), { pdf: reader });
       expect(quick.layers['pdf-text']?.text).toContain('x');
+      expect(deadlines).toEqual([300, 300]);
     } finally {
       await reader.close();
     }

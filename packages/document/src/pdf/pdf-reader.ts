@@ -31,7 +31,21 @@ export interface PdfReaderOptions {
   readonly deadlineMs?: number;
   /** Heap of the parsing worker, in MB (default 512). */
   readonly maxHeapMb?: number;
+  /**
+   * Starts the deadline of one PDF and returns its cancel function (default: `setTimeout`).
+   * Tests inject their own so that whether a deadline passes never depends on how busy the
+   * machine is.
+   */
+  readonly deadlineTimer?: DeadlineTimer;
 }
+
+/** Calls `onDeadline` once `ms` have passed unless the returned function is called first. */
+export type DeadlineTimer = (ms: number, onDeadline: () => void) => () => void;
+
+const realTimer: DeadlineTimer = (ms, onDeadline) => {
+  const timer = setTimeout(onDeadline, ms);
+  return () => clearTimeout(timer);
+};
 
 export const DEFAULT_PDF_DEADLINE_MS = 5_000;
 export const DEFAULT_PDF_HEAP_MB = 512;
@@ -44,6 +58,7 @@ function workerUrl(): URL {
 export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
   const deadlineMs = options.deadlineMs ?? DEFAULT_PDF_DEADLINE_MS;
   const maxHeapMb = options.maxHeapMb ?? DEFAULT_PDF_HEAP_MB;
+  const deadlineTimer = options.deadlineTimer ?? realTimer;
   let worker: Worker | null = null;
   let nextId = 0;
 
@@ -61,8 +76,9 @@ export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
     const current = worker;
     const id = (nextId += 1);
     return new Promise<PdfParse>((resolve) => {
+      let cancelDeadline = (): void => undefined;
       const finish = (result: PdfParse, terminate: boolean): void => {
-        clearTimeout(timer);
+        cancelDeadline();
         current.off('message', onMessage);
         current.off('error', onError);
         current.off('exit', onExit);
@@ -80,7 +96,7 @@ export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
       };
       const onExit = (): void => finish({ pageCount: 0, pages: [], failure: 'PDF parser stopped; not read.' }, true);
       const onAbort = (): void => finish({ pageCount: 0, pages: [], failure: 'PDF reading aborted.' }, true);
-      const timer = setTimeout(() => finish({ pageCount: 0, pages: [], failure: `PDF parsing took longer than ${deadlineMs} ms (the reader's deadline); not read.` }, true), deadlineMs);
+      cancelDeadline = deadlineTimer(deadlineMs, () => finish({ pageCount: 0, pages: [], failure: `PDF parsing took longer than ${deadlineMs} ms (the reader's deadline); not read.` }, true));
       current.on('message', onMessage);
       current.once('error', onError);
       current.once('exit', onExit);
