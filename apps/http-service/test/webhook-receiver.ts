@@ -4,7 +4,10 @@ import { type IncomingHttpHeaders, createServer } from 'node:http';
 export interface Delivery {
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** `performance.now()` when it arrived. */
   readonly receivedAt: number;
+  /** What the receiver answered. */
+  readonly status: number;
 }
 
 export interface WebhookReceiver {
@@ -14,16 +17,16 @@ export interface WebhookReceiver {
 }
 
 /** `answer(delivery, index)` gives the status to answer (index counts every delivery, from 0). */
-export async function startReceiver(answer: (delivery: Delivery, index: number) => number = () => 204): Promise<WebhookReceiver> {
+export async function startReceiver(answer: (delivery: Omit<Delivery, 'status'>, index: number) => number = () => 204): Promise<WebhookReceiver> {
   const deliveries: Delivery[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const delivery = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: performance.now() };
-      const index = deliveries.length;
-      deliveries.push(delivery);
-      response.writeHead(answer(delivery, index)).end();
+      const received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: performance.now() };
+      const status = answer(received, deliveries.length);
+      deliveries.push({ ...received, status });
+      response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
