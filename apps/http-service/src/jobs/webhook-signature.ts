@@ -8,12 +8,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The headers of a signed message. */
-export interface WebhookHeaders {
+/** The headers of a signed message (a type, not an interface: it passes as a header record). */
+export type WebhookHeaders = {
   readonly 'webhook-id': string;
   readonly 'webhook-timestamp': string;
   readonly 'webhook-signature': string;
-}
+};
 
 /** Why a webhook was not verified (`WebhookVerificationError.code`). */
 export type WebhookVerificationCode = 'WEBHOOK_MISSING_HEADERS' | 'WEBHOOK_BAD_TIMESTAMP' | 'WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE' | 'WEBHOOK_BAD_SIGNATURE' | 'WEBHOOK_BAD_SECRET';
