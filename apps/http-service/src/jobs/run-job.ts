@@ -7,6 +7,7 @@
  * not an error to retry.
  */
 import { type Paxman, type PolicyInput, Status, serializeArtifact } from 'paxman';
+import { contractProblems } from '../normalize-request.js';
 import type { JobResult, WebhookPayload } from './job-types.js';
 import type { JobStore } from './job-store.js';
 import { type WebhookAttempt, deliverWebhook } from './webhook-delivery.js';
@@ -66,10 +67,7 @@ export async function runJob(context: JobContext, id: string, signal?: AbortSign
     });
     const finishedAt = new Date().toISOString();
     if (artifact.status === Status.INVALID_CONTRACT) {
-      const problems = artifact.diagnostics
-        .filter((diagnostic) => diagnostic.stage === 'contract')
-        .map((diagnostic) => ({ code: diagnostic.code, path: typeof diagnostic.context?.['path'] === 'string' ? diagnostic.context['path'] : '', message: diagnostic.message }));
-      result = { status: 'failed', finishedAt, error: { code: 'INVALID_CONTRACT', detail: 'The contract cannot be used; every problem is listed with its path.', problems } };
+      result = { status: 'failed', finishedAt, error: { code: 'INVALID_CONTRACT', detail: 'The contract cannot be used; every problem is listed with its path.', problems: contractProblems(artifact) } };
     } else if (artifact.status === Status.INPUT_TOO_LARGE) {
       result = { status: 'failed', finishedAt, error: { code: 'INPUT_TOO_LARGE', detail: `The input is over the limit of ${context.maxInputBytes} bytes.` } };
     } else {
