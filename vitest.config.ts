@@ -25,6 +25,9 @@ export default defineConfig({
     testTimeout: 60_000,
     // The tests read ../shared (fixtures, corpora): stop with one clear message when it is missing.
     globalSetup: [resolve(import.meta.dirname, 'tooling/scripts/require-shared.ts')],
+    // One turn of the event loop before each test, so the worker reads the runner's RPC
+    // replies in time on a busy machine (see the file).
+    setupFiles: [resolve(import.meta.dirname, 'tooling/scripts/yield-between-tests.ts')],
     projects: projectFolders.map((root) => ({
       extends: true,
       test: {

@@ -165,3 +165,116 @@ export const amendmentSchema = {
     501: problemResponse('The service has no reviewer key'),
   },
 } as const;
+
+const jobFailure = {
+  type: 'object',
+  properties: { code: { type: 'string' }, detail: { type: 'string' }, problems: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' } } } } },
+} as const;
+
+const webhookAttempt = {
+  type: 'object',
+  properties: { attempt: { type: 'integer' }, at: { type: 'string', format: 'date-time' }, delivered: { type: 'boolean' }, status: { type: 'integer' }, error: { type: 'string' }, permanent: { type: 'boolean' }, ms: { type: 'integer' } },
+} as const;
+
+const jobView = {
+  type: 'object',
+  description: 'A job. `artifact` (the artifact itself) is there when the job is done.',
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    finishedAt: { type: 'string', format: 'date-time' },
+    artifactStatus: { type: 'string' },
+    replayHash: { type: 'string' },
+    error: jobFailure,
+    webhook: { type: 'object', properties: { url: { type: 'string' }, delivered: { type: 'boolean' }, attempts: { type: 'array', items: webhookAttempt } } },
+    links: { type: 'object', properties: { self: { type: 'string' }, artifact: { type: 'string' } } },
+    artifact: { type: 'object', additionalProperties: true },
+  },
+} as const;
+
+const jobIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+
+export const createJobSchema = {
+  summary: 'Start a normalization job',
+  description:
+    'The body of `POST /v1/normalize` (JSON, or multipart with a `webhookUrl` part), plus an optional `webhook: { url }` called when the job is over (signed, Standard Webhooks). An `Idempotency-Key` header makes a retried request return the same job for 24 hours. Answers 202 at once; `GET /v1/jobs/{id}` follows the job.',
+  headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', maxLength: 255, description: 'The same key within 24 h returns the same job (a different body with it is 422).' } } },
+  body: {
+    content: {
+      'application/json': {
+        schema: {
+          ...normalizeSchema.body.content['application/json'].schema,
+          properties: {
+            ...normalizeSchema.body.content['application/json'].schema.properties,
+            webhook: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string', description: 'http(s); not a private, loopback or link-local address unless the operator allows its host.' } } },
+          },
+        },
+      },
+      'multipart/form-data': { schema: { description: 'As for /v1/normalize, plus an optional `webhookUrl` part.' } },
+    },
+  },
+  response: {
+    202: { description: 'Accepted (or, with an Idempotency-Key seen before, the same job).', type: 'object', properties: { id: { type: 'string' }, status: jobView.properties.status, links: jobView.properties.links } },
+    400: problemResponse('Bad request; a webhook URL refused (WEBHOOK_URL_REFUSED) or webhooks not configured'),
+    401: problemResponse('Missing or wrong API key'),
+    413: problemResponse('Body or input too large'),
+    422: problemResponse('An Idempotency-Key reused with a different body'),
+    503: problemResponse('The in-process queue is full (Retry-After)'),
+  },
+} as const;
+
+export const getJobSchema = {
+  summary: 'A job: its status and, when done, its artifact',
+  params: jobIdParams,
+  response: { 200: jobView, 401: problemResponse('Missing or wrong API key'), 404: problemResponse('No such job') },
+} as const;
+
+export const getJobArtifactSchema = {
+  summary: "A done job's artifact",
+  params: jobIdParams,
+  response: { 200: { description: 'The artifact.', type: 'object', additionalProperties: true }, 401: problemResponse('Missing or wrong API key'), 404: problemResponse('No such job'), 409: problemResponse('The job is not done') },
+} as const;
+
+export const cancelJobSchema = {
+  summary: 'Cancel a queued job',
+  params: jobIdParams,
+  response: { 200: jobView, 401: problemResponse('Missing or wrong API key'), 404: problemResponse('No such job'), 409: problemResponse('The job is running or over: not cancelled') },
+} as const;
+
+/** The OpenAPI 3.1 `webhooks` entry: what the service POSTs to a job's webhook URL. */
+export const jobWebhooks = {
+  jobFinished: {
+    post: {
+      summary: 'A job is over (done or failed)',
+      description:
+        'Sent at least once per job (retried with exponential backoff until a 2xx answer, up to the documented count). Signed the Standard Webhooks way: `webhook-id` (the same for every try), `webhook-timestamp` (Unix seconds), `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` under the `whsec_` secret. Verify with `verifyWebhook(secret, headers, rawBody)`.',
+      parameters: [
+        { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' } },
+        { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' } },
+        { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' } },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['type', 'id', 'status', 'links'],
+              properties: {
+                type: { type: 'string', enum: ['job.done', 'job.failed'] },
+                id: { type: 'string' },
+                status: { type: 'string', enum: ['done', 'failed'] },
+                artifactStatus: { type: 'string' },
+                replayHash: { type: 'string' },
+                error: jobFailure,
+                links: { type: 'object', properties: { job: { type: 'string' }, artifact: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+      responses: { '2XX': { description: 'Received; any other answer (or none within the time limit) is retried.' } },
+    },
+  },
+} as const;

@@ -34,6 +34,30 @@ export interface ServerOptions {
   readonly reviewerKeyEnv?: string;
   /** A `paxman-batch` output folder whose review queue the inspector walks (`GET /v1/review/…`). */
   readonly reviewFolder?: string;
+  /** `redis://…`: jobs go to BullMQ and run on `paxman-http worker` processes; none: the in-process queue. */
+  readonly queue?: string;
+  /** The folder of the job store (inputs, artifacts, results); required with `queue`, a temporary folder without. */
+  readonly jobStore?: string;
+  /** Jobs run at once in this process: in-process queue default 2, with `queue` default 0 (workers do), a worker default 1. */
+  readonly jobWorkers?: number;
+  /** The in-process queue's limit: jobs waiting or running; the next gets 503. */
+  readonly maxQueuedJobs: number;
+  /** Longest run of one job (aborted past it: the job fails with ABORTED). */
+  readonly jobTimeoutMs: number;
+  /** How long a job stays locked to a worker that stopped answering (BullMQ) before another runs it. */
+  readonly lockMs: number;
+  /** The environment variable holding the webhook secret (`whsec_<base64>`); none: jobs with a webhook are refused. */
+  readonly webhookSecretEnv?: string;
+  /** Hosts a webhook may target even when they resolve to loopback, private or link-local addresses. */
+  readonly allowWebhookHosts: readonly string[];
+  /** Tries per webhook (the first and its retries). */
+  readonly webhookAttempts: number;
+  /** Delay before a webhook's first retry; doubled for each next one. */
+  readonly webhookBackoffMs: number;
+  /** How long one webhook try waits for the receiver's answer. */
+  readonly webhookTimeoutMs: number;
+  /** The service's public base URL: links in webhooks are absolute under it. */
+  readonly publicUrl?: string;
 }
 
 export class UsageError extends Error {
@@ -50,9 +74,17 @@ export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
   allowRemoteInference: false,
   logLevel: 'info',
   workers: 1,
+  maxQueuedJobs: 1000,
+  jobTimeoutMs: 600_000,
+  lockMs: 30_000,
+  allowWebhookHosts: [],
+  webhookAttempts: 8,
+  webhookBackoffMs: 1000,
+  webhookTimeoutMs: 10_000,
 });
 
 export const USAGE = `Usage: paxman-http [options]
+       paxman-http worker --queue redis://host:port --job-store <folder> [options]   (runs jobs from the queue)
   --port <n>                  port to listen on (default 8080; 0 picks a free one)
   --host <address>            address to bind (default 127.0.0.1)
   --api-key-env <NAME>        require "Authorization: Bearer <key>", the key read from $NAME
@@ -66,7 +98,20 @@ export const USAGE = `Usage: paxman-http [options]
   --workers <n>               server processes sharing the port (default 1; one per core for throughput)
   --plugin <module>           load an ES module's \`capabilities\`/\`adapters\` arrays (path or package; repeatable)
   --reviewer-key-env <NAME>   sign review amendments (POST /v1/amendments) with the Ed25519 PEM key in $NAME
-  --review-folder <dir>       a paxman-batch output folder: its review queue for the inspector (/inspector/?review=<name>)`;
+  --review-folder <dir>       a paxman-batch output folder: its review queue for the inspector (/inspector/?review=<name>)
+Jobs (POST /v1/jobs):
+  --queue <redis://host:port> jobs go to BullMQ and run on \`paxman-http worker\` processes (default: in process)
+  --job-store <folder>        inputs, artifacts and results of jobs (required with --queue; default a temporary folder)
+  --job-workers <n>           jobs run at once here (in-process queue 2; with --queue 0; a worker 1)
+  --max-queued-jobs <n>       the in-process queue's limit of waiting or running jobs (default 1000)
+  --job-timeout-ms <n>        time limit of one job (default 600000)
+  --lock-ms <n>               a killed worker's job is run again after this (default 30000)
+  --webhook-secret-env <NAME> sign webhooks with the secret in $NAME (whsec_<base64>); without it, no webhooks
+  --allow-webhook-host <host> let webhooks target this host even on a private or loopback address (repeatable)
+  --webhook-attempts <n>      tries per webhook (default 8; backoff 1 s, 2 s, 4 s, …)
+  --webhook-backoff-ms <n>    delay before the first retry (default 1000)
+  --webhook-timeout-ms <n>    time one try waits for an answer (default 10000)
+  --public-url <url>          the service's public base URL, for absolute links in webhooks`;
 
 function positiveInteger(value: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -104,6 +149,18 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
         plugin: { type: 'string', multiple: true },
         'reviewer-key-env': { type: 'string' },
         'review-folder': { type: 'string' },
+        queue: { type: 'string' },
+        'job-store': { type: 'string' },
+        'job-workers': { type: 'string' },
+        'max-queued-jobs': { type: 'string' },
+        'job-timeout-ms': { type: 'string' },
+        'lock-ms': { type: 'string' },
+        'webhook-secret-env': { type: 'string' },
+        'allow-webhook-host': { type: 'string', multiple: true },
+        'webhook-attempts': { type: 'string' },
+        'webhook-backoff-ms': { type: 'string' },
+        'webhook-timeout-ms': { type: 'string' },
+        'public-url': { type: 'string' },
       },
       strict: true,
     }));
@@ -135,6 +192,14 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
   if (allowInference && provider === undefined) throw new UsageError('--allow-inference needs a provider (--provider openai-compatible …)');
   const apiKeyEnv = string('api-key-env');
   const reviewerKeyEnv = string('reviewer-key-env');
+  const queue = string('queue');
+  if (queue !== undefined && !/^rediss?:\/\/./.test(queue)) throw new UsageError(`--queue must be a redis:// URL, got ${queue}`);
+  const jobStore = string('job-store');
+  if (queue !== undefined && jobStore === undefined) throw new UsageError('--queue needs --job-store <folder>, a folder the service and every worker can reach');
+  const jobWorkers = string('job-workers');
+  const webhookSecretEnv = string('webhook-secret-env');
+  const publicUrl = string('public-url');
+  if (publicUrl !== undefined && !/^https?:\/\/./.test(publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, got ${publicUrl}`);
   return {
     port,
     host: string('host') ?? DEFAULT_OPTIONS.host,
@@ -150,5 +215,17 @@ export function parseServerArguments(argv: readonly string[]): ServerOptions {
     ...(values.plugin === undefined ? {} : { plugins: values.plugin as string[] }),
     ...(reviewerKeyEnv === undefined ? {} : { reviewerKeyEnv: environmentName(reviewerKeyEnv, '--reviewer-key-env') }),
     ...(string('review-folder') === undefined ? {} : { reviewFolder: string('review-folder')! }),
+    ...(queue === undefined ? {} : { queue }),
+    ...(jobStore === undefined ? {} : { jobStore }),
+    ...(jobWorkers === undefined ? {} : { jobWorkers: positiveInteger(jobWorkers, '--job-workers', 0, true) }),
+    maxQueuedJobs: positiveInteger(string('max-queued-jobs'), '--max-queued-jobs', DEFAULT_OPTIONS.maxQueuedJobs),
+    jobTimeoutMs: positiveInteger(string('job-timeout-ms'), '--job-timeout-ms', DEFAULT_OPTIONS.jobTimeoutMs),
+    lockMs: positiveInteger(string('lock-ms'), '--lock-ms', DEFAULT_OPTIONS.lockMs),
+    ...(webhookSecretEnv === undefined ? {} : { webhookSecretEnv: environmentName(webhookSecretEnv, '--webhook-secret-env') }),
+    allowWebhookHosts: (values['allow-webhook-host'] as string[] | undefined) ?? [],
+    webhookAttempts: positiveInteger(string('webhook-attempts'), '--webhook-attempts', DEFAULT_OPTIONS.webhookAttempts),
+    webhookBackoffMs: positiveInteger(string('webhook-backoff-ms'), '--webhook-backoff-ms', DEFAULT_OPTIONS.webhookBackoffMs),
+    webhookTimeoutMs: positiveInteger(string('webhook-timeout-ms'), '--webhook-timeout-ms', DEFAULT_OPTIONS.webhookTimeoutMs),
+    ...(publicUrl === undefined ? {} : { publicUrl }),
   };
 }

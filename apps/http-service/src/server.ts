@@ -17,13 +17,15 @@ import { bearerChecker } from './auth.js';
 import { paxmanCode, problemsOf } from './paxman-errors.js';
 import { ProblemError, sendProblem, statusOfError } from './problem.js';
 import { registerContractRoute } from './routes/contract-route.js';
+import { type JobService, createJobService } from './jobs/job-service.js';
 import { registerExampleRoute } from './routes/example-route.js';
+import { registerJobRoutes } from './routes/job-routes.js';
 import { registerNormalizeRoute } from './routes/normalize-route.js';
 import { registerReplayRoute } from './routes/replay-route.js';
 import { registerAmendmentRoute } from './routes/amendment-route.js';
 import { registerReviewRoute } from './routes/review-route.js';
 import { createRunService } from './run-service.js';
-import { problemSchema } from './schemas.js';
+import { jobWebhooks, problemSchema } from './schemas.js';
 import { DEFAULT_OPTIONS, type ServerOptions } from './server-options.js';
 
 /** Routes anyone may call, with auth on: health checks and the inspector's static files. */
@@ -31,11 +33,14 @@ const PUBLIC_PATHS = [/^\/healthz$/, /^\/readyz$/, /^\/inspector(\/|$)/];
 
 export interface PaxmanServer {
   readonly app: FastifyInstance;
+  /** The jobs of `POST /v1/jobs`: their store, queue and workers. */
+  readonly jobs: JobService;
   /** Marks the service not ready, then closes it once in-flight requests have finished. */
   shutdown(): Promise<void>;
 }
 
-async function paxmanFor(options: ServerOptions): Promise<Paxman> {
+/** The Paxman instance of a service or worker: plug-ins and the operator's model provider. */
+export async function paxmanFor(options: ServerOptions): Promise<Paxman> {
   const plugins = await loadPlugins(options.plugins ?? []);
   if (options.provider === undefined) return createPaxman(plugins);
   const provider = openAICompatible({ baseUrl: options.provider.baseUrl, model: options.provider.model, ...(options.provider.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.provider.apiKeyEnv }) });
@@ -61,6 +66,7 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
     reviewerKey = environment[options.reviewerKeyEnv] ?? null;
     if (reviewerKey === null || reviewerKey.trim() === '') throw new Error(`--reviewer-key-env ${options.reviewerKeyEnv}: the environment variable is not set.`);
   }
+  const jobs = await createJobService(options, paxman, environment);
 
   await app.register(swagger, {
     openapi: {
@@ -68,6 +74,8 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
       info: { title: 'Paxman HTTP service', version: PAXMAN_VERSION, description: 'Normalize documents into evidence-backed artifacts that conform to your contract.' },
       components: options.apiKeyEnv === undefined ? {} : { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       ...(options.apiKeyEnv === undefined ? {} : { security: [{ bearer: [] }] }),
+      // The schema is a deeply readonly literal; swagger's types want mutable OpenAPI objects.
+      webhooks: structuredClone(jobWebhooks) as never,
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -129,12 +137,15 @@ export async function buildServer(given: Partial<ServerOptions> = {}, environmen
   registerReviewRoute(app, paxman, service, options.reviewFolder ?? null);
   registerContractRoute(app);
   registerExampleRoute(app);
+  registerJobRoutes(app, jobs, service);
 
   return {
     app,
+    jobs,
     async shutdown() {
       closing = true;
       await app.close();
+      await jobs.close();
     },
   };
 }

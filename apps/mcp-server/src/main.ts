@@ -8,7 +8,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { openAICompatible } from '@paxman/inference';
 import { createPaxman, loadPlugins, type Paxman } from 'paxman';
 import { USAGE, UsageError, parseMcpArguments, type McpServerOptions } from './server-options.js';
-import { createMcpServer } from './tools.js';
+import { createMcpServer, createServerJobs } from './tools.js';
 
 async function paxmanFor(options: McpServerOptions): Promise<Paxman> {
   const plugins = await loadPlugins(options.plugins ?? []);
@@ -39,8 +39,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`paxman-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
+  // One registry of started normalizations for the process: servers made per request share it.
+  const jobs = createServerJobs();
   if (options.http === undefined) {
-    await createMcpServer(paxman, options).connect(new StdioServerTransport());
+    await createMcpServer(paxman, options, jobs).connect(new StdioServerTransport());
     return 0;
   }
   // Streamable HTTP, stateless: a fresh server and transport per request.
@@ -49,7 +51,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       response.writeHead(404).end();
       return;
     }
-    const server = createMcpServer(paxman, options);
+    const server = createMcpServer(paxman, options, jobs);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on('close', () => {
       void transport.close();

@@ -1,5 +1,6 @@
 /**
- * The tools and resources: `normalize_document`, `replay_artifact`, `validate_contract`,
+ * The tools and resources: `normalize_document`, `start_normalization` /
+ * `get_normalization` (for long documents), `replay_artifact`, `validate_contract`,
  * and the contracts of the configured folder as `contract://<id>`. Every result carries
  * `structuredContent` (checked against the tool's output schema) and the same JSON as text;
  * a refused call is a tool error naming the reason, never a crash.
@@ -12,6 +13,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { type ExecutionArtifact, type Paxman, type PolicyInput, PAXMAN_VERSION, PaxmanError, adaptContract, serializeArtifact } from 'paxman';
 import { z } from 'zod';
 import { ToolInputError, confinedPath, readConfined, writeAtomically } from './confined-files.js';
+import { type NormalizationJobs, createNormalizationJobs } from './normalization-jobs.js';
 import type { McpServerOptions } from './server-options.js';
 
 const contractInput = z.union([z.record(z.string(), z.unknown()), z.string()]).describe('A contract (Dict DSL, JSON Schema or OpenAPI object, or its JSON/YAML text), or the path of a contract file in the contracts folder.');
@@ -84,7 +86,52 @@ function failure(error: unknown) {
   return { isError: true, content: [{ type: 'text' as const, text: `${message}${code}` }] };
 }
 
-export function createMcpServer(paxman: Paxman, options: McpServerOptions): McpServer {
+
+interface NormalizeArguments {
+  readonly text?: string | undefined;
+  readonly path?: string | undefined;
+  readonly contract: unknown;
+  readonly policy?: Record<string, unknown> | undefined;
+}
+
+/** What `normalize_document` (and a finished `start_normalization`) answers. */
+async function normalizeWith(paxman: Paxman, options: McpServerOptions, { text, path, contract, policy }: NormalizeArguments) {
+  if ((text === undefined) === (path === undefined)) throw new ToolInputError('Give exactly one of `text` and `path`.');
+  let input: string | Uint8Array;
+  if (text !== undefined) {
+    if (Buffer.byteLength(text) > options.maxInputBytes) throw new ToolInputError(`The text is over this server's limit of ${options.maxInputBytes} bytes.`);
+    input = text;
+  } else input = await readConfined(path!, options.roots, options.maxInputBytes);
+  const inputText = typeof input === 'string' ? input : /\.(txt|csv|json|eml|html?|md)$/i.test(path!) ? new TextDecoder().decode(input) : null;
+  const allowed = { ...options.policy, ...(policy ?? {}) };
+  const artifact = await paxman.normalize(input, {
+    contract: await resolveContract(contract, options),
+    policy: { ...allowed, allowLocalInference: options.provider?.tier === 'local' && allowed['allowLocalInference'] !== false, allowRemoteInference: options.provider?.tier === 'remote' && allowed['allowRemoteInference'] !== false } as PolicyInput,
+    budget: { maxInputBytes: options.maxInputBytes },
+  });
+  if (artifact.status === 'INVALID_CONTRACT') {
+    const problems = artifact.diagnostics.filter((diagnostic) => diagnostic.stage === 'contract').map((diagnostic) => `${String(diagnostic.context?.['path'] ?? '') || '(root)'}: ${diagnostic.message}`);
+    throw new ToolInputError(`The contract cannot be used:\n${problems.join('\n')}`);
+  }
+  const described = describeResult(artifact, inputText);
+  if (options.outFolder === undefined) return described;
+  const artifactPath = await writeAtomically(options.outFolder, `${artifact.replayHash.slice(0, 16)}.artifact.json`, serializeArtifact(artifact));
+  return { ...described, artifactPath };
+}
+
+/** The result of `normalize_document`, as a started normalization keeps it. */
+type NormalizeResult = Awaited<ReturnType<typeof normalizeWith>>;
+
+/** The registry of `start_normalization` jobs of one server process. */
+export function createServerJobs(): NormalizationJobs<NormalizeResult> {
+  return createNormalizationJobs<NormalizeResult>((error) => failure(error).content[0]!.text);
+}
+
+/**
+ * The MCP server over `paxman`. `jobs` holds the normalizations started with
+ * `start_normalization`; give every server of one process the same registry.
+ */
+export function createMcpServer(paxman: Paxman, options: McpServerOptions, jobs: NormalizationJobs<NormalizeResult> = createServerJobs()): McpServer {
   const server = new McpServer({ name: 'paxman', version: PAXMAN_VERSION }, { instructions: 'Paxman extracts the fields of a contract from a document with evidence for every value and an honest UNRESOLVED when the document does not say. Read `unresolved` and ask a person or another tool for those fields; never guess them.' });
 
   server.registerTool(
@@ -96,29 +143,50 @@ export function createMcpServer(paxman: Paxman, options: McpServerOptions): McpS
       outputSchema: normalizeOutput,
       annotations: { readOnlyHint: options.outFolder === undefined, openWorldHint: false },
     },
-    async ({ text, path, contract, policy }) => {
+    async (args) => {
       try {
-        if ((text === undefined) === (path === undefined)) throw new ToolInputError('Give exactly one of `text` and `path`.');
-        let input: string | Uint8Array;
-        if (text !== undefined) {
-          if (Buffer.byteLength(text) > options.maxInputBytes) throw new ToolInputError(`The text is over this server's limit of ${options.maxInputBytes} bytes.`);
-          input = text;
-        } else input = await readConfined(path!, options.roots, options.maxInputBytes);
-        const inputText = typeof input === 'string' ? input : /\.(txt|csv|json|eml|html?|md)$/i.test(path!) ? new TextDecoder().decode(input) : null;
-        const allowed = { ...options.policy, ...(policy ?? {}) };
-        const artifact = await paxman.normalize(input, {
-          contract: await resolveContract(contract, options),
-          policy: { ...allowed, allowLocalInference: options.provider?.tier === 'local' && allowed['allowLocalInference'] !== false, allowRemoteInference: options.provider?.tier === 'remote' && allowed['allowRemoteInference'] !== false } as PolicyInput,
-          budget: { maxInputBytes: options.maxInputBytes },
-        });
-        if (artifact.status === 'INVALID_CONTRACT') {
-          const problems = artifact.diagnostics.filter((diagnostic) => diagnostic.stage === 'contract').map((diagnostic) => `${String(diagnostic.context?.['path'] ?? '') || '(root)'}: ${diagnostic.message}`);
-          throw new ToolInputError(`The contract cannot be used:\n${problems.join('\n')}`);
-        }
-        const described = describeResult(artifact, inputText);
-        if (options.outFolder === undefined) return result(described);
-        const artifactPath = await writeAtomically(options.outFolder, `${artifact.replayHash.slice(0, 16)}.artifact.json`, serializeArtifact(artifact));
-        return result({ ...described, artifactPath });
+        return result(await normalizeWith(paxman, options, args));
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'start_normalization',
+    {
+      title: 'Start normalizing a long document',
+      description: 'Like normalize_document, for a document that takes long (a scanned contract read by OCR, many pages): checks the call, starts the normalization and answers at once with its `id`. Ask `get_normalization` with the id until its status is `done` (the same result as normalize_document) or `failed` (the reason).',
+      inputSchema: { text: z.string().optional().describe('The document text.'), path: z.string().optional().describe('Path of the document inside the allowed folders.'), contract: contractInput, policy: z.record(z.string(), z.unknown()).optional().describe('Policy overrides.') },
+      outputSchema: { id: z.string(), status: z.string() },
+      annotations: { readOnlyHint: false, openWorldHint: false },
+    },
+    async (args) => {
+      try {
+        if ((args.text === undefined) === (args.path === undefined)) throw new ToolInputError('Give exactly one of `text` and `path`.');
+        if (args.path !== undefined) confinedPath(args.path, options.roots);
+        const id = jobs.start(() => normalizeWith(paxman, options, args));
+        return result({ id, status: jobs.get(id)!.status });
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'get_normalization',
+    {
+      title: 'Follow a started normalization',
+      description: 'The status of a normalization started with start_normalization (`queued`, `running`, `done`, `failed`); when done, its result (as normalize_document answers), when failed, the reason.',
+      inputSchema: { id: z.string().describe('The id start_normalization answered with.') },
+      outputSchema: { id: z.string(), status: z.string(), createdAt: z.string(), result: z.object(normalizeOutput).optional(), error: z.string().optional() },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ id }) => {
+      try {
+        const job = jobs.get(id);
+        if (job === undefined) throw new ToolInputError(`No normalization ${id} (started in this server process, and not yet forgotten).`);
+        return result({ ...job });
       } catch (error) {
         return failure(error);
       }

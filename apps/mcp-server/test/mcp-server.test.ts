@@ -47,9 +47,9 @@ describe('paxman-mcp over stdio', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('lists its three tools with input and output schemas, and the contracts as resources', async () => {
+  it('lists its five tools with input and output schemas, and the contracts as resources', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['normalize_document', 'replay_artifact', 'validate_contract']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_normalization', 'normalize_document', 'replay_artifact', 'start_normalization', 'validate_contract']);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
@@ -74,6 +74,35 @@ describe('paxman-mcp over stdio', () => {
     expect(output.artifactPath.startsWith(join(folder, 'out'))).toBe(true);
     expect(JSON.parse(readFileSync(output.artifactPath, 'utf8')).replayHash).toBe(output.replayHash);
     expect(JSON.parse(result.content[0]!.text!)).toEqual(output);
+  });
+
+  it('starts a normalization and answers at once with its id; get_normalization follows it to the same result', async () => {
+    const started = await call('start_normalization', { path: 'invoice.txt', contract: 'invoice.json' });
+    expect(started.isError).toBeFalsy();
+    expect(started.structuredContent).toMatchObject({ id: expect.stringMatching(/^norm_[0-9a-f]{32}$/), status: expect.stringMatching(/^(queued|running)$/) });
+    const id = started.structuredContent.id;
+    // Bounded only so a broken server stops the test; not a claim about speed.
+    const deadline = Date.now() + 60_000;
+    let job = (await call('get_normalization', { id })).structuredContent;
+    while (job.status !== 'done' && job.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      job = (await call('get_normalization', { id })).structuredContent;
+    }
+    expect(job.status).toBe('done');
+    const direct = (await call('normalize_document', { path: 'invoice.txt', contract: 'invoice.json' })).structuredContent;
+    expect(job.result.replayHash).toBe(direct.replayHash);
+    expect(job.result.data).toEqual(direct.data);
+
+    const failing = (await call('start_normalization', { text: 'Total: 1 EUR', contract: { id: 'bad', fields: [{ name: 'x', type: 'NOT_A_TYPE' }] } })).structuredContent.id;
+    let failed = (await call('get_normalization', { id: failing })).structuredContent;
+    while (failed.status !== 'failed' && failed.status !== 'done' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      failed = (await call('get_normalization', { id: failing })).structuredContent;
+    }
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/contract cannot be used/);
+    expect((await call('get_normalization', { id: 'norm_unknown' })).isError).toBe(true);
+    expect((await call('start_normalization', { path: join(folder, 'outside', 'secret.txt'), contract: 'invoice.json' })).isError).toBe(true);
   });
 
   it('states plainly what the document does not say', async () => {

@@ -41,4 +41,4 @@ export { pdfTextBoxes, placeTextItem, type PdfTextItem } from './pdf/pdf-boxes.j
 export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrOutcome, type OcrPoolOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';
-export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, type PdfReader, type PdfReaderOptions, type PdfParse, type PdfPageViewport } from './pdf/pdf-reader.js';
+export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, STARTUP_LIMIT_MS, type DeadlineTimer, type PdfReader, type PdfReaderOptions, type PdfParse, type PdfPageViewport } from './pdf/pdf-reader.js';

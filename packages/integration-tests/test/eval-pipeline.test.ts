@@ -6,6 +6,7 @@
  */
 import { ConfidenceBand, type ExecutionArtifact, listDiagnostics, normalize, replay, serializeArtifact, verifyArtifact } from 'paxman';
 import { canonicalHash, canonicalJson } from '@paxman/core';
+import { setImmediate } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPORA, type EvalCase, type EvalCorpus, loadCorpus, matchesExpected } from './support/eval-corpus.js';
 
@@ -24,6 +25,8 @@ describe.each(CORPORA)('corpus %s', (corpusName) => {
     corpus = loadCorpus(corpusName);
     for (const evalCase of corpus.cases) {
       runs.push({ evalCase, artifact: await normalize(evalCase.bytes, { contract: corpus.contractText }) });
+      // A turn of the event loop per case: the worker answers vitest's RPC in time (tooling/scripts/yield-between-tests.ts).
+      await setImmediate();
     }
   }, 120_000);
 

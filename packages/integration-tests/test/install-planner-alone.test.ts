@@ -18,9 +18,9 @@ const HEAVY = ['pdfjs-dist', 'htmlparser2', 'postal-mime', '@napi-rs/canvas', 'c
 describe('npm install @paxman/planner', () => {
   let project: string;
 
-  beforeAll(() => {
-    project = createPackedProject('paxman-planner-alone-', CLOSURE, { '@paxman/planner': true }).dir;
-    npmInstall(project);
+  beforeAll(async () => {
+    project = (await createPackedProject('paxman-planner-alone-', CLOSURE, { '@paxman/planner': true })).dir;
+    await npmInstall(project);
   }, 300_000);
 
   afterAll(() => {

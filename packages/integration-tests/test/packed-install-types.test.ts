@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPackedProject, npmInstall, publishedPackageFolders } from './support/packed-workspace.js';
+import { createPackedProject, npmInstall, publishedPackageFolders, runCommand } from './support/packed-workspace.js';
 
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** tsx's ESM loader, from the workspace (it runs the README examples as TypeScript). */
@@ -71,9 +71,9 @@ describe('packed packages under a user project', () => {
   let project: string;
   let tarballs: Readonly<Record<string, string>>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const folders = publishedPackageFolders();
-    const packed = createPackedProject('paxman-packed-types-', folders, {
+    const packed = await createPackedProject('paxman-packed-types-', folders, {
       paxman: true,
       ...Object.fromEntries(folders.map((folder) => [folder === 'paxman' ? 'paxman' : `@paxman/${folder}`, true as const])),
       zod: '^4.1.0',
@@ -81,7 +81,7 @@ describe('packed packages under a user project', () => {
     });
     project = packed.dir;
     tarballs = packed.tarballs;
-    npmInstall(project);
+    await npmInstall(project);
     writeFileSync(join(project, 'consumer.ts'), CONSUMER);
     mkdirSync(join(project, 'examples'));
     for (const name of Object.keys(tarballs)) {
@@ -94,12 +94,12 @@ describe('packed packages under a user project', () => {
     if (project !== undefined) rmSync(project, { recursive: true, force: true });
   });
 
-  it.each(Object.keys(RESOLUTIONS))('compiles with skipLibCheck: false under moduleResolution %s', (name) => {
+  it.each(Object.keys(RESOLUTIONS))('compiles with skipLibCheck: false under moduleResolution %s', async (name) => {
     const config = { compilerOptions: { ...RESOLUTIONS[name], target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }, files: ['consumer.ts', ...Object.keys(tarballs).map((name) => `examples/${name.replace('@paxman/', '')}.mts`)] };
     writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
     let output = '';
     try {
-      execFileSync(process.execPath, [TSC, '-p', `tsconfig.${name}.json`], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
+      await runCommand(process.execPath, [TSC, '-p', `tsconfig.${name}.json`], { cwd: project });
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string };
       output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
@@ -107,8 +107,8 @@ describe('packed packages under a user project', () => {
     expect(output).toBe('');
   }, 120_000);
 
-  it.each(publishedPackageFolders())('runs the README example of %s', (folder) => {
-    const output = execFileSync(process.execPath, ['--import', TSX_LOADER, join('examples', `${folder}.mts`)], { cwd: project, encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+  it.each(publishedPackageFolders())('runs the README example of %s', async (folder) => {
+    const { stdout: output } = await runCommand(process.execPath, ['--import', TSX_LOADER, join('examples', `${folder}.mts`)], { cwd: project, timeout: 60_000 });
     expect(output.trim().length).toBeGreaterThan(0);
   }, 90_000);
 

@@ -1,6 +1,8 @@
 /**
  * The PDF reader an instance owns: pdf.js runs in a worker thread with a heap limit
- * (`maxHeapMb`, default 512) and every PDF gets a deadline (`deadlineMs`, default 5 s).
+ * (`maxHeapMb`, default 512) and every PDF gets a deadline (`deadlineMs`, default 5 s),
+ * counted from when the worker has pdf.js loaded — a fresh worker's start (seconds on a
+ * busy machine) is bounded apart, by `STARTUP_LIMIT_MS`.
  * A PDF that runs out of either has its worker terminated — the next PDF starts a fresh
  * one — and comes back as warnings that say which limit it hit; what the worker had not
  * finished is not read. The worker starts on the first PDF and stops with `close()`
@@ -55,9 +57,25 @@ export interface PdfReaderOptions {
   readonly deadlineMs?: number;
   /** Heap of the parsing worker, in MB (default 512). */
   readonly maxHeapMb?: number;
+  /**
+   * Starts the deadline of one PDF and returns its cancel function (default: `setTimeout`).
+   * Tests inject their own so that whether a deadline passes never depends on how busy the
+   * machine is.
+   */
+  readonly deadlineTimer?: DeadlineTimer;
 }
 
+/** Calls `onDeadline` once `ms` have passed unless the returned function is called first. */
+export type DeadlineTimer = (ms: number, onDeadline: () => void) => () => void;
+
+const realTimer: DeadlineTimer = (ms, onDeadline) => {
+  const timer = setTimeout(onDeadline, ms);
+  return () => clearTimeout(timer);
+};
+
 export const DEFAULT_PDF_DEADLINE_MS = 5_000;
+/** How long a fresh worker may take to load pdf.js before the PDF waiting for it is given up. */
+export const STARTUP_LIMIT_MS = 60_000;
 export const DEFAULT_PDF_HEAP_MB = 512;
 
 /** The worker's file next to this module: the plain-JS source in development, the built copy in dist. */
@@ -68,7 +86,10 @@ function workerUrl(): URL {
 export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
   const deadlineMs = options.deadlineMs ?? DEFAULT_PDF_DEADLINE_MS;
   const maxHeapMb = options.maxHeapMb ?? DEFAULT_PDF_HEAP_MB;
+  const deadlineTimer = options.deadlineTimer ?? realTimer;
   let worker: Worker | null = null;
+  /** Resolves when the current worker has loaded pdf.js. */
+  let ready: Promise<void> = Promise.resolve();
   let nextId = 0;
 
   const stop = async (): Promise<void> => {
@@ -79,14 +100,28 @@ export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
 
   const parse = (bytes: Uint8Array, pageLimit: number, signal?: AbortSignal): Promise<PdfParse> => {
     if (worker === null) {
-      worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, maxHeapMb) } });
-      worker.unref();
+      const started = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, maxHeapMb) } });
+      started.unref();
+      worker = started;
+      ready = new Promise((resolve) => {
+        const onReady = (message: { ready?: boolean }): void => {
+          if (message.ready !== true) return;
+          started.off('message', onReady);
+          resolve();
+        };
+        started.on('message', onReady);
+      });
     }
     const current = worker;
+    const currentReady = ready;
     const id = (nextId += 1);
     return new Promise<PdfParse>((resolve) => {
+      let cancelDeadline = (): void => undefined;
+      let settled = false;
       const finish = (result: PdfParse, terminate: boolean): void => {
-        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        cancelDeadline();
         current.off('message', onMessage);
         current.off('error', onError);
         current.off('exit', onExit);
@@ -113,7 +148,12 @@ export function createPdfReader(options: PdfReaderOptions = {}): PdfReader {
       };
       const onExit = (): void => finish({ pageCount: 0, pages: [], failure: 'PDF parser stopped; not read.' }, true);
       const onAbort = (): void => finish({ pageCount: 0, pages: [], failure: 'PDF reading aborted.' }, true);
-      const timer = setTimeout(() => finish({ pageCount: 0, pages: [], failure: `PDF parsing took longer than ${deadlineMs} ms (the reader's deadline); not read.` }, true), deadlineMs);
+      cancelDeadline = deadlineTimer(STARTUP_LIMIT_MS, () => finish({ pageCount: 0, pages: [], failure: `The PDF parser did not start within ${STARTUP_LIMIT_MS} ms; not read.` }, true));
+      void currentReady.then(() => {
+        if (settled) return;
+        cancelDeadline();
+        cancelDeadline = deadlineTimer(deadlineMs, () => finish({ pageCount: 0, pages: [], failure: `PDF parsing took longer than ${deadlineMs} ms (the reader's deadline); not read.` }, true));
+      });
       current.on('message', onMessage);
       current.once('error', onError);
       current.once('exit', onExit);

@@ -9,6 +9,12 @@
 import { parentPort } from 'node:worker_threads';
 
 const pdfjsPromise = import('pdfjs-dist/legacy/build/pdf.mjs');
+// Says when pdf.js is loaded: a PDF's deadline starts then, not while a fresh worker starts
+// (which takes seconds on a busy machine and is no PDF's doing).
+pdfjsPromise.then(
+  () => parentPort.postMessage({ ready: true }),
+  () => parentPort.postMessage({ ready: true }),
+);
 
 /** The embedded files that may hold XML, within the caller's count and size limits. */
 async function xmlAttachments(pdf, limits) {
