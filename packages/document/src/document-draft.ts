@@ -293,6 +293,15 @@ function freezeStructures(draft: DocumentDraft): void {
   }
 }
 
+/** Freezes a page layout (OCR words or PDF runs, and pages): each entry, each list, then the layout. */
+function freezePlacements(layout: object, lists: readonly (readonly object[])[]): void {
+  for (const list of lists) {
+    for (const entry of list) Object.freeze(entry);
+    Object.freeze(list);
+  }
+  Object.freeze(layout);
+}
+
 /** The frozen Document. */
 export function freezeDraft(draft: DocumentDraft): Document {
   const document: Document = {
@@ -317,19 +326,7 @@ export function freezeDraft(draft: DocumentDraft): Document {
   Object.freeze(draft.keyValues);
   Object.freeze(draft.tables);
   Object.freeze(draft.warnings);
-  if (draft.ocr !== null) {
-    for (const word of draft.ocr.words) Object.freeze(word);
-    for (const page of draft.ocr.pages) Object.freeze(page);
-    Object.freeze(draft.ocr.words);
-    Object.freeze(draft.ocr.pages);
-    Object.freeze(draft.ocr);
-  }
-  if (draft.pdf !== null) {
-    for (const run of draft.pdf.runs) Object.freeze(run);
-    for (const page of draft.pdf.pages) Object.freeze(page);
-    Object.freeze(draft.pdf.runs);
-    Object.freeze(draft.pdf.pages);
-    Object.freeze(draft.pdf);
-  }
+  if (draft.ocr !== null) freezePlacements(draft.ocr, [draft.ocr.words, draft.ocr.pages]);
+  if (draft.pdf !== null) freezePlacements(draft.pdf, [draft.pdf.runs, draft.pdf.pages]);
   return Object.freeze(document);
 }

@@ -11,7 +11,7 @@
  * quoted-printable/base64 e-mail part). A derived layer has an `origin` mapping back to
  * the input where one exists.
  */
-import type { SourceSpan } from '@paxman/core';
+import type { PageBox, SourceSpan } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
 
 export type DocumentKind = 'text' | 'html' | 'email' | 'csv' | 'json' | 'pdf' | 'image' | 'xml' | 'binary' | 'empty';
@@ -21,14 +21,9 @@ export type DocumentKind = 'text' | 'html' | 'email' | 'csv' | 'json' | 'pdf' | 
  * box in page units (image pixels; PDF points for a rendered PDF page; y downwards from
  * the top-left corner) and Tesseract's confidence (0–1).
  */
-export interface OcrWordPlacement {
+export interface OcrWordPlacement extends PageBox {
   readonly start: number;
   readonly end: number;
-  readonly page: number;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
   readonly confidence: number;
 }
 
@@ -64,14 +59,9 @@ export interface DocumentOcr {
  * `up` for text turned by the page's rotation or its own), so a part of the run can be
  * boxed by its share of the characters.
  */
-export interface PdfTextRun {
+export interface PdfTextRun extends PageBox {
   readonly start: number;
   readonly end: number;
-  readonly page: number;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
   readonly direction: 'right' | 'down' | 'left' | 'up';
 }
 

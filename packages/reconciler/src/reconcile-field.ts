@@ -247,34 +247,14 @@ export function assessField(field: CanonicalField, result: CandidateResult | und
 
   const groups = gradeGroups(field, checked, evidenceById, diagnostics);
   if (groups.length === 0) {
-    return {
-      value: null,
-      hasValue: false,
-      confidence: 0,
-      confidenceBeforeConflict: 0,
-      evidenceIds: [],
-      conflict: null,
-      strongConflict: false,
-      emptyReason: emptyReasonOf(result, constraintDrops),
-      diagnostics,
-    };
+    return noValue(emptyReasonOf(result, constraintDrops), diagnostics);
   }
 
   const policy = context.policy.structuredData ?? 'prefer';
   const sourced = applyStructuredDataPolicy(groups, policy);
   if (sourced.mismatch !== null) diagnostics.push(mismatchDiagnostic(field.path, sourced.mismatch, policy, (value) => canonicalJson(value)));
   if (sourced.groups.length === 0) {
-    return {
-      value: null,
-      hasValue: false,
-      confidence: 0,
-      confidenceBeforeConflict: 0,
-      evidenceIds: [],
-      conflict: null,
-      strongConflict: false,
-      emptyReason: emptyReasonOf(result, constraintDrops),
-      diagnostics,
-    };
+    return noValue(emptyReasonOf(result, constraintDrops), diagnostics);
   }
   const [leader, ...others] = sourced.groups as [Group, ...Group[]];
   const competitors = others.filter((group) => group.confidence >= CONFLICT_NOISE_FLOOR);
@@ -311,6 +291,11 @@ export function assessField(field: CanonicalField, result: CandidateResult | und
     emptyReason: null,
     diagnostics,
   };
+}
+
+/** The assessment of a field with no usable value. */
+function noValue(emptyReason: UnresolvedReason, diagnostics: readonly Diagnostic[]): FieldAssessment {
+  return { value: null, hasValue: false, confidence: 0, confidenceBeforeConflict: 0, evidenceIds: [], conflict: null, strongConflict: false, emptyReason, diagnostics };
 }
 
 function settleOwnCurrency(field: CanonicalField, entry: Prepared, reading: ReturnType<typeof readCurrency>, dominantCurrency: string | null, diagnostics: Diagnostic[]): void {
