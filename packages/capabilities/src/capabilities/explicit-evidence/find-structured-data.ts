@@ -14,7 +14,7 @@
  * the invoice currency term), dates are ISO or in the format the element's format-qualifier
  * attribute names (the pack's `attributes.dateFormat` and `dateFormats`: `102` → yyyyMMdd).
  */
-import { isIsoCurrencyCode, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
+import { isCalendarDate, isIsoCurrencyCode, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import type { XmlDocument, XmlElement } from '@paxman/document';
 import type { BusinessTerm, CompiledStep, CompiledStructuredData, CompiledSyntax } from '@paxman/knowledge';
@@ -145,7 +145,7 @@ function attributeValue(element: XmlElement, localName: string | null): string |
 }
 
 const PLAIN_DECIMAL = /^[-+]?\d+(?:\.\d+)?$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/;
 
 /** A date by the element's `format` qualifier (a pattern of the pack), or ISO. */
 function readDate(element: XmlElement, knowledge: CompiledStructuredData): string | null {
@@ -158,16 +158,11 @@ function readDate(element: XmlElement, knowledge: CompiledStructuredData): strin
       const at = pattern.indexOf(token);
       return at < 0 ? '' : text.slice(at, at + token.length);
     };
-    const [year, month, day] = [part('yyyy'), part('MM'), part('dd')];
-    return year && month && day ? validDate(year, month, day) : null;
+    const date = `${part('yyyy')}-${part('MM')}-${part('dd')}`;
+    return isCalendarDate(date) ? date : null;
   }
   const iso = ISO_DATE.exec(text);
-  return iso === null ? null : validDate(iso[1]!, iso[2]!, iso[3]!);
-}
-
-function validDate(year: string, month: string, day: string): string | null {
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? `${year}-${month}-${day}` : null;
+  return iso !== null && isCalendarDate(iso[1]!) ? iso[1]! : null;
 }
 
 /** The value of the invoice currency term in the sighting's document, when the pack names one. */
@@ -205,20 +200,17 @@ function termValue(field: CanonicalField, term: BusinessTerm, sighting: TermSigh
  * in the invoice and in the accounting currency) is read in the invoice currency.
  */
 function sightingsFor(term: BusinessTerm, reading: StructuredReading, knowledge: CompiledStructuredData): readonly TermSighting[] {
-  const firsts: TermSighting[] = [];
+  const byDocument = new Map<XmlDocument, TermSighting[]>();
   for (const sighting of reading.byTerm.get(term.id) ?? []) {
-    if (firsts.some((first) => first.document === sighting.document)) continue;
-    const ofDocument = (reading.byTerm.get(term.id) ?? []).filter((entry) => entry.document === sighting.document);
-    const inCurrency =
-      term.valueType === 'amount' && ofDocument.length > 1
-        ? ofDocument.filter((entry) => {
-            const stated = attributeValue(entry.element, knowledge.currencyAttribute)?.toUpperCase();
-            return stated === undefined || stated === documentCurrency(reading, term, entry);
-          })
-        : ofDocument;
-    firsts.push(inCurrency[0] ?? ofDocument[0]!);
+    const list = byDocument.get(sighting.document);
+    if (list === undefined) byDocument.set(sighting.document, [sighting]);
+    else list.push(sighting);
   }
-  return firsts;
+  const inInvoiceCurrency = (entry: TermSighting): boolean => {
+    const stated = attributeValue(entry.element, knowledge.currencyAttribute)?.toUpperCase();
+    return stated === undefined || stated === documentCurrency(reading, term, entry);
+  };
+  return [...byDocument.values()].map((sightings) => (term.valueType === 'amount' && sightings.length > 1 ? sightings.find(inInvoiceCurrency) : undefined) ?? sightings[0]!);
 }
 
 /** Records the bound term's values (`STRUCTURED_DATA`). */
