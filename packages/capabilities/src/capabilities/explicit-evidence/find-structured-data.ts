@@ -307,13 +307,14 @@ export function findInGenericXml(search: SearchContext, context: CapabilityConte
   if ((context.document.xml ?? []).length === 0) return;
   // Only the XML input itself: a file of unknown schema embedded in a PDF (a delivery note,
   // metadata) does not state the printed document's values.
-  const documents = (knowledge === null ? (context.document.xml ?? []) : structuredReading(context, knowledge).generic).filter((document) => document.source === 'input');
-  if (documents.length === 0) return;
+  // The run's list (the Document's, or the reading's) keys the memo: a filtered copy would be new for every field.
+  const unknown = knowledge === null ? (context.document.xml ?? []) : structuredReading(context, knowledge).generic;
+  if (unknown.length === 0) return;
   const memo = context.memo?.remember(GENERIC_LEAVES, () => new WeakMap());
-  let leaves = memo?.get(documents);
+  let leaves = memo?.get(unknown);
   if (leaves === undefined) {
-    leaves = genericLeaves(documents);
-    memo?.set(documents, leaves);
+    leaves = genericLeaves(unknown.filter((document) => document.source === 'input'));
+    memo?.set(unknown, leaves);
   }
   for (const leaf of leaves) {
     const own = search.matchKey(leaf.leafKey);
