@@ -15,16 +15,26 @@ import { DEFAULT_RECOGNIZERS } from './capabilities/shared/default-recognizers.j
 import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js';
 import { createValidationCapability } from './capabilities/validation/validation.js';
 import type { Capability } from '@paxman/capability-spi';
+import { defaultLexicon, type Lexicon } from '@paxman/values';
 
-/** The V1 deterministic field capabilities, in tier order. `recognizers` swaps the value recognizers. */
-export function createDefaultCapabilities(options: { readonly recognizers?: ValueRecognizers } = {}): readonly Capability[] {
+/** Options of `createDefaultCapabilities`. */
+export interface DefaultCapabilityOptions {
+  /** Swaps the value recognizers. */
+  readonly recognizers?: ValueRecognizers;
+  /** The instance's lexicon (`createLexicon(compileLexicon(packs))`); the built-in packs' by default. */
+  readonly lexicon?: Lexicon;
+}
+
+/** The V1 deterministic field capabilities, in tier order, reading with the given recognizers and lexicon. */
+export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}): readonly Capability[] {
   const recognizers = options.recognizers ?? DEFAULT_RECOGNIZERS;
+  const lexicon = options.lexicon ?? defaultLexicon();
   return Object.freeze([
-    createExplicitEvidenceCapability({ recognizers }),
-    createPatternExtractionCapability({ recognizers }),
-    createClauseReadingCapability({ recognizers }),
+    createExplicitEvidenceCapability({ recognizers, lexicon }),
+    createPatternExtractionCapability({ recognizers, lexicon }),
+    createClauseReadingCapability({ recognizers, lexicon }),
     createLookupCapability(),
-    createDerivedCapability(),
-    createValidationCapability(),
+    createDerivedCapability({ lexicon }),
+    createValidationCapability({ lexicon }),
   ]);
 }

@@ -3,26 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { EXPLICIT_EVIDENCE_SPEC } from './capabilities/explicit-evidence/explicit-evidence.js';
 import { PATTERN_EXTRACTION_SPEC } from './capabilities/pattern-extraction/pattern-extraction.js';
 import { businessLexicon } from '@paxman/values';
-import { en16931Pack, packFingerprint } from '@paxman/knowledge';
+import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge';
 
 /**
  * ADR 0010: step configs name lexicon concepts and the capabilities read their terms when
- * they run, so a capability version stands for one lexicon. When this test fails because
+ * they run, so a capability version stands for one built-in lexicon (the built-in lexicon
+ * packs of @paxman/knowledge, terms and word classes; ADR 0019). When this test fails because
  * the lexicon changed, bump the versions of `explicit_evidence` and `pattern_extraction`
  * and pin the new fingerprint with them (never the fingerprint alone). The same holds for
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
-  lexicon: 'e009ce2c71dd996f9efba704cf4f3f86ae5b7fad44a700b890879b61749033e9',
+  lexicon: '11a8ada11adfc37661484bf8f62462a73fcc4fb8ed9f80f70bb46f0caf69b4a1',
+  lexiconPacks: '1a52478489d6400a0ebd72bc827c0f9e4ca74535e2f3447d2e9a51e37bf0b99e',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.6.0',
-  pattern_extraction: '1.5.0',
+  explicit_evidence: '1.7.0',
+  pattern_extraction: '1.6.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {
   it('has the fingerprint recorded with the current versions', () => {
     expect({
       lexicon: sha256Hex(canonicalJson(businessLexicon())),
+      lexiconPacks: sha256Hex(canonicalJson(builtInLexicon().packs as never)),
       en16931: packFingerprint(en16931Pack()),
       explicit_evidence: EXPLICIT_EVIDENCE_SPEC.version,
       pattern_extraction: PATTERN_EXTRACTION_SPEC.version,

@@ -1,8 +1,9 @@
 /**
  * @paxman/knowledge — knowledge as data: versioned packs that capabilities read, never code.
- * This revision holds the business terms of structured e-invoices (EN 16931: CII and UBL
- * element paths, the field names that mean each term) and the pack format a user writes
- * for another standard.
+ * It holds the business terms of structured e-invoices (EN 16931: CII and UBL element
+ * paths, the field names that mean each term), the lexicon of each built-in language (the
+ * labels of business concepts and the word classes reading mechanisms use), and the pack
+ * format a user writes for another standard, language or locale.
  */
 export {
   packFingerprint,
@@ -10,6 +11,9 @@ export {
   validateKnowledgePack,
   type BusinessTerm,
   type KnowledgePack,
+  type LexiconKnowledge,
+  type WordClass,
+  WORD_CLASSES,
   type StructuredDataKnowledge,
   type TermValueType,
   type ValueAttributes,
@@ -17,3 +21,5 @@ export {
 } from './knowledge-pack.js';
 export { compileStructuredData, normalizeFieldName, type CompiledStep, type CompiledStructuredData, type CompiledSyntax } from './structured-data.js';
 export { en16931Pack } from './packs/en16931.js';
+export { compileLexicon, type CompiledLexicon, type LexiconConceptTerms, type PackReference } from './lexicon.js';
+export { builtInLexicon, builtInLexiconPacks } from './packs/lexicon-packs.js';

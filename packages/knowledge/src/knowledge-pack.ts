@@ -3,10 +3,13 @@
  * input — never code. A pack has an id, a semver version and a fingerprint (sha256 of its
  * canonical JSON), so an artifact can name exactly the knowledge that produced it.
  *
- * This revision carries the business terms of structured e-invoices (`structuredData`):
- * the XML syntaxes a pack knows (root element and namespaces), each term with the contract
- * field names that mean it and its element path in every syntax. A user can write a pack
- * for another standard or a national extension in the same shape.
+ * Two sections exist. `structuredData`: the business terms of structured e-invoices — the
+ * XML syntaxes a pack knows (root element and namespaces), each term with the contract
+ * field names that mean it and its element path in every syntax. `lexicon`: a language's
+ * (or a locale's) words — the labels each business concept is printed under, and word
+ * classes the reading mechanisms use (document titles, legal forms, street words, number
+ * markers, date connectors, the keys that hold a party's name). A user can write a pack
+ * for another standard, language or locale in the same shape.
  */
 import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, sha256Hex } from '@paxman/core';
 
@@ -63,6 +66,31 @@ export interface StructuredDataKnowledge {
   readonly dateFormats: Readonly<Record<string, string>>;
 }
 
+/**
+ * The word classes a lexicon may fill. Each is read by one mechanism, in every language
+ * that a pack covers:
+ * - `document-titles`: words that title a document ("invoice", "Rechnung") — a title line
+ *   is not a letterhead, and a title line may state the document's number and date;
+ * - `legal-forms`: what ends a company's name ("GmbH", "SARL", "Sdn Bhd");
+ * - `street-words`: what makes a line an address ("rue", "straße", "jalan");
+ * - `address-starts`: words that open an address line ("Unit", "Lot", "PO Box", "Jalan");
+ * - `number-markers`: what stands before a number ("Nr.", "n°", "#");
+ * - `date-connectors`: what joins a number to its date in a title line ("vom", "du", "dated");
+ * - `name-keys`: the key a party block prints its name under ("Name", "Raison sociale").
+ */
+export const WORD_CLASSES = ['document-titles', 'legal-forms', 'street-words', 'address-starts', 'number-markers', 'date-connectors', 'name-keys'] as const;
+export type WordClass = (typeof WORD_CLASSES)[number];
+
+/** A language's or a locale's words for business documents. */
+export interface LexiconKnowledge {
+  /** BCP 47 tag of the language or locale (`de`, `ms-MY`). */
+  readonly language: string;
+  /** Concept id (`total`, `issue-date`) → the labels the language prints it under. */
+  readonly concepts: Readonly<Record<string, readonly string[]>>;
+  /** Word class → its words in this language. */
+  readonly words?: Readonly<Partial<Record<WordClass, readonly string[]>>>;
+}
+
 /** A versioned pack of knowledge. */
 export interface KnowledgePack {
   /** Lower-case id (`en16931`). */
@@ -73,6 +101,7 @@ export interface KnowledgePack {
   /** Where the knowledge comes from, and its licence. */
   readonly source?: string;
   readonly structuredData?: StructuredDataKnowledge;
+  readonly lexicon?: LexiconKnowledge;
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
@@ -80,6 +109,10 @@ const SEMVER = /^\d+\.\d+\.\d+$/;
 const PATH_STEP = /^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*(?:\[@[A-Za-z_][\w.-]*='[^']*'\])?$/;
 const VALUE_TYPES: readonly TermValueType[] = ['identifier', 'text', 'date', 'amount', 'code', 'quantity'];
 const DATE_PATTERN = /^(?:yyyy|MM|dd|ww|HH|mm|ss)+$/;
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+const CONCEPT_ID = /^[a-z][a-z0-9-]*$/;
+/** Longest term or word a lexicon may hold: labels are short. */
+const MAX_TERM_LENGTH = 80;
 
 /** `id@version`, as artifacts name a pack. */
 export function packKey(pack: Pick<KnowledgePack, 'id' | 'version'>): string {
@@ -171,6 +204,29 @@ function validateStructuredData(data: unknown, problems: string[]): void {
   }
 }
 
+function validTermList(value: unknown): value is readonly string[] {
+  return isStringArray(value) && value.every((term) => term.trim().length > 0 && term.length <= MAX_TERM_LENGTH && !/[\n\r\t]/.test(term));
+}
+
+function validateLexicon(data: unknown, problems: string[]): void {
+  if (!isPlainObject(data)) return problem(problems, 'lexicon', 'must be an object');
+  if (typeof data.language !== 'string' || !LANGUAGE_TAG.test(data.language)) problem(problems, 'lexicon.language', 'must be a BCP 47 language tag (de, fr, ms-MY)');
+  if (!isPlainObject(data.concepts)) problem(problems, 'lexicon.concepts', 'must map concept ids to lists of terms');
+  else {
+    for (const [id, terms] of Object.entries(data.concepts)) {
+      if (!CONCEPT_ID.test(id)) problem(problems, `lexicon.concepts.${id}`, 'is not a concept id (lower-case letters, digits, hyphens)');
+      if (!validTermList(terms)) problem(problems, `lexicon.concepts.${id}`, `must be a list of non-empty single-line terms of at most ${MAX_TERM_LENGTH} characters`);
+    }
+  }
+  if (data.words !== undefined) {
+    if (!isPlainObject(data.words)) return problem(problems, 'lexicon.words', 'must map word classes to lists of words');
+    for (const [wordClass, words] of Object.entries(data.words)) {
+      if (!(WORD_CLASSES as readonly string[]).includes(wordClass)) problem(problems, `lexicon.words.${wordClass}`, `is not a word class (${WORD_CLASSES.join(', ')})`);
+      else if (!validTermList(words)) problem(problems, `lexicon.words.${wordClass}`, `must be a list of non-empty single-line words of at most ${MAX_TERM_LENGTH} characters`);
+    }
+  }
+}
+
 /**
  * Checks a pack (a user's, read from JSON, or a built-in) and returns it frozen; throws
  * `InvalidKnowledgePackError` listing every problem with its path.
@@ -185,9 +241,10 @@ export function validateKnowledgePack(input: unknown): KnowledgePack {
   if (typeof input.version !== 'string' || !SEMVER.test(input.version)) problem(problems, 'version', 'must be a semver version (1.0.0)');
   if (typeof input.description !== 'string') problem(problems, 'description', 'must be a string');
   if (input.source !== undefined && typeof input.source !== 'string') problem(problems, 'source', 'must be a string');
-  const known = ['id', 'version', 'description', 'source', 'structuredData', '$schema'];
+  const known = ['id', 'version', 'description', 'source', 'structuredData', 'lexicon', '$schema'];
   for (const key of Object.keys(input)) if (!known.includes(key)) problem(problems, key, 'is not a pack section this version knows');
   if (input.structuredData !== undefined) validateStructuredData(input.structuredData, problems);
+  if (input.lexicon !== undefined) validateLexicon(input.lexicon, problems);
   if (problems.length > 0) {
     throw new InvalidKnowledgePackError(`Knowledge pack ${String(input.id ?? '(no id)')} is invalid: ${problems.join('; ')}.`, { context: { problems } });
   }

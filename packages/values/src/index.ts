@@ -19,5 +19,5 @@ export {
 export { parseLooseDecimal, readCurrency, type CurrencyReading } from './recognizers/amount-text.js';
 export { labelsForField, synonymLabels, descriptionNounPhrase, type FieldLabels, type LabelledField } from './lexicon/labels-for-field.js';
 export { normalizeLabel, normalizeLabelText, splitIdentifier, type NormalizedLabel } from './lexicon/normalize-label.js';
-export { businessLexicon, conceptsOfLabel, lexiconConcept, type LexiconConcept } from './lexicon/business-lexicon.js';
+export { businessLexicon, conceptsOfLabel, createLexicon, defaultLexicon, lexiconConcept, type Lexicon, type LexiconConcept } from './lexicon/business-lexicon.js';
 export { compileSafeRegex, type SafeRegex, type SafeRegexMatch } from './regex/safe-regex.js';

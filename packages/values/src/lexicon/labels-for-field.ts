@@ -7,7 +7,7 @@
  * function of the exact labels and the concept ids (`synonymLabels`), which is all a
  * step config records.
  */
-import { businessLexicon, conceptsOfLabel, termsOfConcept } from './business-lexicon.js';
+import { defaultLexicon, type Lexicon } from './business-lexicon.js';
 import { normalizeLabelText, splitIdentifier } from './normalize-label.js';
 
 /** What the lexicon reads of a field (structurally a contract's `CanonicalField`). */
@@ -52,13 +52,13 @@ export function descriptionNounPhrase(description: string | null): string | null
 }
 
 /**
- * Labels for a field.
+ * Labels for a field, from the given lexicon (the built-in packs' by default).
  *
  * @example
  * labelsForField(defineField({ path: 'total_amount', type: 'MONEY' }));
  * // { exact: ['total amount'], synonyms: ['amount due', 'balance due', …, 'total', …], concepts: ['total'] }
  */
-export function labelsForField(field: LabelledField): FieldLabels {
+export function labelsForField(field: LabelledField, lexicon: Lexicon = defaultLexicon()): FieldLabels {
   const exact: string[] = [];
   const add = (label: string | null): void => {
     if (label === null) return;
@@ -72,9 +72,9 @@ export function labelsForField(field: LabelledField): FieldLabels {
   add(descriptionNounPhrase(field.description));
 
   const concepts = new Set<string>();
-  for (const label of exact) for (const concept of conceptsOfLabel(label)) concepts.add(concept);
+  for (const label of exact) for (const concept of lexicon.conceptsOfLabel(label)) concepts.add(concept);
   const sortedConcepts = [...concepts].sort();
-  return Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, sortedConcepts), concepts: Object.freeze(sortedConcepts) });
+  return Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, sortedConcepts, lexicon), concepts: Object.freeze(sortedConcepts) });
 }
 
 /**
@@ -86,17 +86,17 @@ export function labelsForField(field: LabelledField): FieldLabels {
  * @example
  * synonymLabels(['total amount'], ['total']); // ['total', 'total due', 'amount due', …]
  */
-export function synonymLabels(exact: readonly string[], concepts: readonly string[]): readonly string[] {
-  const terms = termsOfConcepts(concepts);
+export function synonymLabels(exact: readonly string[], concepts: readonly string[], lexicon: Lexicon = defaultLexicon()): readonly string[] {
+  const terms = termsOfConcepts(concepts, lexicon);
   return Object.freeze(exact.some((label) => terms.includes(label)) ? terms.filter((term) => !exact.includes(term)) : terms);
 }
 
 /** The terms of a set of concepts, in lexicon order, each once. */
-function termsOfConcepts(concepts: readonly string[]): readonly string[] {
-  if (concepts.length === 1) return termsOfConcept(concepts[0]!);
+function termsOfConcepts(concepts: readonly string[], lexicon: Lexicon): readonly string[] {
+  if (concepts.length === 1) return lexicon.termsOfConcept(concepts[0]!);
   const wanted = new Set(concepts);
   const collected = new Set<string>();
-  for (const concept of businessLexicon()) {
+  for (const concept of lexicon.concepts) {
     if (!wanted.has(concept.id)) continue;
     for (const term of concept.terms) collected.add(term);
   }

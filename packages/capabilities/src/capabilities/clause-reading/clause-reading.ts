@@ -21,7 +21,7 @@
 import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
-import { labelsForField } from '@paxman/values';
+import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { documentIndex } from '../shared/document-index.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { createResultBuilder } from '../shared/result-builder.js';
@@ -211,9 +211,9 @@ interface ClauseValue {
 }
 
 /** The step config, or why the field is not read from clauses. */
-export function configureClauseReading(field: CanonicalField): StepConfiguration {
+export function configureClauseReading(field: CanonicalField, lexicon: Lexicon = defaultLexicon()): StepConfiguration {
   if (field.path.includes('[]')) return { skip: 'clause_reading reads one value per document.' };
-  const concepts = labelsForField(field).concepts.filter((concept): concept is ClauseConcept => concept in CLAUSE_CONCEPTS && CLAUSE_CONCEPTS[concept as ClauseConcept] === field.type);
+  const concepts = labelsForField(field, lexicon).concepts.filter((concept): concept is ClauseConcept => concept in CLAUSE_CONCEPTS && CLAUSE_CONCEPTS[concept as ClauseConcept] === field.type);
   if (concepts.length === 0) return { skip: `No clause concept names ${field.path} (agreement date, effective date, governing law, document title).` };
   return { config: { concepts: [...concepts].sort() } };
 }
@@ -535,8 +535,9 @@ function governingLaws(text: string): ClauseValue[] {
   return (aboutThis.length > 0 ? aboutThis : found).sort((left, right) => left.start - right.start);
 }
 
-export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
+export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers; readonly lexicon?: Lexicon }): Capability {
   const key = capabilityKey(CLAUSE_READING_SPEC);
+  const lexicon = options.lexicon ?? defaultLexicon();
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: CLAUSE_READING_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const index = documentIndex(context, options.recognizers);
@@ -568,5 +569,5 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
     }
     return builder.build();
   };
-  return Object.freeze({ spec: CLAUSE_READING_SPEC, configure: configureClauseReading, invoke });
+  return Object.freeze({ spec: CLAUSE_READING_SPEC, configure: (field: CanonicalField) => configureClauseReading(field, lexicon), invoke });
 }

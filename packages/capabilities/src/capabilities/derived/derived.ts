@@ -18,7 +18,7 @@
 import { canonicalJson, CapabilityTier, Decimal, EvidenceKind, formatDecimal, parseDecimal, type JsonValue } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
-import { labelsForField } from '@paxman/values';
+import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { expressionFields, expressionToJson, formatExpression, parseExpression, type ExpressionNode } from './arithmetic-expression.js';
 import { builtInRelation } from './built-in-relations.js';
@@ -35,10 +35,10 @@ export const DERIVED_SPEC: CapabilitySpec = Object.freeze({
 });
 
 /** The step config: the relation as text and as a tree, its operands and tolerance. */
-export function configureDerived(field: CanonicalField, contract: CanonicalContract): StepConfiguration {
+export function configureDerived(field: CanonicalField, contract: CanonicalContract, lexicon: Lexicon = defaultLexicon()): StepConfiguration {
   if (field.type === 'ENUM' || field.type === 'STRING') {
     if (field.derived) return { skip: `derived computes numbers; ${field.path} is ${field.type}.` };
-    const source = currencySource(field, contract);
+    const source = currencySource(field, contract, lexicon);
     if (!source) return { skip: `No derived relation is declared or built in for ${field.path}.` };
     return {
       config: {
@@ -60,7 +60,7 @@ export function configureDerived(field: CanonicalField, contract: CanonicalContr
     origin = 'contract';
     name = `${field.path} = ${expression}`;
   } else {
-    const builtIn = builtInRelation(field, contract);
+    const builtIn = builtInRelation(field, contract, lexicon);
     if (!builtIn) return { skip: `No derived relation is declared or built in for ${field.path}.` };
     expression = builtIn.expression;
     origin = 'built-in';
@@ -165,13 +165,13 @@ function encode(result: Amount, fieldType: string, fieldCurrency: string | null)
  * The MONEY field whose currency a currency field (ENUM of ISO codes, or an ISO 4217
  * STRING) takes: the contract's single total-like MONEY field, else its single MONEY field.
  */
-function currencySource(field: CanonicalField, contract: CanonicalContract): string | null {
+function currencySource(field: CanonicalField, contract: CanonicalContract, lexicon: Lexicon): string | null {
   const currencyField =
-    labelsForField(field).concepts.includes('currency') &&
+    labelsForField(field, lexicon).concepts.includes('currency') &&
     (field.constraints.some((constraint) => constraint.kind === 'iso_4217') || (field.enumValues.length > 0 && field.enumValues.every((entry) => /^[A-Z]{3}$/.test(entry.value))));
   if (!currencyField) return null;
   const money = contract.fields.filter((other) => other.type === 'MONEY' && !other.path.includes('[]'));
-  const totals = money.filter((other) => labelsForField(other).concepts.includes('total'));
+  const totals = money.filter((other) => labelsForField(other, lexicon).concepts.includes('total'));
   if (totals.length === 1) return totals[0]!.path;
   return money.length === 1 ? money[0]!.path : null;
 }
@@ -199,8 +199,9 @@ function invokeCurrencyOf(context: CapabilityContext, builder: ReturnType<typeof
 }
 
 /** Creates the capability. */
-export function createDerivedCapability(): Capability {
+export function createDerivedCapability(options: { readonly lexicon?: Lexicon } = {}): Capability {
   const key = capabilityKey(DERIVED_SPEC);
+  const lexicon = options.lexicon ?? defaultLexicon();
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: DERIVED_SPEC.tier, fieldPath: context.field.path });
     const config = context.config;
@@ -289,5 +290,5 @@ export function createDerivedCapability(): Capability {
     }
     return builder.build();
   };
-  return Object.freeze({ spec: DERIVED_SPEC, configure: configureDerived, invoke });
+  return Object.freeze({ spec: DERIVED_SPEC, configure: (field: CanonicalField, contract: CanonicalContract) => configureDerived(field, contract, lexicon), invoke });
 }

@@ -19,26 +19,29 @@
 import { CapabilityTier, lazyConstant, type JsonValue } from '@paxman/core';
 import { compileStructuredData, en16931Pack, type CompiledStructuredData } from '@paxman/knowledge';
 import type { CanonicalField } from '@paxman/contract';
-import { labelsForField } from '@paxman/values';
+import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import type { ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, labelMatcher, labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
+import { compileLayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { findInEmailHeaders } from './find-email-headers.js';
 import { findInlineLabels } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
+import { findInPartyBlocks } from './find-party-blocks.js';
+import { findInTitleLines } from './find-title-line.js';
 import { findRateInLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
 
-/** The spec of `explicit_evidence@1.6.0`. */
+/** The spec of `explicit_evidence@1.7.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
-  version: '1.6.0',
+  version: '1.7.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),
@@ -53,10 +56,10 @@ const SCALAR_TYPES = new Set<string>(EXPLICIT_EVIDENCE_SPEC.acceptsTypes);
  * knowledge (the capability's pack; the built-in EN 16931 pack when not given), a field
  * bound to one of its business terms records the term (`structuredTerm`).
  */
-export function configureExplicitEvidence(field: CanonicalField, knowledge: CompiledStructuredData | null = defaultStructuredData()): StepConfiguration {
+export function configureExplicitEvidence(field: CanonicalField, knowledge: CompiledStructuredData | null = defaultStructuredData(), lexicon: Lexicon = defaultLexicon()): StepConfiguration {
   if (!SCALAR_TYPES.has(field.type)) return { skip: `explicit_evidence reads scalar values; ${field.path} is ${field.type}.` };
   if (field.path.includes('[]')) return { skip: `explicit_evidence reads one value per document; ${field.path} is a per-item field.` };
-  const labels = labelsForField(field);
+  const labels = labelsForField(field, lexicon);
   if (labels.exact.length === 0 && labels.synonyms.length === 0) return { skip: `No label can be derived for ${field.path}.` };
   const term = bindStructuredTerm(field, knowledge);
   return {
@@ -81,10 +84,10 @@ interface StepReading {
 
 const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evidence/step-readings');
 
-function compileStep(config: Readonly<Record<string, JsonValue>>): StepReading | null {
-  const labels = labelSetFromConfig(config.labels);
+function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon): StepReading | null {
+  const labels = labelSetFromConfig(config.labels, lexicon);
   if (!labels) return null;
-  return { labels, reading: readingFromJson(config.reading as JsonValue), matchKey: labelMatcher(labels) };
+  return { labels, reading: readingFromJson(config.reading as JsonValue), matchKey: labelMatcher(labels, undefined, lexicon) };
 }
 
 /**
@@ -92,12 +95,12 @@ function compileStep(config: Readonly<Record<string, JsonValue>>): StepReading |
  * object; a batch runs the same configs), or for this run alone without a prepared plan.
  * Matching a key against labels depends on the key's text and the config only.
  */
-function stepReading(context: CapabilityContext): StepReading | null {
+function stepReading(context: CapabilityContext, lexicon: Lexicon): StepReading | null {
   const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
-  if (readings === undefined) return compileStep(context.config);
+  if (readings === undefined) return compileStep(context.config, lexicon);
   let step = readings.get(context.config);
   if (step === undefined) {
-    step = compileStep(context.config);
+    step = compileStep(context.config, lexicon);
     readings.set(context.config, step);
   }
   return step;
@@ -111,15 +114,19 @@ export interface ExplicitEvidenceOptions {
    * or null to read no structured data. Default: the built-in EN 16931 pack.
    */
   readonly structuredData?: CompiledStructuredData | null;
+  /** The instance's lexicon (its knowledge packs); the built-in packs' by default. */
+  readonly lexicon?: Lexicon;
 }
 
 /** Creates the capability with the given recognizers. */
 export function createExplicitEvidenceCapability(options: ExplicitEvidenceOptions): Capability {
   const key = capabilityKey(EXPLICIT_EVIDENCE_SPEC);
   const knowledge = options.structuredData === undefined ? defaultStructuredData() : options.structuredData;
+  const lexicon = options.lexicon ?? defaultLexicon();
+  const layout = compileLayoutWords(lexicon);
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
-    const step = stepReading(context);
+    const step = stepReading(context, lexicon);
     if (!step) return builder.build();
     const { labels } = step;
     const index = documentIndex(context, options.recognizers);
@@ -130,6 +137,8 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       matchKey: step.matchKey,
       recognizers: options.recognizers,
       recognizerOptions: index.recognizerOptions,
+      lexicon,
+      layout,
       builder,
       recorded: new Map(),
       reads: new Map(),
@@ -143,11 +152,13 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     findInCsv(search, context.field.path);
     findInEmailHeaders(search);
     findInKeyValues(search);
+    findInPartyBlocks(search);
+    findInTitleLines(search);
     findInTables(search);
     findInlineLabels(search);
     findRateInLabels(search);
     checkPayment(search, builder.values);
     return builder.build();
   };
-  return Object.freeze({ spec: EXPLICIT_EVIDENCE_SPEC, configure: (field: CanonicalField) => configureExplicitEvidence(field, knowledge), invoke });
+  return Object.freeze({ spec: EXPLICIT_EVIDENCE_SPEC, configure: (field: CanonicalField) => configureExplicitEvidence(field, knowledge, lexicon), invoke });
 }

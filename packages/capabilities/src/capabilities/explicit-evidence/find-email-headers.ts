@@ -83,7 +83,7 @@ export function findInEmailHeaders(context: SearchContext): void {
   for (const header of email.headers) if (header.name.toLowerCase() === 'subject') findIssuerInSubject(context, header);
   for (const header of email.headers) {
     const name = header.name.toLowerCase();
-    const match = matchLabel(name, context.labels, context.index.normalizeLabel) ?? addressFieldMatch(name, context);
+    const match = matchLabel(name, context.labels, context.index.normalizeLabel, context.lexicon) ?? addressFieldMatch(name, context);
     if (!match) continue;
     const isAddress = ADDRESS_HEADERS.has(name);
     if (match.strength !== 'exact' && !isAddress) continue;

@@ -11,7 +11,7 @@
 import type { JsonValue, SourceSpan } from '@paxman/core';
 import type { DocumentLine } from '@paxman/document';
 import type { RecognizerKind } from '@paxman/values';
-import { conceptsOfLabel, normalizeLabelText } from '@paxman/values';
+import { type Lexicon, normalizeLabelText } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
@@ -57,7 +57,7 @@ export function findInlineLabels(context: SearchContext): void {
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
-      const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText);
+      const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText, context.lexicon);
       if (sighting === null) continue;
       const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
       const layer = line.span.layer;
@@ -191,25 +191,25 @@ function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly nu
 }
 
 /** The sighting of a label of `count` words at `position` (once per document), or null when its words are spread apart. */
-function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, layerText: (layer: string) => string): InlineSighting | null {
+function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon): InlineSighting | null {
   // Positions and word counts are small integers: one number keys both.
   const key = position * 64 + Math.min(count, 63);
   let sighting = count < 63 ? sightings.get(key) : undefined;
   if (sighting === undefined) {
-    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, layerText) : null;
+    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, layerText, lexicon) : null;
     if (count < 63) sightings.set(key, sighting);
   }
   return sighting;
 }
 
-function describeSighting(index: LineTokenIndex, position: number, count: number, layerText: (layer: string) => string): InlineSighting {
+function describeSighting(index: LineTokenIndex, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon): InlineSighting {
   const line = index.lines[index.lineOf[position]!]!;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
   const text = layerText(line.span.layer);
   const skipped = SEPARATOR.exec(text.slice(labelEnd, line.span.end))?.[0].length ?? 0;
   const valueStart = labelEnd + skipped;
-  return { line, labelStart, labelEnd, valueStart, valueText: text.slice(valueStart, line.span.end), neighbourConcepts: neighbourConcepts(index, position, count) };
+  return { line, labelStart, labelEnd, valueStart, valueText: text.slice(valueStart, line.span.end), neighbourConcepts: neighbourConcepts(index, position, count, lexicon) };
 }
 
 /** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
@@ -258,20 +258,20 @@ function wordsOnLine(index: LineTokenIndex, start: number, from: number, to: num
 }
 
 /** The concepts named by the label with one or two words before or after it ("Due date" around "date"). */
-function neighbourConcepts(index: LineTokenIndex, start: number, count: number): (readonly string[])[] {
+function neighbourConcepts(index: LineTokenIndex, start: number, count: number, lexicon: Lexicon): (readonly string[])[] {
   const label = wordsOnLine(index, start, start, start + count)!;
   const named: (readonly string[])[] = [];
   for (let extra = 1; extra <= 2; extra += 1) {
     const before = wordsOnLine(index, start, start - extra, start);
-    if (before !== null) addConcepts(named, `${before} ${label}`);
+    if (before !== null) addConcepts(named, `${before} ${label}`, lexicon);
     const after = wordsOnLine(index, start, start + count, start + count + extra);
-    if (after !== null) addConcepts(named, `${label} ${after}`);
+    if (after !== null) addConcepts(named, `${label} ${after}`, lexicon);
   }
   return named;
 }
 
-function addConcepts(named: (readonly string[])[], phrase: string): void {
-  const concepts = conceptsOfLabel(phrase);
+function addConcepts(named: (readonly string[])[], phrase: string, lexicon: Lexicon): void {
+  const concepts = lexicon.conceptsOfLabel(phrase);
   if (concepts.length > 0) named.push(concepts);
 }
 

@@ -9,8 +9,7 @@
 import type { KeyValuePair } from '@paxman/document';
 import { canonicalJson } from '@paxman/core';
 import type { Table } from '@paxman/document';
-import { conceptsOfLabel } from '@paxman/values';
-import { normalizeLabelText } from '@paxman/values';
+import { type Lexicon, normalizeLabelText } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
 import { amountTextOf } from '../shared/read-typed-value.js';
 import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
@@ -108,7 +107,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   if (net === null) return null;
   for (let position = 0; position < taxPosition; position += 1) {
     const key = normalizeLabelText(pairs[position]!.key);
-    if (!conceptsOfLabel(key).some((concept) => concept === 'total' || concept === 'subtotal')) continue;
+    if (!context.lexicon.conceptsOfLabel(key).some((concept) => concept === 'total' || concept === 'subtotal')) continue;
     const before = amount(position);
     if (before !== null && before > net) return null;
   }
@@ -175,12 +174,12 @@ function findInColumn(context: SearchContext, table: Table, tableIndex: number, 
  * no.", "Due:"), or a lexicon term of two or more words ("Due date"). A one-word term
  * ("VAT" in "Tax | VAT | 19.00") may be a qualifier of the row's label, so it does not count.
  */
-function isLabelCell(text: string): boolean {
+function isLabelCell(text: string, lexicon: Lexicon): boolean {
   const trimmed = text.trim();
   if (trimmed.length === 0 || /\d/.test(trimmed)) return false;
   if (/\p{L}[.:]$/u.test(trimmed)) return true;
   const normalized = normalizeLabelText(trimmed);
-  return normalized.includes(' ') && conceptsOfLabel(normalized).length > 0;
+  return normalized.includes(' ') && lexicon.conceptsOfLabel(normalized).length > 0;
 }
 
 /** Rows whose first cell matched (`rows`: row index and match, ascending). */
@@ -196,7 +195,7 @@ function findInRowLabels(context: SearchContext, table: Table, tableIndex: numbe
     // The row's value cells end at the next cell that reads as a label of its own.
     let last = row.length - 1;
     for (let column = 2; column < row.length; column += 1) {
-      if (isLabelCell(row[column]!.text)) {
+      if (isLabelCell(row[column]!.text, context.lexicon)) {
         last = column - 1;
         break;
       }

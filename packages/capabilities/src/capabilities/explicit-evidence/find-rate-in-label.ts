@@ -7,7 +7,7 @@
  * `detail.structure: 'rate-in-label'`, the span pointing at the percentage inside the key.
  */
 import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
-import { conceptsOfLabel, lexiconConcept } from '@paxman/values';
+import type { Lexicon } from '@paxman/values';
 import type { RecognizedValue } from '@paxman/values';
 import { matchLabel, type LabelMatch, type LabelSet } from '../shared/label-match.js';
 import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
@@ -15,13 +15,13 @@ import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './se
 const RATE_WORDS = new Set(['rate', 'pct', 'percent', 'percentage', 'ratio']);
 
 /** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept). */
-function baseLabels(fieldLabels: LabelSet): LabelSet | null {
+function baseLabels(fieldLabels: LabelSet, lexicon: Lexicon): LabelSet | null {
   for (const label of fieldLabels.exact) {
     const words = label.split(' ');
     if (!words.some((word) => RATE_WORDS.has(word))) continue;
     const base = words.filter((word) => !RATE_WORDS.has(word)).join(' ');
-    const concept = conceptsOfLabel(base).map((id) => lexiconConcept(id)).find((found) => found !== undefined);
-    if (concept) return { exact: [], synonyms: concept.terms, concepts: [concept.id] };
+    const id = lexicon.conceptsOfLabel(base)[0];
+    if (id !== undefined) return { exact: [], synonyms: lexicon.termsOfConcept(id), concepts: [id] };
   }
   return null;
 }
@@ -29,13 +29,13 @@ function baseLabels(fieldLabels: LabelSet): LabelSet | null {
 /** Percentages in the keys of the field's base concept. */
 export function findRateInLabels(context: SearchContext): void {
   if (context.reading.fieldType !== 'DECIMAL' || context.reading.percentAs === 'reject') return;
-  const labels = baseLabels(context.labels);
+  const labels = baseLabels(context.labels, context.lexicon);
   if (!labels) return;
   // Each distinct key with a "%" is matched once; its pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
   for (const { key, positions } of context.index.keyValueKeys) {
     if (!key.includes('%')) continue;
-    const match = matchLabel(key, labels, context.index.normalizeLabel);
+    const match = matchLabel(key, labels, context.index.normalizeLabel, context.lexicon);
     if (match && match.strength !== 'fuzzy') for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);

@@ -19,7 +19,7 @@ import type { CanonicalField } from '@paxman/contract';
 import type { XmlDocument, XmlElement } from '@paxman/document';
 import type { BusinessTerm, CompiledStep, CompiledStructuredData, CompiledSyntax } from '@paxman/knowledge';
 import { memoKey, type CapabilityContext } from '@paxman/capability-spi';
-import { conceptsOfLabel, normalizeLabelText, splitIdentifier } from '@paxman/values';
+import { type Lexicon, normalizeLabelText, splitIdentifier } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -247,8 +247,8 @@ export function findInStructuredData(search: SearchContext, context: CapabilityC
   }
 }
 
-function isCurrencyName(name: string): boolean {
-  return conceptsOfLabel(normalizeLabelText(splitIdentifier(name))).includes('currency');
+function isCurrencyName(name: string, lexicon: Lexicon): boolean {
+  return lexicon.conceptsOfLabel(normalizeLabelText(splitIdentifier(name))).includes('currency');
 }
 
 function strengthOf(match: LabelMatch): number {
@@ -325,7 +325,7 @@ export function findInGenericXml(search: SearchContext, context: CapabilityConte
     const textSpan = element.textSpan!;
     const asWritten = search.index.layerText(textSpan.layer).slice(textSpan.start, textSpan.end);
     // An attribute the lexicon calls a currency (`currency="EUR"`, `currencyID`) states the amount's.
-    const currency = element.attributes.find((attribute) => isCurrencyName(attribute.localName))?.value.toUpperCase() ?? null;
+    const currency = element.attributes.find((attribute) => isCurrencyName(attribute.localName, search.lexicon))?.value.toUpperCase() ?? null;
     recordLabelledValue(search, {
       match,
       keySpan: element.nameSpan,

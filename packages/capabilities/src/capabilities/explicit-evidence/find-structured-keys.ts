@@ -11,23 +11,22 @@
  */
 import { canonicalJson, isIsoCurrencyCode, type SourceSpan } from '@paxman/core';
 import type { JsonNode, TableCell } from '@paxman/document';
-import { conceptsOfLabel } from '@paxman/values';
-import { normalizeLabelText, splitIdentifier } from '@paxman/values';
+import { type Lexicon, normalizeLabelText, splitIdentifier } from '@paxman/values';
 import { matchLabel, type LabelMatch } from '../shared/label-match.js';
 import { readTypedValue } from '../shared/read-typed-value.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
 
-function isCurrencyKey(key: string): boolean {
-  return conceptsOfLabel(normalizeLabelText(splitIdentifier(key))).includes('currency');
+function isCurrencyKey(key: string, lexicon: Lexicon): boolean {
+  return lexicon.conceptsOfLabel(normalizeLabelText(splitIdentifier(key))).includes('currency');
 }
 
 /** CSV columns. */
 export function findInCsv(context: SearchContext, fieldPath: string): void {
   const csv = context.index.document.csv;
   if (!csv || csv.rows.length === 0) return;
-  const currencyColumn = csv.header.findIndex((cell) => isCurrencyKey(cell.text));
+  const currencyColumn = csv.header.findIndex((cell) => isCurrencyKey(cell.text, context.lexicon));
   csv.header.forEach((headerCell, column) => {
-    const match = matchLabel(splitIdentifier(headerCell.text), context.labels, context.index.normalizeLabel);
+    const match = matchLabel(splitIdentifier(headerCell.text), context.labels, context.index.normalizeLabel, context.lexicon);
     if (!match) return;
     const cells = csv.rows.map((row) => row[column]).filter((cell): cell is TableCell => cell !== undefined && cell.text.trim().length > 0);
     if (cells.length === 0) return;
@@ -88,14 +87,14 @@ export function findInJson(context: SearchContext, fieldPath: string): void {
       match = { strength: 'exact', label: relativePath, normalizedKey: normalizeLabelText(splitIdentifier(relativePath)), currency: null, specificity: segments.length + 3 };
       structure = 'json-path';
     } else {
-      const leaf = matchLabel(splitIdentifier(node.key), context.labels, context.index.normalizeLabel);
-      const withParent = segments.length > 1 ? matchLabel(splitIdentifier(segments.slice(-2).join(' ')), context.labels, context.index.normalizeLabel) : null;
+      const leaf = matchLabel(splitIdentifier(node.key), context.labels, context.index.normalizeLabel, context.lexicon);
+      const withParent = segments.length > 1 ? matchLabel(splitIdentifier(segments.slice(-2).join(' ')), context.labels, context.index.normalizeLabel, context.lexicon) : null;
       match = withParent && (!leaf || strength(withParent) >= strength(leaf)) ? withParent : leaf;
       if (match) match = { ...match, label: match === withParent ? segments.slice(-2).join('.') : node.key };
     }
     if (!match) continue;
     const parent = byPath.get(node.path.slice(0, node.path.length - node.key.length - 1));
-    recordJsonValue(context, node, match, structure, siblingCurrency(parent));
+    recordJsonValue(context, node, match, structure, siblingCurrency(parent, context.lexicon));
   }
 }
 
@@ -107,10 +106,10 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function siblingCurrency(parent: JsonNode | undefined): string | null {
+function siblingCurrency(parent: JsonNode | undefined, lexicon: Lexicon): string | null {
   if (!parent || !isPlainRecord(parent.value)) return null;
   for (const [key, value] of Object.entries(parent.value)) {
-    if (typeof value === 'string' && isCurrencyKey(key) && isIsoCurrencyCode(value.trim().toUpperCase())) return value.trim().toUpperCase();
+    if (typeof value === 'string' && isCurrencyKey(key, lexicon) && isIsoCurrencyCode(value.trim().toUpperCase())) return value.trim().toUpperCase();
   }
   return null;
 }

@@ -15,7 +15,7 @@
  */
 import { canonicalJson, EvidenceKind, formatDecimal, parseDecimal, type Decimal, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { KeyValuePair } from '@paxman/document';
-import { conceptsOfLabel, normalizeLabelText } from '@paxman/values';
+import { normalizeLabelText } from '@paxman/values';
 import { amountTextOf, currencyOf } from '../shared/read-typed-value.js';
 import { readValue, type SearchContext } from './search-context.js';
 
@@ -57,7 +57,7 @@ function cashAndChange(context: SearchContext): { cash: StatedAmount; change: St
   for (let position = 0; position < pairs.length; position += 1) {
     const pair = pairs[position]!;
     if (pair.region !== undefined) continue;
-    const concepts = conceptsOfLabel(normalizeLabelText(pair.key));
+    const concepts = context.lexicon.conceptsOfLabel(normalizeLabelText(pair.key));
     const isCash = concepts.includes('tendered');
     if (!isCash && !concepts.includes('change')) continue;
     const stated = amountOf(context, pair);

@@ -4,9 +4,10 @@
  * a labelled value into evidence with exact spans.
  */
 import { EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
-import type { RecognizerOptions } from '@paxman/values';
+import type { Lexicon, RecognizerOptions } from '@paxman/values';
 import type { DocumentIndex } from '../shared/document-index.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
+import type { LayoutWords } from '../shared/layout-words.js';
 import { readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
@@ -19,6 +20,10 @@ export interface SearchContext {
   readonly matchKey: (key: string) => LabelMatch | null;
   readonly recognizers: ValueRecognizers;
   readonly recognizerOptions: RecognizerOptions;
+  /** The instance's lexicon (its knowledge packs). */
+  readonly lexicon: Lexicon;
+  /** The layout words of that lexicon. */
+  readonly layout: LayoutWords;
   readonly builder: ResultBuilder;
   /** Value spans already recorded per layer, sorted by start, so a weaker reading of the same text is not added twice. */
   readonly recorded: Map<string, SourceSpan[]>;

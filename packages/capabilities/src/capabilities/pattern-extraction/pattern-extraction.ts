@@ -17,8 +17,7 @@
 import { canonicalJson, CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import { ocrReadingConfidence, type Document, type KeyValuePair } from '@paxman/document';
-import { conceptsOfLabel } from '@paxman/values';
-import { labelsForField } from '@paxman/values';
+import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { normalizeLabelText } from '@paxman/values';
 import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
 import { compileSafeRegex } from '@paxman/values';
@@ -27,12 +26,13 @@ import { documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
+import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.5.0`. */
+/** The spec of `pattern_extraction@1.6.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.5.0',
+  version: '1.6.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -60,7 +60,7 @@ interface PatternStep {
   readonly group: string | null;
 }
 
-function recognizerSteps(field: CanonicalField, reading: ValueReading): RecognizerStep[] {
+function recognizerSteps(field: CanonicalField, reading: ValueReading, lexicon: Lexicon): RecognizerStep[] {
   switch (field.type) {
     case 'STRING':
       if (reading.semantic === 'email') return [{ kind: 'EMAIL', uniqueOnly: false }];
@@ -80,7 +80,7 @@ function recognizerSteps(field: CanonicalField, reading: ValueReading): Recogniz
       // A lone unlabelled date is the document's own date: it may stand for an issue or
       // transaction date (or a field the lexicon does not know), never for a due, order or
       // delivery date.
-      const concepts = labelsForField(field).concepts;
+      const concepts = labelsForField(field, lexicon).concepts;
       return concepts.length === 0 || concepts.includes('issue-date') || concepts.includes('transaction-date') ? [{ kind: 'DATE', uniqueOnly: true }] : [];
     }
     default:
@@ -89,10 +89,10 @@ function recognizerSteps(field: CanonicalField, reading: ValueReading): Recogniz
 }
 
 /** The step config for a field. Throws `InvalidContractError` for a regex RE2 cannot compile. */
-export function configurePatternExtraction(field: CanonicalField): StepConfiguration {
+export function configurePatternExtraction(field: CanonicalField, lexicon: Lexicon = defaultLexicon()): StepConfiguration {
   if (!(PATTERN_EXTRACTION_SPEC.acceptsTypes as readonly string[]).includes(field.type)) return { skip: `pattern_extraction reads scalar values; ${field.path} is ${field.type}.` };
   if (field.path.includes('[]')) return { skip: `pattern_extraction reads one value per document; ${field.path} is a per-item field.` };
-  const labels = labelsForField(field);
+  const labels = labelsForField(field, lexicon);
   const reading = valueReadingForField(field, labels);
   const patterns: PatternStep[] = [];
   if (field.extractionPattern !== null) {
@@ -105,7 +105,7 @@ export function configurePatternExtraction(field: CanonicalField): StepConfigura
     // A pattern without a `value` group validates a value; it does not locate one.
     if (regex.groupNames.includes('value')) patterns.push({ source: constraint.params.regex, origin: 'pattern-constraint', group: 'value' });
   }
-  const recognizers = recognizerSteps(field, reading);
+  const recognizers = recognizerSteps(field, reading, lexicon);
   // The issuer of a document usually heads it: its letterhead is an unlabelled reading of
   // a supplier / merchant name.
   const letterhead = field.type === 'STRING' && labels.concepts.includes('supplier');
@@ -126,16 +126,25 @@ export function configurePatternExtraction(field: CanonicalField): StepConfigura
   };
 }
 
-/** Creates the capability with the given recognizers. */
-export function createPatternExtractionCapability(options: { readonly recognizers: ValueRecognizers }): Capability {
+/** Options of `createPatternExtractionCapability`. */
+export interface PatternExtractionOptions {
+  readonly recognizers: ValueRecognizers;
+  /** The instance's lexicon (its knowledge packs); the built-in packs' by default. */
+  readonly lexicon?: Lexicon;
+}
+
+/** Creates the capability with the given recognizers and lexicon. */
+export function createPatternExtractionCapability(options: PatternExtractionOptions): Capability {
   const key = capabilityKey(PATTERN_EXTRACTION_SPEC);
+  const lexicon = options.lexicon ?? defaultLexicon();
+  const layout = compileLayoutWords(lexicon);
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const index = documentIndex(context, options.recognizers);
     const reading = readingFromJson(context.config.reading as JsonValue);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
     const concepts = (context.config.concepts ?? []) as readonly string[];
-    const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index.keyValues, concepts, index.primary.name));
+    const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index.keyValues, concepts, index.primary.name, lexicon));
     for (const step of steps) {
       const hits = index.hits(step.kind, step.kind === 'ENUM' ? { enumValues: reading.enumValues } : {});
       // A date printed under a label that names something else ("Order date: …") is not
@@ -155,23 +164,23 @@ export function createPatternExtractionCapability(options: { readonly recognizer
       }
       recordRecognizerHits(builder, step, free, index.primary.name, reading);
     }
-    if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading);
-    if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name);
+    if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading, layout, lexicon);
+    if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon);
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
       recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions);
     }
     return builder.build();
   };
-  return Object.freeze({ spec: PATTERN_EXTRACTION_SPEC, configure: configurePatternExtraction, invoke });
+  return Object.freeze({ spec: PATTERN_EXTRACTION_SPEC, configure: (field: CanonicalField) => configurePatternExtraction(field, lexicon), invoke });
 }
 
 /** Value spans (sorted by start) of key-value pairs whose key names a lexicon concept other than the field's. */
-function claimedSpans(pairs: readonly KeyValuePair[], concepts: readonly string[], layer: string): SourceSpan[] {
+function claimedSpans(pairs: readonly KeyValuePair[], concepts: readonly string[], layer: string, lexicon: Lexicon): SourceSpan[] {
   const spans: SourceSpan[] = [];
   for (const pair of pairs) {
     if (pair.valueSpan.layer !== layer) continue;
-    const keyConcepts = conceptsOfLabel(normalizeLabelText(pair.key));
+    const keyConcepts = lexicon.conceptsOfLabel(normalizeLabelText(pair.key));
     if (keyConcepts.length > 0 && !keyConcepts.some((concept) => concepts.includes(concept))) spans.push(pair.valueSpan);
   }
   return spans.sort((left, right) => left.start - right.start);
@@ -194,26 +203,22 @@ function overlapsAny(spans: readonly SourceSpan[], start: number, end: number): 
 }
 
 const LETTERHEAD_LINES = 4;
-/** Words of a document title ("TAX INVOICE", "Payment receipt", "Credit note"), skipped above the letterhead. */
-const TITLE_WORDS = new Set(['invoice', 'receipt', 'quotation', 'quote', 'estimate', 'statement', 'bill', 'credit', 'debit', 'note', 'order', 'confirmation', 'payment', 'tax', 'sales', 'proforma', 'pro', 'forma', 'commercial', 'original', 'copy', 'duplicate', 'facture', 'rechnung', 'gutschrift', 'factura', 'factuur', 'faktura', 'fattura', 'recibo', 'quittung', 'devis', 'angebot']);
-
-/** Street words of addresses in common European languages ("12 Main St", "Uferweg 40", "8 rue de la Paix"). */
-const STREET_WORDS = /(?<![\p{L}])(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|ln|drive|dr|way|suite|floor|p\.?\s?o\.?\s?box|straße|strasse|str|weg|platz|allee|gasse|postfach|rue|bd|chemin|calle|avenida|plaza|paseo|via|viale|piazza|corso|laan|straat|plein|gracht|ul|aleja|jalan|jln|lorong|lrg|taman|tmn|persiaran|lebuh|lebuhraya|jl)(?![\p{L}])/iu;
-
 /**
  * What the line right below a letterhead says about it: `address` for a street or postal
  * line ("123 Main St", "Uferweg 40-42", "75008 Paris", "Springfield, IL 62701"), `title`
  * for the document's title ("Invoice #INV-1", "QUOTATION Q-7"), else null.
  */
-export function letterheadFollower(text: string): 'address' | 'title' | null {
+export function letterheadFollower(text: string, layout: LayoutWords): 'address' | 'title' | null {
   const trimmed = text.trim();
   if (trimmed.length === 0) return null;
-  const first = normalizeLabelText(trimmed).split(' ')[0] ?? '';
-  if (TITLE_WORDS.has(first) && first !== 'note' && first !== 'copy') return 'title';
+  const words = normalizeLabelText(trimmed).split(' ');
+  // A title: a title word first, alone or before another title word or a number ("TAX INVOICE", "Invoice #INV-1", "Rechnung Nr. 5").
+  const nextToken = trimmed.split(/\s+/)[1] ?? '';
+  if (layout.isTitleWord(words[0] ?? '') && (words.length === 1 || layout.isTitleWord(words[1]!) || layout.isNumberMarker(nextToken) || /\d/.test(nextToken))) return 'title';
   if (/^\d{1,5}[a-z]?(?:[-/]\d{1,5})?(?:,\s*|\s+)\p{L}{2}/iu.test(trimmed)) return 'address';
-  if (/\d/.test(trimmed) && STREET_WORDS.test(trimmed)) return 'address';
+  if (/\d/.test(trimmed) && layout.hasStreetWord(trimmed)) return 'address';
   // Compound street names with the house number after them ("Industriestraße 7", "Keizersgracht 12").
-  if (/\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm|laan|straat|plein|gracht|kade|vej|gatan|vägen)\s+\d{1,4}/iu.test(trimmed)) return 'address';
+  if (layout.hasCompoundStreet(trimmed)) return 'address';
   if (/(?<!\d)\d{4,5}\s+\p{Lu}\p{L}{2,}/u.test(trimmed) || /\b\p{Lu}{2}\s+\d{5}(?:-\d{4})?\b/u.test(trimmed)) return 'address';
   return null;
 }
@@ -232,9 +237,17 @@ export function letterheadFollower(text: string): 'address' | 'title' | null {
  * A company's legal form at the end of a name ("SDN BHD", "Ltd", "GmbH", "LLC", "Pte Ltd",
  * "S.A."), optionally followed by its registration number in brackets ("(742016-W)").
  */
-const LEGAL_FORM = /\b(?:sdn\.?\s*bhd|s\/b|bhd|berhad|pte\.?\s*ltd|ltd|limited|llc|l\.l\.c|inc|incorporated|corp|corporation|gmbh|ag|plc|llp|s\.?a\.?s?|s\.?r\.?l|b\.?v|n\.?v|sp\.?\s*z\s*o\.?\s*o|co\.?,?\s*ltd|enterprise|trading)\.?\s*(?:\(\s*[0-9A-Z][0-9A-Z-]{3,}\s*\))?\s*$/i;
 /** The registration number a receipt prints after the company name. */
 const REGISTRATION = /\s*\(\s*[0-9][0-9A-Z-]{3,}\s*\)\s*$/;
+/** Any bracketed code after a legal form ("GmbH (HRB 5)", "SDN BHD (742016-W)"). */
+const BRACKETED_CODE = /\s*\(\s*[0-9A-Z][0-9A-Z-]{3,}\s*\)\s*$/;
+
+/** The text before a legal form that ends it ("Kraxi GmbH" → "Kraxi"; a bracketed registration after the form is allowed), or null when no legal form of the packs ends it. */
+function beforeLegalForm(text: string, layout: LayoutWords): string | null {
+  const withoutCode = text.replace(BRACKETED_CODE, '');
+  const start = layout.legalFormStart(withoutCode);
+  return start === null ? null : withoutCode.slice(0, start).trim();
+}
 /** Words that say what kind of business a company is, not which one. */
 const GENERIC_BUSINESS = /^(?:(?:restaurant|restoran|enterprise|enterprises|trading|hardware|marketing|services?|industries|holdings|food|foods|cafe|stationery|stores?|supermarket|mart|pharmacy|farmasi|books?|bookstore|electrical|motor|motors|engineering|construction|resources|ventures|global|international|(?:m))\s*)+$/i;
 /** Marks a reader or a printer leaves before a line's text. */
@@ -251,7 +264,7 @@ const NAME_CONNECTORS = /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)*$/i;
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
-function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading): void {
+function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading, layout: LayoutWords, lexicon: Lexicon): void {
   // pdf.js text comes in drawing order, not reading order: its first line is not a letterhead.
   if (document.kind === 'pdf') return;
   const lines = headLines(document, layer);
@@ -262,15 +275,15 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
-    if (text.length > Math.min(80, reading.maxLength) || !LEGAL_FORM.test(text) || /[:@|]|https?/i.test(text)) continue;
+    if (text.length > Math.min(80, reading.maxLength) || beforeLegalForm(text, layout) === null || /[:@|]|https?/i.test(text)) continue;
     const name = text.replace(REGISTRATION, '').trim();
     // One word is a name only when it is the legal form alone ("TRADING" under "TSH POWER HARDWARE"): the lines above are then joined.
-    if (!/\p{L}{2}/u.test(name) || (name.split(/\s+/).length < 2 && name.replace(LEGAL_FORM, '').trim() !== '')) continue;
+    if (!/\p{L}{2}/u.test(name) || (name.split(/\s+/).length < 2 && (beforeLegalForm(name, layout) ?? name) !== '')) continue;
     const offset = line.text.indexOf(name);
     const span = { start: line.span.start + offset, end: line.span.start + offset + name.length, layer };
     // A name printed over two lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above
     // continues it when this line holds little more than the legal form.
-    const before = name.replace(LEGAL_FORM, '').trim();
+    const before = beforeLegalForm(name, layout) ?? name;
     // Only what cannot start a name continues one: nothing, "CO. (M)", "& SONS", or a bracket closed here but opened above.
     const startsMidName =
       NAME_CONNECTORS.test(before) ||
@@ -291,13 +304,13 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       if (!continuesAbove(line, lineText)) break;
       spans.unshift({ start: line.span.start + line.text.indexOf(lineText), end: line.span.start + line.text.indexOf(lineText) + lineText.length, layer });
       value = `${lineText} ${value}`;
-      const head = value.replace(LEGAL_FORM, '').trim();
+      const head = beforeLegalForm(value, layout) ?? value;
       midName = head.split(')').length !== head.split('(').length || GENERIC_BUSINESS.test(lineText.replace(/\([^()]*\)?/g, ' ').trim());
     }
     // Still only a legal form and joining words ("CO. (M) SDN BHD" under a logo the reader did not read): the name is not legible.
-    if (NAME_CONNECTORS.test(value.replace(LEGAL_FORM, '').replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim())) return;
+    if (NAME_CONNECTORS.test((beforeLegalForm(value, layout) ?? value).replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim())) return;
     const below = lines[position + 1];
-    const followedBy = below === undefined ? null : letterheadFollower(below.text);
+    const followedBy = below === undefined ? null : letterheadFollower(below.text, layout);
     builder.finding({
       value: value.replace(/\s+/g, ' '),
       raw: value,
@@ -320,9 +333,9 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     if (last !== undefined && !doubtfulLetterhead(document, lines[last.position]!, last)) break;
     const text = withoutMarks(line.text);
     const words = normalizeLabelText(text).split(' ');
-    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
+    if (lexicon.conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => layout.isTitleWord(word)) || CODE_LINE.test(text)) continue;
     // A number in a name ("TRIPLE SIX POINT ENTERPRISE 666", "7-ELEVEN") is kept; a line that reads as an address is not a name.
-    if (/[:@/|]|https?/i.test(text) || (/\d/.test(text) && (ADDRESS_START.test(text) || letterheadFollower(text) !== null || !/\p{L}{2,}(?:\s+\p{L}{2,}){1,}/u.test(text))) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
+    if (/[:@/|]|https?/i.test(text) || (/\d/.test(text) && (startsAddress(text, layout) || letterheadFollower(text, layout) !== null || !/\p{L}{2,}(?:\s+\p{L}{2,}){1,}/u.test(text))) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
     if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) break;
     // A name printed over two lines: the first ends in "&" or ",", the second is name-like too.
     const next = lines[position + 1]?.text.trim() ?? '';
@@ -330,7 +343,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     let belowIndex = position + (continued === null ? 1 : 2);
     while (belowIndex < lines.length && REGISTRATION_LINE.test(lines[belowIndex]!.text.trim())) belowIndex += 1;
     const below = lines[belowIndex];
-    candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text), continued });
+    candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text, layout), continued });
   }
   // Doubtful lines yield to a line below them that an address confirms.
   const confirmed = candidates[candidates.length - 1];
@@ -389,8 +402,13 @@ const OUTLET_CODE_LINE = /^(?:site|outlet|branch|store|shop)\s*(?:no\.?|code|id)
 const HEAD_NOTE_LINES: readonly RegExp[] = [REGISTRATION_LINE, TAX_ID_LINE, OUTLET_CODE_LINE, DATE_TIME_LINE];
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
-/** How the first line of an address starts: a number, or a unit, lot, level, block or house word. */
-const ADDRESS_START = /^(?:\d|no\.?\s*\d|lot\b|unit\b|level\b|lvl\b|blk\b|block\b|suite\b|jalan\b|jln\b|lorong\b|p\.?\s?o\.?\s?box\b)/i;
+/** How the first line of an address starts: a house number ("12 …", "No. 12 …") — or a street word, below. */
+const HOUSE_NUMBER_START = /^(?:\d|no\.?\s*\d)/i;
+
+/** True when a line starts the way an address does: a house number, or a word of the packs that opens an address line (unit, lot, PO box, a street word printed first). */
+function startsAddress(text: string, layout: LayoutWords): boolean {
+  return HOUSE_NUMBER_START.test(text) || layout.startsAddressLine(text);
+}
 /** How many lines an address may span. */
 const ADDRESS_LINES = 5;
 
@@ -402,10 +420,10 @@ const ADDRESS_LINES = 5;
  * stop line ends it — an address that runs into the body (or the document's end) has an
  * uncertain end and is graded lower (ADR 0007).
  */
-function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string): void {
+function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string, layout: LayoutWords, lexicon: Lexicon): void {
   if (document.kind === 'pdf') return;
   const lines = headLines(document, layer);
-  const head = letterheadPosition(lines);
+  const head = letterheadPosition(lines, layout, lexicon);
   if (head === null) return;
   let position = head + 1;
   while (position < lines.length && HEAD_NOTE_LINES.some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
@@ -416,7 +434,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     if (ADDRESS_STOP.test(text.replace(HOUSE_NUMBER_COLON, '')) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
-    if (block.length === 0 && !ADDRESS_START.test(text) && letterheadFollower(text) !== 'address') {
+    if (block.length === 0 && !startsAddress(text, layout) && letterheadFollower(text, layout) !== 'address') {
       if (text.includes(',')) return;
       continue;
     }
@@ -425,7 +443,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     if (previous !== undefined && COUNTRY_END.test(previous)) break;
     block.push(lines[position]!);
   }
-  if (block.length === 0 || !block.some((line) => letterheadFollower(line.text) === 'address')) return;
+  if (block.length === 0 || !block.some((line) => letterheadFollower(line.text, layout) === 'address')) return;
   const bounded = position < lines.length && block.length < ADDRESS_LINES;
   const texts = block.map(addressLineText);
   const first = block[0]!;
@@ -482,22 +500,22 @@ function addressLineText(line: Document['lines'][number]): string {
 }
 
 /** Where the letterhead is among the first lines (the same reading as `recordLetterhead`), or null. */
-function letterheadPosition(lines: readonly Document['lines'][number][]): number | null {
+function letterheadPosition(lines: readonly Document['lines'][number][], layout: LayoutWords, lexicon: Lexicon): number | null {
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     const text = line.text.trim();
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
-    if (text.length <= 80 && LEGAL_FORM.test(text) && !/[:@|]|https?/i.test(text)) return position;
+    if (text.length <= 80 && beforeLegalForm(text, layout) !== null && !/[:@|]|https?/i.test(text)) return position;
   }
   for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
     const text = line.text.trim();
     const words = normalizeLabelText(text).split(' ');
-    if (conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => TITLE_WORDS.has(word)) || CODE_LINE.test(text)) continue;
+    if (lexicon.conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => layout.isTitleWord(word)) || CODE_LINE.test(text)) continue;
     if (/\d|[:@/|]|https?/i.test(text) || text.length > 60 || !/\p{L}{2}/u.test(text)) return null;
     // The issuer's name is the name-like line an address follows (past a registration number):
     // a scanner's or cashier's name above it is followed by the name, not by an address.
     let below = position + 1;
     while (below < lines.length && REGISTRATION_LINE.test(lines[below]!.text.trim())) below += 1;
-    if (letterheadFollower(lines[below]?.text ?? '') === 'address') return position;
+    if (letterheadFollower(lines[below]?.text ?? '', layout) === 'address') return position;
   }
   return null;
 }

@@ -6,7 +6,7 @@
  * and "VAT number" never for "VAT".
  */
 import type { JsonValue } from '@paxman/core';
-import { type NormalizedLabel, conceptsOfLabel, normalizeLabel, synonymLabels } from '@paxman/values';
+import { type Lexicon, type NormalizedLabel, defaultLexicon, normalizeLabel, synonymLabels } from '@paxman/values';
 
 /** How a key matched: the `EvidenceKind` it earns and the label it matched. */
 export interface LabelMatch {
@@ -43,12 +43,12 @@ export function labelsToConfig(labels: LabelSet): JsonValue {
  * The label set of a step config's `labels` (`labelsToConfig`), with the synonyms derived
  * from the lexicon; undefined when the config has none.
  */
-export function labelSetFromConfig(value: JsonValue | undefined): LabelSet | undefined {
+export function labelSetFromConfig(value: JsonValue | undefined, lexicon: Lexicon = defaultLexicon()): LabelSet | undefined {
   if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Readonly<Record<string, JsonValue>>;
   const exact = stringList(record.exact);
   const concepts = stringList(record.concepts);
-  return Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, concepts), concepts: Object.freeze(concepts) });
+  return Object.freeze({ exact: Object.freeze(exact), synonyms: synonymLabels(exact, concepts, lexicon), concepts: Object.freeze(concepts) });
 }
 
 function stringList(value: JsonValue | undefined): string[] {
@@ -106,8 +106,8 @@ function strip(key: string): string {
  * Matches one document key against a label set; null when it names something else.
  * A bilingual key ("Invoice No. / Rechnungsnummer") matches when any of its parts does.
  */
-export function matchLabel(key: string, labels: LabelSet, normalize: LabelNormalizer = normalizeLabel): LabelMatch | null {
-  return computeMatch(key, labels, normalize);
+export function matchLabel(key: string, labels: LabelSet, normalize: LabelNormalizer = normalizeLabel, lexicon: Lexicon = defaultLexicon()): LabelMatch | null {
+  return computeMatch(key, labels, normalize, lexicon);
 }
 
 /** How a label text is normalized: `normalizeLabel`, or a run's memoized copy of it (`DocumentIndex.normalizeLabel`). */
@@ -117,33 +117,33 @@ export type LabelNormalizer = (text: string) => NormalizedLabel;
  * `matchLabel` bound to one label set, for a step that matches many keys (a key printed
  * twice is matched once).
  */
-export function labelMatcher(labels: LabelSet, normalize: LabelNormalizer = normalizeLabel): (key: string) => LabelMatch | null {
+export function labelMatcher(labels: LabelSet, normalize: LabelNormalizer = normalizeLabel, lexicon: Lexicon = defaultLexicon()): (key: string) => LabelMatch | null {
   const matches = new Map<string, LabelMatch | null>();
   return (key) => {
     let match = matches.get(key);
     if (match === undefined) {
-      match = computeMatch(key, labels, normalize);
+      match = computeMatch(key, labels, normalize, lexicon);
       matches.set(key, match);
     }
     return match;
   };
 }
 
-function computeMatch(key: string, labels: LabelSet, normalize: LabelNormalizer): LabelMatch | null {
+function computeMatch(key: string, labels: LabelSet, normalize: LabelNormalizer, lexicon: Lexicon): LabelMatch | null {
   const parts = key.includes('/') && !/^\s*[a-z]\/[a-z]\s*$/i.test(key) ? [key, ...key.split('/')] : [key];
   // A compound key where any part names another concept ("VAT/TIN", "Tax ID / VAT no") is not this field.
-  if (parts.length > 1 && parts.some((part) => namesOtherConcept(normalize(strip(part)).text, labels))) return null;
+  if (parts.length > 1 && parts.some((part) => namesOtherConcept(normalize(strip(part)).text, labels, lexicon))) return null;
   let best: LabelMatch | null = null;
   for (const part of parts) {
-    const match = matchOne(strip(part), labels, normalize);
+    const match = matchOne(strip(part), labels, normalize, lexicon);
     if (match && (best === null || rank(match) > rank(best))) best = match;
   }
   return best;
 }
 
-function namesOtherConcept(text: string, labels: LabelSet): boolean {
+function namesOtherConcept(text: string, labels: LabelSet, lexicon: Lexicon): boolean {
   if (labels.exact.includes(text) || labels.synonyms.includes(text)) return false;
-  const concepts = conceptsOfLabel(text);
+  const concepts = lexicon.conceptsOfLabel(text);
   return concepts.length > 0 && !concepts.some((concept) => labels.concepts.includes(concept));
 }
 
@@ -152,7 +152,7 @@ function rank(match: LabelMatch): number {
   return strength * 100 + match.specificity;
 }
 
-function matchOne(key: string, labels: LabelSet, normalize: LabelNormalizer): LabelMatch | null {
+function matchOne(key: string, labels: LabelSet, normalize: LabelNormalizer, lexicon: Lexicon): LabelMatch | null {
   const normalized = normalize(key);
   const text = normalized.text;
   if (text.length === 0) return null;
@@ -166,7 +166,7 @@ function matchOne(key: string, labels: LabelSet, normalize: LabelNormalizer): La
   if (labels.exact.includes(text)) return make('exact', text);
   if (labels.synonyms.includes(text)) return make('synonym', text);
   // The key names another concept exactly: never a fuzzy match for this field.
-  const keyConcepts = conceptsOfLabel(text);
+  const keyConcepts = lexicon.conceptsOfLabel(text);
   if (keyConcepts.length > 0 && !keyConcepts.some((concept) => labels.concepts.includes(concept))) return null;
   // A label followed by a qualifier about the value ("Total amount due on August 3, 2014",
   // "Balance due as of 1 May"): the label matches; the longest such label wins.

@@ -11,7 +11,7 @@
  */
 import { canonicalJson, CapabilityTier, EvidenceKind, parseDecimal, type Candidate, type Decimal, type JsonValue } from '@paxman/core';
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { labelsForField } from '@paxman/values';
+import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { compileSafeRegex } from '@paxman/values';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { stringSemantic } from '../shared/field-reading.js';
@@ -32,14 +32,14 @@ export const VALIDATION_SPEC: CapabilitySpec = Object.freeze({
 type SemanticCheck = 'iso_4217' | 'iban' | 'luhn' | 'email' | 'uri' | 'calendar_date' | 'money_currency' | 'enum_value';
 
 /** The step config for a field: its constraints and the semantic checks its type and name call for. */
-export function configureValidation(field: CanonicalField): StepConfiguration {
+export function configureValidation(field: CanonicalField, lexicon: Lexicon = defaultLexicon()): StepConfiguration {
   const checks: SemanticCheck[] = [];
   const words = field.name.toLowerCase();
   if (field.type === 'DATE') checks.push('calendar_date');
   if (field.type === 'MONEY') checks.push('money_currency');
   if (field.type === 'ENUM' && field.enumValues.length > 0 && !field.constraints.some((constraint) => constraint.kind === 'enum')) checks.push('enum_value');
   if (field.type === 'STRING' || field.type === 'ENUM') {
-    const semantic = field.type === 'STRING' ? stringSemantic(field, labelsForField(field)) : 'text';
+    const semantic = field.type === 'STRING' ? stringSemantic(field, labelsForField(field, lexicon)) : 'text';
     if (semantic === 'iban') checks.push('iban');
     if (semantic === 'email') checks.push('email');
     if (semantic === 'url') checks.push('uri');
@@ -171,8 +171,9 @@ function runCheck(check: SemanticCheck, value: JsonValue, enumValues: readonly s
 }
 
 /** Creates the capability. */
-export function createValidationCapability(): Capability {
+export function createValidationCapability(options: { readonly lexicon?: Lexicon } = {}): Capability {
   const key = capabilityKey(VALIDATION_SPEC);
+  const lexicon = options.lexicon ?? defaultLexicon();
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: VALIDATION_SPEC.tier, fieldPath: context.field.path });
     const constraints = (context.config.constraints ?? []) as unknown as readonly Constraint[];
@@ -207,5 +208,5 @@ export function createValidationCapability(): Capability {
     }
     return builder.build();
   };
-  return Object.freeze({ spec: VALIDATION_SPEC, configure: configureValidation, invoke });
+  return Object.freeze({ spec: VALIDATION_SPEC, configure: (field: CanonicalField) => configureValidation(field, lexicon), invoke });
 }

@@ -1,0 +1,151 @@
+/**
+ * The document's title line: "Handelsrechnung (380) Nr. 471102 vom 15.11.2024",
+ * "Facture n° F-12 du 05/03/2018", "Invoice 103767", "Faktura VAT nr 12/2024 z dnia
+ * 01.02.2024". A line that starts with a word titling a document (the packs'
+ * `document-titles`, or a compound ending in one: "Teilrechnung") states the document's
+ * number after a number marker (or right after the title), and often its date after a date
+ * connector ("vom", "du", "dated").
+ *
+ * The number is this field's when the title and a marker name the field's concept
+ * ("Rechnung Nr." is a term of `invoice-number`); the date is the document's issue date
+ * when the line's number is a document number. Title lines are read once per run (the
+ * run memo), each field takes its part.
+ */
+import { type Lexicon, normalizeLabelText } from '@paxman/values';
+import type { SourceSpan } from '@paxman/core';
+import type { LabelMatch } from '../shared/label-match.js';
+import { foldWord, type LayoutWords } from '../shared/layout-words.js';
+import { recordLabelledValue, type SearchContext } from './search-context.js';
+
+/** How many lines from the top of each page a title line may be on. */
+const TITLE_LINES = 40;
+/** Shortest title word that may end a compound ("rechnung" in "Teilrechnung"). */
+const COMPOUND_SUFFIX = 5;
+/** How many words (a kind, a code in brackets) may stand between the title and its number marker. */
+const WORDS_BEFORE_MARKER = 3;
+/** How many words may stand between the number and the date connector. */
+const WORDS_BEFORE_DATE = 4;
+
+/** One title line as read. */
+interface TitleLine {
+  /** Concepts the number is a value of (from "title word + marker"). */
+  readonly numberConcepts: readonly string[];
+  /** The label that names them ("rechnung number"). */
+  readonly label: string;
+  readonly titleSpan: SourceSpan;
+  readonly number: { readonly text: string; readonly span: SourceSpan };
+  readonly date: { readonly text: string; readonly span: SourceSpan; readonly connector: string } | null;
+}
+
+interface Token {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+function tokensOf(text: string, offset: number): Token[] {
+  return [...text.matchAll(/\S+/g)].map((match) => ({ text: match[0], start: offset + match.index, end: offset + match.index + match[0].length }));
+}
+
+/** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first. */
+function titleBases(token: string, layout: LayoutWords, titles: readonly string[]): string[] {
+  const word = foldWord(token.replace(/[^\p{L}]/gu, ''));
+  if (word.length === 0) return [];
+  const bases = layout.isTitleWord(word) ? [word] : [];
+  for (const title of titles) if (title.length >= COMPOUND_SUFFIX && word.length > title.length && word.endsWith(title)) bases.push(title);
+  return bases;
+}
+
+/** Reads one line as a title line, or null. */
+function readTitleLine(text: string, offset: number, layer: string, layout: LayoutWords, titles: readonly string[], lexicon: Lexicon): TitleLine | null {
+  const tokens = tokensOf(text, offset);
+  const first = tokens[0];
+  if (first === undefined) return null;
+  const bases = titleBases(first.text, layout, titles);
+  if (bases.length === 0) return null;
+  // The number: after a marker within a few words ("(380) Nr. 471102"), or right after the title ("Invoice 103767").
+  let position = 1;
+  let marker: string | null = null;
+  for (; position < tokens.length && position <= WORDS_BEFORE_MARKER + 1; position += 1) {
+    const token = tokens[position]!.text;
+    if (layout.isNumberMarker(token)) {
+      marker = token;
+      position += 1;
+      break;
+    }
+    if (/\d/.test(token) && !/^\(.*\)$/.test(token)) break;
+  }
+  const numberToken = tokens[position];
+  if (numberToken === undefined || !/\d/.test(numberToken.text) || (marker === null && position !== 1)) return null;
+  const numberText = numberToken.text.replace(/[,;:.]+$/, '');
+  // The concept the title and its marker name ("Rechnung Nr." is a term of the invoice number); a compound title takes its base's.
+  const named = bases.map((base) => normalizeLabelText(`${base} ${marker ?? 'no'}`)).map((label) => ({ label, concepts: lexicon.conceptsOfLabel(label) }));
+  const { label, concepts: numberConcepts } = named.find((entry) => entry.concepts.length > 0) ?? { label: '', concepts: [] };
+  if (numberConcepts.length === 0) return null;
+  let date: TitleLine['date'] = null;
+  for (let next = position + 1; next < tokens.length && next <= position + 1 + WORDS_BEFORE_DATE; next += 1) {
+    // Connectors of one or two words ("vom", "z dnia", "en date du").
+    for (const width of [1, 2, 3]) {
+      const words = tokens.slice(next, next + width);
+      if (words.length < width || !layout.isDateConnector(words.map((word) => word.text).join(' '))) continue;
+      const dateStart = tokens[next + width];
+      if (dateStart === undefined) continue;
+      const end = text.length + offset;
+      date = { text: text.slice(dateStart.start - offset), span: { start: dateStart.start, end, layer }, connector: words.map((word) => word.text).join(' ') };
+      break;
+    }
+    if (date !== null) break;
+  }
+  return {
+    numberConcepts,
+    label,
+    titleSpan: { start: first.start, end: marker === null ? first.end : tokens[position - 1]!.end, layer },
+    number: { text: numberText, span: { start: numberToken.start, end: numberToken.start + numberText.length, layer } },
+    date,
+  };
+}
+
+/** The title lines of the primary layer (near the top of each page), read once per run. */
+function titleLines(context: SearchContext): readonly TitleLine[] {
+  return context.index.memo('explicit_evidence/title-lines', () => {
+    const layer = context.index.primary.name;
+    const titles = context.lexicon.words('document-titles').filter((word) => !word.includes(' '));
+    const found: TitleLine[] = [];
+    let sincePageStart = 0;
+    for (const line of context.index.document.lines) {
+      if (line.span.layer !== layer) continue;
+      // A form feed starts a page: its head may hold a title line again.
+      if (line.text.includes('\f')) sincePageStart = 0;
+      sincePageStart += 1;
+      if (sincePageStart > TITLE_LINES) continue;
+      const trimmed = line.text.replace(/^[\s\f]+/, '');
+      const read = readTitleLine(trimmed, line.span.start + (line.text.length - trimmed.length), layer, context.layout, titles, context.lexicon);
+      if (read !== null) found.push(read);
+    }
+    return found;
+  });
+}
+
+/** The field's number or date from the document's title lines. */
+export function findInTitleLines(context: SearchContext): void {
+  const wantsNumber = context.reading.semantic === 'identifier';
+  const wantsDate = context.reading.fieldType === 'DATE' && context.labels.concepts.includes('issue-date');
+  if (!wantsNumber && !wantsDate) return;
+  for (const line of titleLines(context)) {
+    const match: LabelMatch = { strength: 'synonym', label: line.label, normalizedKey: line.label, currency: null, specificity: line.label.split(' ').length };
+    if (wantsNumber && line.numberConcepts.some((concept) => context.labels.concepts.includes(concept))) {
+      recordLabelledValue(context, { match, keySpan: line.titleSpan, valueSpan: line.number.span, valueText: line.number.text, structured: false, structure: 'title-line' });
+    }
+    if (wantsDate && line.date !== null) {
+      recordLabelledValue(context, {
+        match: { ...match, label: line.date.connector, normalizedKey: line.date.connector },
+        keySpan: line.titleSpan,
+        valueSpan: line.date.span,
+        valueText: line.date.text,
+        structured: false,
+        structure: 'title-line',
+        detail: { connector: line.date.connector },
+      });
+    }
+  }
+}

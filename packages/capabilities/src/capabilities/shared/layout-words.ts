@@ -1,0 +1,102 @@
+/**
+ * The words the layout mechanisms read a page with, compiled once per instance from its
+ * lexicon (the knowledge packs' word classes): document titles, legal forms, street words,
+ * number markers, date connectors and the keys a party block prints a name under. Matching
+ * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
+ * text, so a user's pack cannot make a pattern slow, and a capability holds no word of any
+ * language.
+ */
+import type { Lexicon } from '@paxman/values';
+
+/** What the layout mechanisms know of words, in every language of the instance's packs. */
+export interface LayoutWords {
+  /** True when a normalized word titles a document ("invoice", "rechnung", "facture"). */
+  isTitleWord(word: string): boolean;
+  /** True when one of the text's words (or word sequences) is a street word. */
+  hasStreetWord(text: string): boolean;
+  /** True when a word of the text ends in a street word of four letters or more, then a house number ("Industriestraße 7"). */
+  hasCompoundStreet(text: string): boolean;
+  /** True when the text starts with a word that opens an address line ("Unit 3", "Lot 1626", "Jalan Ampang 12"). */
+  startsAddressLine(text: string): boolean;
+  /** Where a legal form ends the text ("Kraxi GmbH" → the offset of "GmbH"), or null. */
+  legalFormStart(text: string): number | null;
+  /** True when the text is a number marker ("Nr.", "n°", "#"). */
+  isNumberMarker(text: string): boolean;
+  /** True when the text joins a number to its date ("vom", "du", "dated"). */
+  isDateConnector(text: string): boolean;
+  /** True when a key is one a party block prints its name under ("Name", "Raison sociale"). */
+  isNameKey(key: string): boolean;
+}
+
+/** A word as matched: lower case, without diacritics. */
+export function foldWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words of a text with their offsets: letters and digits (and `&`) together; everything else separates. */
+export function wordsOf(text: string): { readonly word: string; readonly start: number }[] {
+  const words: { word: string; start: number }[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}&]+/gu)) words.push({ word: foldWord(match[0]), start: match.index });
+  return words;
+}
+
+function joinedWords(text: string): string {
+  return wordsOf(text)
+    .map((word) => word.word)
+    .join(' ');
+}
+
+function sequences(entries: readonly string[]): (readonly string[])[] {
+  return entries.map((entry) => wordsOf(entry).map((word) => word.word)).filter((words) => words.length > 0);
+}
+
+function endsWith(words: readonly { word: string }[], sequence: readonly string[]): boolean {
+  if (sequence.length > words.length) return false;
+  const offset = words.length - sequence.length;
+  return sequence.every((word, index) => words[offset + index]!.word === word);
+}
+
+/** Compiles the layout words of a lexicon. */
+export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
+  const titles = new Set(lexicon.rawWords('document-titles').flatMap((entry) => wordsOf(entry).map((word) => word.word)));
+  const streets = sequences(lexicon.rawWords('street-words'));
+  const singleStreets = new Set(streets.filter((words) => words.length === 1).map((words) => words[0]!));
+  const multiStreets = streets.filter((words) => words.length > 1);
+  const compoundEndings = [...singleStreets].filter((word) => word.length >= 4);
+  const addressStarts = sequences(lexicon.rawWords('address-starts'));
+  // Longest first: "GmbH & Co. KG" before "KG".
+  const legalForms = sequences(lexicon.rawWords('legal-forms')).sort((left, right) => right.length - left.length);
+  const joined = (wordClass: Parameters<Lexicon['words']>[0]) => new Set(sequences(lexicon.rawWords(wordClass)).map((words) => words.join(' ')));
+  const numberMarkers = joined('number-markers');
+  // A marker written with signs only ("#", "№") has no word: it is kept as written.
+  for (const marker of lexicon.rawWords('number-markers')) if (wordsOf(marker).length === 0) numberMarkers.add(marker.trim());
+  const dateConnectors = joined('date-connectors');
+  const nameKeys = joined('name-keys');
+  return Object.freeze({
+    isTitleWord: (word: string) => titles.has(foldWord(word)),
+    hasStreetWord(text: string) {
+      const words = wordsOf(text);
+      if (words.some((word) => singleStreets.has(word.word))) return true;
+      return multiStreets.some((sequence) => words.some((_, index) => sequence.every((word, offset) => words[index + offset]?.word === word)));
+    },
+    hasCompoundStreet(text: string) {
+      const words = wordsOf(text);
+      return words.some((word, index) => {
+        const next = words[index + 1];
+        return next !== undefined && /^\d{1,4}[a-z]?$/.test(next.word) && compoundEndings.some((ending) => word.word.length > ending.length && word.word.endsWith(ending));
+      });
+    },
+    startsAddressLine(text: string) {
+      const words = wordsOf(text);
+      return addressStarts.some((sequence) => sequence.every((word, index) => words[index]?.word === word));
+    },
+    legalFormStart(text: string) {
+      const words = wordsOf(text);
+      for (const form of legalForms) if (endsWith(words, form)) return words[words.length - form.length]!.start;
+      return null;
+    },
+    isNumberMarker: (text: string) => numberMarkers.has(joinedWords(text)) || numberMarkers.has(text.trim()),
+    isDateConnector: (text: string) => dateConnectors.has(joinedWords(text)),
+    isNameKey: (key: string) => nameKeys.has(joinedWords(key)),
+  });
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { builtInLexicon, builtInLexiconPacks, compileLexicon, packKey, validateKnowledgePack } from './index.js';
+
+const schema = JSON.parse(readFileSync(new URL('../knowledge-pack.schema.json', import.meta.url), 'utf8')) as object;
+
+describe('lexicon packs', () => {
+  it('validates every built-in language pack, against the published schema too', () => {
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+    const packs = builtInLexiconPacks();
+    expect(packs.map(packKey)).toEqual(['lexicon-en@1.0.0', 'lexicon-de@1.0.0', 'lexicon-fr@1.0.0', 'lexicon-es@1.0.0', 'lexicon-it@1.0.0', 'lexicon-nl@1.0.0', 'lexicon-pt@1.0.0', 'lexicon-pl@1.0.0', 'lexicon-lv@1.0.0', 'lexicon-ms-my@1.0.0']);
+    for (const pack of packs) expect(validate(JSON.parse(JSON.stringify(pack))), `${pack.id}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  });
+
+  it('merges concepts across languages, in pack order, each term once', () => {
+    const lexicon = builtInLexicon();
+    const total = lexicon.concepts.find((concept) => concept.id === 'total')!;
+    expect(total.terms[0]).toBe('total');
+    expect(total.terms).toEqual(expect.arrayContaining(['Gesamtbetrag', 'net à payer', 'importe total', 'kopā apmaksai']));
+    expect(new Set(total.terms).size).toBe(total.terms.length);
+    expect(lexicon.words('legal-forms')).toEqual(expect.arrayContaining(['Ltd', 'GmbH', 'SARL', 'Sp. z o.o.', 'SIA', 'Sdn Bhd']));
+    expect(lexicon.languages).toEqual(['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'lv', 'ms-MY']);
+    expect(lexicon.packs).toHaveLength(10);
+  });
+
+  it("a user's pack for another language adds its terms to the concepts it names", () => {
+    const swedish = validateKnowledgePack({
+      id: 'lexicon-sv',
+      version: '0.1.0',
+      description: 'Swedish',
+      lexicon: { language: 'sv', concepts: { total: ['att betala', 'summa'] }, words: { 'legal-forms': ['AB'] } },
+    });
+    const lexicon = compileLexicon([...builtInLexiconPacks(), swedish]);
+    expect(lexicon.concepts.find((concept) => concept.id === 'total')!.terms).toEqual(expect.arrayContaining(['att betala']));
+    expect(lexicon.words('legal-forms')).toContain('AB');
+    expect(lexicon.packs.at(-1)!.pack).toBe('lexicon-sv@0.1.0');
+  });
+
+  it('refuses a lexicon with an unknown word class, a bad language tag or a multi-line term, naming each problem', () => {
+    expect(() =>
+      validateKnowledgePack({
+        id: 'bad',
+        version: '1.0.0',
+        description: 'bad',
+        lexicon: { language: 'Swedish', concepts: { total: ['a\nb'], 'Not An Id': ['x'] }, words: { colours: ['red'] } },
+      }),
+    ).toThrow(/lexicon\.language.*lexicon\.concepts\.total.*lexicon\.concepts\.Not An Id.*lexicon\.words\.colours/s);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Lexicon packs compiled for an instance: the concepts of every pack merged (a concept's
+ * terms are the union of its terms in each language, in pack order), and each word class
+ * merged the same way. Mechanism only — every word comes from a pack, so a user's pack for
+ * another language or locale is read exactly as a built-in one.
+ */
+import type { KnowledgePack, WordClass } from './knowledge-pack.js';
+import { packFingerprint, packKey } from './knowledge-pack.js';
+
+/** One concept and its terms in every language of the compiled packs. */
+export interface LexiconConceptTerms {
+  readonly id: string;
+  readonly terms: readonly string[];
+}
+
+/** A pack an instance was compiled from, as an artifact names it. */
+export interface PackReference {
+  /** `id@version`. */
+  readonly pack: string;
+  readonly fingerprint: string;
+}
+
+/** The merged lexicon of a set of packs. */
+export interface CompiledLexicon {
+  /** The packs merged, in order. */
+  readonly packs: readonly PackReference[];
+  /** The languages and locales the packs cover, in pack order. */
+  readonly languages: readonly string[];
+  /** Every concept, in first-seen order, with its terms as written (not normalized). */
+  readonly concepts: readonly LexiconConceptTerms[];
+  /** The words of a class, as written, each once. */
+  words(wordClass: WordClass): readonly string[];
+}
+
+/**
+ * Merges the lexicons of `packs` (packs without a lexicon section are skipped).
+ *
+ * @example
+ * const lexicon = compileLexicon([...builtInLexiconPacks(), validateKnowledgePack(myPack)]);
+ * lexicon.words('legal-forms'); // ['Ltd', …, 'GmbH', …]
+ */
+export function compileLexicon(packs: readonly KnowledgePack[]): CompiledLexicon {
+  const concepts = new Map<string, string[]>();
+  const words = new Map<WordClass, string[]>();
+  const references: PackReference[] = [];
+  const languages: string[] = [];
+  for (const pack of packs) {
+    if (pack.lexicon === undefined) continue;
+    references.push({ pack: packKey(pack), fingerprint: packFingerprint(pack) });
+    if (!languages.includes(pack.lexicon.language)) languages.push(pack.lexicon.language);
+    for (const [id, terms] of Object.entries(pack.lexicon.concepts)) appendUnique(concepts, id, terms);
+    for (const [wordClass, list] of Object.entries(pack.lexicon.words ?? {})) appendUnique(words, wordClass as WordClass, list ?? []);
+  }
+  const frozenConcepts = Object.freeze([...concepts].map(([id, terms]) => Object.freeze({ id, terms: Object.freeze(terms) })));
+  const frozenWords = new Map([...words].map(([wordClass, list]) => [wordClass, Object.freeze(list)] as const));
+  return Object.freeze({
+    packs: Object.freeze(references),
+    languages: Object.freeze(languages),
+    concepts: frozenConcepts,
+    words: (wordClass: WordClass) => frozenWords.get(wordClass) ?? [],
+  });
+}
+
+function appendUnique<K>(map: Map<K, string[]>, key: K, terms: readonly string[]): void {
+  let list = map.get(key);
+  if (list === undefined) {
+    list = [];
+    map.set(key, list);
+  }
+  for (const term of terms) if (!list.includes(term)) list.push(term);
+}
