@@ -68,7 +68,7 @@ export interface BuildArtifactOptions {
    */
   readonly encodeNormalizedData?: (data: Readonly<Record<string, JsonValue>>) => JsonValue;
   readonly execution?: BuildArtifactExecutionStatistics;
-  readonly versions: { readonly paxman: string; readonly planner: string; readonly capabilities?: Readonly<Record<string, string>> };
+  readonly versions: { readonly paxman: string; readonly planner: string; readonly capabilities?: Readonly<Record<string, string>>; readonly knowledge?: Readonly<Record<string, string>> };
   readonly timings?: Partial<ArtifactTimings>;
   readonly id: string;
   /** ISO-8601. */
@@ -291,6 +291,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
       {
         artifact: ARTIFACT_VERSION,
         capabilities: capabilityVersions(plan, options.versions.capabilities ?? {}),
+        ...(options.versions.knowledge === undefined ? {} : { knowledge: options.versions.knowledge }),
         paxman: options.versions.paxman,
         planner: options.versions.planner,
       },

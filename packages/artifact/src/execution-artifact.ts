@@ -41,6 +41,12 @@ export interface ArtifactVersions {
   readonly artifact: string;
   /** Capability id → version, for every capability the plan names (and the document builder). */
   readonly capabilities: Readonly<Record<string, string>>;
+  /**
+   * The knowledge packs the instance read the document with: `id@version` → fingerprint
+   * (sha256 of the pack's canonical JSON). Replay refuses an instance whose packs differ.
+   * Absent in artifacts of instances that record no packs.
+   */
+  readonly knowledge?: Readonly<Record<string, string>>;
 }
 
 /** Deterministic per-capability counters. */

@@ -244,9 +244,10 @@ function checkArtifact(value: unknown): void {
   readCount(input['size'], '$.input.size');
   readString(input['inputType'], '$.input.inputType');
 
-  const versions = readObject(artifact['versions'], '$.versions', ['paxman', 'planner', 'artifact', 'capabilities']);
+  const versions = readObject(artifact['versions'], '$.versions', ['paxman', 'planner', 'artifact', 'capabilities'], ['knowledge']);
   for (const key of ['paxman', 'planner', 'artifact']) readString(versions[key], `$.versions.${key}`);
   for (const [id, version] of Object.entries(readRecord(versions['capabilities'], '$.versions.capabilities'))) readString(version, `$.versions.capabilities.${id}`);
+  if (versions['knowledge'] !== undefined) for (const [pack, fingerprint] of Object.entries(readRecord(versions['knowledge'], '$.versions.knowledge'))) readSha256(fingerprint, `$.versions.knowledge.${pack}`);
 
   if (readString(artifact['id'], '$.id').length === 0) fail('$.id', 'a non-empty string', artifact['id']);
   readString(artifact['createdAt'], '$.createdAt');

@@ -16,6 +16,7 @@ import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js'
 import { createValidationCapability } from './capabilities/validation/validation.js';
 import type { Capability } from '@paxman/capability-spi';
 import { defaultLexicon, type Lexicon } from '@paxman/values';
+import type { CompiledStructuredData } from '@paxman/knowledge';
 
 /** Options of `createDefaultCapabilities`. */
 export interface DefaultCapabilityOptions {
@@ -23,6 +24,8 @@ export interface DefaultCapabilityOptions {
   readonly recognizers?: ValueRecognizers;
   /** The instance's lexicon (`createLexicon(compileLexicon(packs))`); the built-in packs' by default. */
   readonly lexicon?: Lexicon;
+  /** The structured-data terms `explicit_evidence` binds fields to; the built-in EN 16931 pack by default. */
+  readonly structuredData?: CompiledStructuredData | null;
 }
 
 /** The V1 deterministic field capabilities, in tier order, reading with the given recognizers and lexicon. */
@@ -30,7 +33,7 @@ export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}
   const recognizers = options.recognizers ?? DEFAULT_RECOGNIZERS;
   const lexicon = options.lexicon ?? defaultLexicon();
   return Object.freeze([
-    createExplicitEvidenceCapability({ recognizers, lexicon }),
+    createExplicitEvidenceCapability({ recognizers, lexicon, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),
     createPatternExtractionCapability({ recognizers, lexicon }),
     createClauseReadingCapability({ recognizers, lexicon }),
     createLookupCapability(),

@@ -8,7 +8,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
 /**
  * ADR 0010: step configs name lexicon concepts and the capabilities read their terms when
  * they run, so a capability version stands for one built-in lexicon (the built-in lexicon
- * packs of @paxman/knowledge, terms and word classes; ADR 0019). When this test fails because
+ * packs of @paxman/knowledge, terms and word classes; ADR 0024). When this test fails because
  * the lexicon changed, bump the versions of `explicit_evidence` and `pattern_extraction`
  * and pin the new fingerprint with them (never the fingerprint alone). The same holds for
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).

@@ -12,6 +12,7 @@ import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
 import { createOcrPool, createPdfReader } from '@paxman/document';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
+import { instanceKnowledge } from './instance-knowledge.js';
 import type { NormalizeInput, NormalizeOptions, PaxmanOptions, ProviderSetting, ReplayedArtifact, ReplayOptions } from './paxman-options.js';
 import type { PaxmanState } from './paxman-state.js';
 import type { PipelineStages } from './pipeline-stages.js';
@@ -99,13 +100,20 @@ function checkTables(tables: unknown): Readonly<Record<string, Readonly<Record<s
   return tables as Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
 }
 
+function checkKnowledge(knowledge: unknown): readonly unknown[] {
+  if (knowledge === undefined) return [];
+  if (!Array.isArray(knowledge)) throw new InvalidInputError('createPaxman options.knowledge must be an array of knowledge packs.', { context: { key: 'knowledge' } });
+  return knowledge;
+}
+
 /** Builds an instance on the given stages (tests pass their own; `createPaxman` passes the real ones). */
 export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineStages): Paxman {
   if (typeof options !== 'object' || options === null) throw new InvalidInputError('createPaxman expects an options object.', { context: { received: options === null ? 'null' : typeof options } });
   const builtIns = options.builtIns !== false;
   const adapters = builtIns ? createDefaultAdapterRegistry() : createAdapterRegistry();
   for (const adapter of options.adapters ?? []) adapters.register(adapter);
-  const capabilities: CapabilityRegistry = createCapabilityRegistry(builtIns ? stages.defaultCapabilities() : []);
+  const knowledge = instanceKnowledge(checkKnowledge(options.knowledge));
+  const capabilities: CapabilityRegistry = createCapabilityRegistry(builtIns ? stages.defaultCapabilities(knowledge) : []);
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
   const providers = options.providers ?? {};
   if (providers.local !== undefined) capabilities.register(inferenceCapability('local', providers.local));
@@ -123,6 +131,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     preparedRuns: createPreparedRuns(),
     ocr: createOcrPool(options.ocr ?? {}),
     pdf: createPdfReader(options.pdf ?? {}),
+    knowledge,
   };
   const prepareRun = <C>(prepareOptions: PrepareOptions<C>): PreparedRun<C> => {
     checkOptions('prepare', prepareOptions);

@@ -29,8 +29,12 @@ export function normalize<C>(input: NormalizeInput, options: NormalizeOptions<C>
  * @example const verified = await replay(readFileSync('a.artifact.json', 'utf8'), { contract, capabilities: [vatId] });
  */
 export async function replay<C>(artifact: unknown, options: ReplayOptions<C>): Promise<ReplayedArtifact<ContractData<C>>> {
-  if (options.capabilities === undefined && options.adapters === undefined) return defaultInstance.replay(artifact, options);
-  const instance = createPaxman({ ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }), ...(options.adapters === undefined ? {} : { adapters: options.adapters }) });
+  if (options.capabilities === undefined && options.adapters === undefined && options.knowledge === undefined) return defaultInstance.replay(artifact, options);
+  const instance = createPaxman({
+    ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
+    ...(options.adapters === undefined ? {} : { adapters: options.adapters }),
+    ...(options.knowledge === undefined ? {} : { knowledge: options.knowledge }),
+  });
   try {
     return await instance.replay(artifact, options);
   } finally {

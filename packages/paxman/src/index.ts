@@ -111,7 +111,22 @@ export {
   type RunMemo,
 } from '@paxman/capability-spi';
 export { findValues, parseValue, ibanChecksumHolds, type RecognizedValue, type RecognizerKind } from '@paxman/values';
-export { compileStructuredData, en16931Pack, packFingerprint, validateKnowledgePack, type BusinessTerm, type CompiledStructuredData, type KnowledgePack } from '@paxman/knowledge';
+export {
+  builtInLexiconPacks,
+  compileLexicon,
+  compileStructuredData,
+  en16931Pack,
+  packFingerprint,
+  packKey,
+  validateKnowledgePack,
+  WORD_CLASSES,
+  type BusinessTerm,
+  type CompiledLexicon,
+  type CompiledStructuredData,
+  type KnowledgePack,
+  type LexiconKnowledge,
+  type WordClass,
+} from '@paxman/knowledge';
 export { loadPlugins, type LoadedPlugins } from './plugins.js';
 export { type Document } from '@paxman/document';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';

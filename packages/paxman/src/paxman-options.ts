@@ -35,6 +35,8 @@ export interface ReplayOptions<C = unknown> {
    */
   readonly capabilities?: readonly Capability[];
   readonly adapters?: readonly ContractAdapter[];
+  /** Top-level `replay` only: the knowledge packs beyond the built-in ones the artifact was read with (`createPaxman({ knowledge })`). */
+  readonly knowledge?: readonly unknown[];
   /**
    * Review amendments of the artifact (`createAmendment`, `paxman amend`): the chain as
    * JSON text or parsed. When given, replay verifies them too (`AmendmentError` for a
@@ -95,4 +97,11 @@ export interface PaxmanOptions {
    * over either is not read, with a `DOCUMENT_WARNING` naming the limit.
    */
   readonly pdf?: PdfReaderOptions;
+  /**
+   * Knowledge packs read besides the built-in ones (`@paxman/knowledge`'s format, e.g.
+   * parsed from a JSON file): a lexicon for another language or locale, or business terms
+   * of another structured-data standard. Validated and compiled once here; an invalid pack
+   * throws `InvalidKnowledgePackError` naming every problem. See docs/guides/knowledge-pack.md.
+   */
+  readonly knowledge?: readonly unknown[];
 }

@@ -7,6 +7,7 @@ import type { Clock, IdGenerator, JsonValue, Logger } from '@paxman/core';
 import type { AdapterRegistry } from '@paxman/contract';
 import type { CapabilityRegistry } from '@paxman/capability-spi';
 import type { OcrEngine, PdfReader } from '@paxman/document';
+import type { InstanceKnowledge } from './instance-knowledge.js';
 import type { PipelineStages } from './pipeline-stages.js';
 import type { PreparedRuns } from './prepared-run.js';
 
@@ -26,4 +27,6 @@ export interface PaxmanState {
   readonly ocr: OcrEngine;
   /** Parses PDFs in a bounded worker, started on the first PDF and stopped by `close()`. */
   readonly pdf: PdfReader;
+  /** The knowledge packs the instance reads with, compiled once. */
+  readonly knowledge: InstanceKnowledge;
 }

@@ -12,6 +12,7 @@ import type { InputProfile } from '@paxman/input-profile';
 import type { ExecutionPlan } from '@paxman/planner';
 import type { DocumentContext } from '@paxman/reconciler';
 import type { BuildArtifactExecutionStatistics } from '@paxman/artifact';
+import type { InstanceKnowledge } from './instance-knowledge.js';
 
 export interface ExecuteStageOptions {
   readonly plan: ExecutionPlan;
@@ -35,8 +36,8 @@ export interface ExecuteStageResult {
 }
 
 export interface PipelineStages {
-  /** The capabilities every default instance starts with (fresh objects per call). */
-  defaultCapabilities(): readonly Capability[];
+  /** The capabilities every default instance starts with (fresh objects per call), reading with the instance's knowledge. */
+  defaultCapabilities(knowledge: InstanceKnowledge): readonly Capability[];
   /** `id` and `version` of the document builder (`text_extraction`), recorded in artifact versions. */
   readonly documentBuilder: { readonly id: string; readonly version: string };
   /** Parses the input once into the shared Document. */

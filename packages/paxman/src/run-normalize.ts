@@ -84,7 +84,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
 
   const common = {
     input: { contentHash: profile.contentHash, size: profile.size, inputType: profile.inputType },
-    versions: { paxman: PAXMAN_VERSION, planner: PLANNER_VERSION, capabilities: { [stages.documentBuilder.id]: stages.documentBuilder.version } },
+    versions: { paxman: PAXMAN_VERSION, planner: PLANNER_VERSION, capabilities: { [stages.documentBuilder.id]: stages.documentBuilder.version }, knowledge: state.knowledge.versions },
     id: state.idGenerator(),
     createdAt: new Date(clock.now()).toISOString(),
   };

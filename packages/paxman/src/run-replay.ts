@@ -4,7 +4,8 @@
  * (`HashMismatchError`); it was produced with the given contract
  * (`ContractMismatchError`, naming the fields that differ); the Paxman and planner
  * majors match this library (`VersionMismatchError`); every capability version it names
- * is registered in this instance (`CapabilityNotFoundError`); and that it agrees with
+ * is registered in this instance (`CapabilityNotFoundError`); every knowledge pack it names
+ * is loaded with the same fingerprint (`VersionMismatchError`); and that it agrees with
  * itself under the contract — `normalizedData`, `unresolvedFields`, the evidence and the
  * counters follow from the field results (`InvalidArtifactError`); and, when review
  * amendments are given, that their chain holds (`AmendmentError`). Returns an artifact equal
@@ -54,6 +55,18 @@ function describeContractDifference(artifact: ExecutionArtifact, contract: Canon
   return parts.join('; ');
 }
 
+/** Every knowledge pack the artifact was read with must be the instance's, with the same fingerprint. */
+function checkKnowledge(state: PaxmanState, recorded: Readonly<Record<string, string>> | undefined): void {
+  if (recorded === undefined) return;
+  const differing = Object.entries(recorded).filter(([pack, fingerprint]) => state.knowledge.versions[pack] !== fingerprint);
+  if (differing.length === 0) return;
+  const described = differing.map(([pack]) => (state.knowledge.versions[pack] === undefined ? `${pack} (not loaded)` : `${pack} (another fingerprint)`));
+  throw new VersionMismatchError(
+    `The artifact was read with knowledge pack(s) this instance does not have as they were: ${described.join(', ')}. Load the same packs (createPaxman({ knowledge }), --knowledge) to replay it.`,
+    { context: { packs: differing.map(([pack]) => pack), loaded: Object.keys(state.knowledge.versions) } },
+  );
+}
+
 /** Verifies and rehydrates an artifact against a contract on one instance. */
 export async function runReplay(state: PaxmanState, artifactOrJson: unknown, options: ReplayOptions): Promise<ExecutionArtifact & { readonly review?: ArtifactReview }> {
   checkOptions('replay', options);
@@ -87,6 +100,7 @@ export async function runReplay(state: PaxmanState, artifactOrJson: unknown, opt
       { context: { missing, registered } },
     );
   }
+  checkKnowledge(state, artifact.versions.knowledge);
   if (options.amendments === undefined) return artifact;
   const review = reviewArtifact(artifact, parseAmendments(options.amendments), { contract, ...(options.reviewerKeyIds === undefined ? {} : { reviewerKeyIds: options.reviewerKeyIds }) });
   return Object.freeze({ ...artifact, review });

@@ -20,6 +20,7 @@ import { renderArtifactTable } from './artifact-table.js';
 import { UsageError, expandFolders, readInputFile, readJsonOption } from './option-files.js';
 import { InputError, describeErrno, readCommandInput } from './read-input.js';
 import { writeFileAtomically } from './write-file.js';
+import { instanceWithKnowledge, readKnowledgePacks } from './knowledge-options.js';
 import { adapterRegistryWith, collectPlugin, loadCommandPlugins } from './plugin-options.js';
 import { type ProviderCommandOptions, inferenceSetup } from './provider-options.js';
 
@@ -33,6 +34,7 @@ interface NormalizeCommandOptions extends ProviderCommandOptions {
   readonly out?: string;
   readonly overwrite?: boolean;
   readonly plugin?: readonly string[];
+  readonly knowledge?: readonly string[];
 }
 
 interface PreparedRun {
@@ -62,8 +64,9 @@ async function prepare(options: NormalizeCommandOptions): Promise<PreparedRun> {
   }
   const inference = inferenceSetup(options);
   const policy = await readJsonOption(options.policy, 'policy');
+  const knowledge = await readKnowledgePacks(options.knowledge);
   return {
-    paxman: createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters, ...(inference ? { providers: inference.providers } : {}) }),
+    paxman: instanceWithKnowledge(() => createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters, knowledge, ...(inference ? { providers: inference.providers } : {}) })),
     contract,
     policy: inference ? { ...inference.policyDefaults, ...(policy ?? {}) } : policy,
     budget: await readJsonOption(options.budget, 'budget'),
@@ -202,6 +205,7 @@ export function registerNormalizeCommand(program: Command, context: CommandConte
     .option('-o, --out <dir>', 'write <dir>/<input name>.artifact.json per input (batch mode)')
     .option('--overwrite', 'with --out: replace artifacts that already exist (default: keep them and report the input)')
     .option('--plugin <module>', 'an ES module exporting `capabilities` and/or `adapters` arrays (path or package name; repeatable)', collectPlugin)
+    .option('--knowledge <pack.json>', 'a knowledge pack read besides the built-in ones: a lexicon for another language, or business terms (repeatable)', collectPlugin)
     .action(async (inputs: string[], options: NormalizeCommandOptions) => {
       try {
         const { files, folders } = await expandFolders(inputs);

@@ -12,11 +12,13 @@ import { PaxmanError, createPaxman, replay } from 'paxman';
 import type { CommandContext } from '../io.js';
 import { UsageError, readInputFile } from './option-files.js';
 import { InputError, readCommandInput } from './read-input.js';
+import { readKnowledgePacks } from './knowledge-options.js';
 import { collectPlugin, loadCommandPlugins } from './plugin-options.js';
 
 interface ReplayCommandOptions {
   readonly contract: string;
   readonly plugin?: readonly string[];
+  readonly knowledge?: readonly string[];
   readonly schema?: string;
   readonly format?: string;
   readonly input?: string;
@@ -32,6 +34,7 @@ export function registerReplayCommand(program: Command, context: CommandContext)
     .option('--schema <name>', 'OpenAPI: the component schema to use')
     .option('--format <format>', 'contract format, skipping detection')
     .option('--plugin <module>', 'an ES module exporting `capabilities` and/or `adapters` arrays the artifact was made with (repeatable)', collectPlugin)
+    .option('--knowledge <pack.json>', 'a knowledge pack the artifact was read with, besides the built-in ones (repeatable)', collectPlugin)
     .option('--amendments <file>', 'the chain of review amendments (paxman amend) to verify and apply')
     .option('--input <file>', 're-run the recorded plan on this input and show that the same artifact (but id and time) comes out')
     .action(async (file: string, options: ReplayCommandOptions) => {
@@ -40,8 +43,10 @@ export function registerReplayCommand(program: Command, context: CommandContext)
       let input: Buffer | undefined;
       let amendments: string | undefined;
       let plugins: Awaited<ReturnType<typeof loadCommandPlugins>>;
+      let knowledge: unknown[];
       try {
         plugins = await loadCommandPlugins(options.plugin);
+        knowledge = await readKnowledgePacks(options.knowledge);
         contractText = (await readInputFile(options.contract, 'contract')).toString('utf8');
         artifactText = (await readCommandInput(file, { what: 'artifact', io: context.io })).toString('utf8');
         if (options.input !== undefined) input = await readCommandInput(options.input, { what: 'input', io: context.io });
@@ -56,6 +61,7 @@ export function registerReplayCommand(program: Command, context: CommandContext)
         contract: contractText,
         ...(plugins.capabilities.length > 0 ? { capabilities: plugins.capabilities } : {}),
         ...(plugins.adapters.length > 0 ? { adapters: plugins.adapters } : {}),
+        ...(knowledge.length > 0 ? { knowledge } : {}),
         ...(options.format === undefined ? {} : { format: options.format }),
         ...(options.schema === undefined ? {} : { schemaName: options.schema }),
         ...(amendments === undefined ? {} : { amendments }),
@@ -75,7 +81,7 @@ export function registerReplayCommand(program: Command, context: CommandContext)
           }
           return;
         }
-        const px = createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters });
+        const px = createPaxman({ capabilities: plugins.capabilities, adapters: plugins.adapters, knowledge });
         try {
           const reproduction = await px.reproduce(artifactText, input, replayOptions);
           if (reproduction.identical) context.io.stdout.write(`reproduced ${reproduction.replayHash}: the input gives the same artifact, byte for byte (but id and time)\n`);
