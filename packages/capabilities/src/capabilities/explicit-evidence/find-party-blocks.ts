@@ -9,9 +9,24 @@
  * Headings and name keys come from the packs (concept terms, `name-keys`); the blocks are
  * read once per run (the run memo) and each party field takes its own.
  */
-import type { KeyValuePair } from '@paxman/document';
+import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
+
+/** Rank given up by a name read from the line under a heading rather than under a name key. */
+const NAME_LINE_PENALTY = 40;
+
+/** Index of the first start greater than `value` (sorted starts). */
+function upperBound(starts: readonly number[], value: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /** How many lines under its heading a party block may run. */
 const BLOCK_LINES = 12;
@@ -22,7 +37,20 @@ interface PartyBlock {
   readonly headingSpan: SourceSpan;
   /** The concepts the heading names. */
   readonly concepts: readonly string[];
-  readonly name: KeyValuePair;
+  /** The name: under a name key ("Name: …"), or the block's first line when it has no name key. */
+  readonly name: { readonly text: string; readonly span: SourceSpan; readonly key: string | null };
+}
+
+/** Longest line read as a party's name when the block has no name key. */
+const NAME_LINE_CHARACTERS = 60;
+
+/** The first line under a heading, when it reads as a name: letters, no digits, no key, no e-mail or web address. */
+function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number>): { text: string; span: SourceSpan } | null {
+  if (line === undefined || keyLines.has(line.index)) return null;
+  const text = line.text.trim();
+  if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[\d:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
+  const start = line.span.start + line.text.indexOf(text);
+  return { text, span: { start, end: start + text.length, layer: line.span.layer } };
 }
 
 /** The party blocks of the primary layer, read once per run. */
@@ -32,7 +60,14 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
     const lines = context.index.document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
     // Name pairs in document order, by the start of their key.
     const names = context.index.keyValues.filter((pair) => pair.keySpan.layer === layer && context.layout.isNameKey(pair.key));
-    if (names.length === 0) return [];
+    // Lines that hold a key: not a name line.
+    const lineStarts = lines.map((line) => line.span.start);
+    const keyLines = new Set<number>();
+    for (const pair of context.index.keyValues) {
+      if (pair.keySpan.layer !== layer) continue;
+      const position = upperBound(lineStarts, pair.keySpan.start) - 1;
+      if (position >= 0) keyLines.add(lines[position]!.index);
+    }
     const blocks: PartyBlock[] = [];
     const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
     lines.forEach((line, index) => {
@@ -52,8 +87,14 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       const next = headings[position + 1];
       const endLine = Math.min(next?.index ?? lines.length, heading.index + 1 + BLOCK_LINES);
       const blockEnd = lines[endLine - 1]?.span.end ?? heading.span.end;
-      const name = names.find((pair) => pair.keySpan.start > heading.span.end && pair.keySpan.start < blockEnd);
-      if (name !== undefined) blocks.push({ heading: heading.text, headingSpan: heading.span, concepts: heading.concepts, name });
+      const pair = names.find((candidate) => candidate.keySpan.start > heading.span.end && candidate.keySpan.start < blockEnd);
+      const block = { heading: heading.text, headingSpan: heading.span, concepts: heading.concepts };
+      if (pair !== undefined) blocks.push({ ...block, name: { text: pair.value, span: pair.valueSpan, key: pair.key } });
+      else {
+        // No name key: a name-like first line under the heading is the party's name ("Émetteur" / "Atelier Berthier SARL").
+        const line = nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], keyLines);
+        if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
+      }
     }
     return blocks;
   });
@@ -69,11 +110,12 @@ export function findInPartyBlocks(context: SearchContext): void {
     recordLabelledValue(context, {
       match,
       keySpan: block.headingSpan,
-      valueSpan: block.name.valueSpan,
-      valueText: block.name.value,
+      valueSpan: block.name.span,
+      valueText: block.name.text,
       structured: false,
       structure: 'party-block',
-      detail: { nameKey: block.name.key },
+      // A name read from the first line under the heading, with no name key, is a weaker reading.
+      ...(block.name.key === null ? { penalty: NAME_LINE_PENALTY, detail: { nameLine: true } } : { detail: { nameKey: block.name.key } }),
     });
   }
 }

@@ -56,9 +56,8 @@ function titleBases(token: string, layout: LayoutWords, titles: readonly string[
   return bases;
 }
 
-/** Reads one line as a title line, or null. */
-function readTitleLine(text: string, offset: number, layer: string, layout: LayoutWords, titles: readonly string[], lexicon: Lexicon): TitleLine | null {
-  const tokens = tokensOf(text, offset);
+/** Reads a title line from its tokens (absolute offsets in `layerText`, up to `end`), or null. */
+function readTitleLine(tokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: readonly string[], lexicon: Lexicon): TitleLine | null {
   const first = tokens[0];
   if (first === undefined) return null;
   const bases = titleBases(first.text, layout, titles);
@@ -75,7 +74,15 @@ function readTitleLine(text: string, offset: number, layer: string, layout: Layo
     }
     if (/\d/.test(token) && !/^\(.*\)$/.test(token)) break;
   }
-  const numberToken = tokens[position];
+  let numberToken = tokens[position];
+  // A marker written onto its number ("n°562044387", "Nr.471102", "#A-12").
+  if (marker === null && numberToken !== undefined) {
+    const glued = /^(\D{1,4}?)(\d.*)$/u.exec(numberToken.text);
+    if (glued !== null && layout.isNumberMarker(glued[1]!)) {
+      marker = glued[1]!;
+      numberToken = { text: glued[2]!, start: numberToken.start + glued[1]!.length, end: numberToken.end };
+    }
+  }
   if (numberToken === undefined || !/\d/.test(numberToken.text) || (marker === null && position !== 1)) return null;
   const numberText = numberToken.text.replace(/[,;:.]+$/, '');
   // The concept the title and its marker name ("Rechnung Nr." is a term of the invoice number); a compound title takes its base's.
@@ -83,18 +90,15 @@ function readTitleLine(text: string, offset: number, layer: string, layout: Layo
   const { label, concepts: numberConcepts } = named.find((entry) => entry.concepts.length > 0) ?? { label: '', concepts: [] };
   if (numberConcepts.length === 0) return null;
   let date: TitleLine['date'] = null;
-  for (let next = position + 1; next < tokens.length && next <= position + 1 + WORDS_BEFORE_DATE; next += 1) {
-    // Connectors of one or two words ("vom", "z dnia", "en date du").
+  for (let next = position + 1; next < tokens.length && next <= position + 1 + WORDS_BEFORE_DATE && date === null; next += 1) {
+    // Connectors of one to three words ("vom", "z dnia", "en date du").
     for (const width of [1, 2, 3]) {
       const words = tokens.slice(next, next + width);
-      if (words.length < width || !layout.isDateConnector(words.map((word) => word.text).join(' '))) continue;
       const dateStart = tokens[next + width];
-      if (dateStart === undefined) continue;
-      const end = text.length + offset;
-      date = { text: text.slice(dateStart.start - offset), span: { start: dateStart.start, end, layer }, connector: words.map((word) => word.text).join(' ') };
+      if (words.length < width || dateStart === undefined || !layout.isDateConnector(words.map((word) => word.text).join(' '))) continue;
+      date = { text: layerText.slice(dateStart.start, end), span: { start: dateStart.start, end, layer }, connector: words.map((word) => word.text).join(' ') };
       break;
     }
-    if (date !== null) break;
   }
   return {
     numberConcepts,
@@ -110,16 +114,23 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
   return context.index.memo('explicit_evidence/title-lines', () => {
     const layer = context.index.primary.name;
     const titles = context.lexicon.words('document-titles').filter((word) => !word.includes(' '));
+    const layerText = context.index.layerText(layer);
+    const lines = context.index.document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
     const found: TitleLine[] = [];
     let sincePageStart = 0;
-    for (const line of context.index.document.lines) {
-      if (line.span.layer !== layer) continue;
+    for (const [position, line] of lines.entries()) {
       // A form feed starts a page: its head may hold a title line again.
       if (line.text.includes('\f')) sincePageStart = 0;
       sincePageStart += 1;
       if (sincePageStart > TITLE_LINES) continue;
-      const trimmed = line.text.replace(/^[\s\f]+/, '');
-      const read = readTitleLine(trimmed, line.span.start + (line.text.length - trimmed.length), layer, context.layout, titles, context.lexicon);
+      const tokens = tokensOf(line.text, line.span.start);
+      let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon);
+      // A title alone on its line, its number on the next ("FACTURE" / "N° FA-2026-0001").
+      const next = lines[position + 1];
+      if (read === null && next !== undefined && tokens.length > 0 && tokens.every((token) => titleBases(token.text, context.layout, titles).length > 0)) {
+        const nextTokens = tokensOf(next.text, next.span.start);
+        if (nextTokens[0] !== undefined && context.layout.isNumberMarker(nextTokens[0].text)) read = readTitleLine([tokens[0]!, ...nextTokens], layerText, next.span.end, layer, context.layout, titles, context.lexicon);
+      }
       if (read !== null) found.push(read);
     }
     return found;

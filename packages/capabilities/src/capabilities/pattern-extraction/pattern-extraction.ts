@@ -226,7 +226,8 @@ export function letterheadFollower(text: string, layout: LayoutWords): 'address'
 /**
  * The first line of the document when it reads as a name: letters, no digits, no colon,
  * at most 60 characters, not a title such as "INVOICE" or "Quotation" (a lexicon term).
- * Not read from PDF text (drawing order is not reading order).
+ * PDF text is read too (its layer is laid out from the text's boxes, in reading order),
+ * but only for a name with a legal form: a PDF's logo is a picture.
  * Reported as `RECOGNIZER` evidence with `pattern: 'layout:letterhead'`; only the first
  * name-like line among the first few lines is considered, and nothing when an address or
  * a labelled line comes first. `detail.followedBy` says whether an address or the
@@ -265,8 +266,7 @@ const NAME_CONNECTORS = /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)*$/i;
 const LEGAL_FORM_LINES = 6;
 
 function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading, layout: LayoutWords, lexicon: Lexicon): void {
-  // pdf.js text comes in drawing order, not reading order: its first line is not a letterhead.
-  if (document.kind === 'pdf') return;
+  // A PDF's text is laid out from its boxes (reading order), so its first lines are read like any page's.
   const lines = headLines(document, layer);
   // A line near the top that ends in a company's legal form names the issuer, whatever comes above it.
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
@@ -323,6 +323,9 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     });
     return;
   }
+  // A PDF's logo is a picture: its first line of text is as often a department or a slogan
+  // as the issuer's name, so only a name with a legal form (above) is read from a PDF.
+  if (document.kind === 'pdf') return;
   // The first name-like line among the first few is the letterhead, confirmed when an address
   // (or the document's title) follows it — past a registration number printed alone. (A later
   // confirmed line is not preferred: it is as often the second line of a two-line name.)
@@ -421,6 +424,7 @@ const ADDRESS_LINES = 5;
  * uncertain end and is graded lower (ADR 0007).
  */
 function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string, layout: LayoutWords, lexicon: Lexicon): void {
+  // The address under a PDF's letterhead is not read (its first lines may be a department's, see recordLetterhead).
   if (document.kind === 'pdf') return;
   const lines = headLines(document, layer);
   const head = letterheadPosition(lines, layout, lexicon);
