@@ -14,8 +14,8 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
-  lexicon: '11a8ada11adfc37661484bf8f62462a73fcc4fb8ed9f80f70bb46f0caf69b4a1',
-  lexiconPacks: '1a52478489d6400a0ebd72bc827c0f9e4ca74535e2f3447d2e9a51e37bf0b99e',
+  lexicon: 'c9a3c02afbb27a700abc8a2ca3ca2eded86b7959f8dedfcff587edcb91c8bda0',
+  lexiconPacks: '1d9d2ffdb71a0db6bf4b6d57fe7d936ae114cefa3dee1b02f22c4fb26568d630',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.7.0',
   pattern_extraction: '1.6.0',

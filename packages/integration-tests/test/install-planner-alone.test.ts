@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackedProject, npmInstall } from './support/packed-workspace.js';
 
 /** The planner and every workspace package it reaches. */
-const CLOSURE = ['planner', 'capability-spi', 'document', 'values', 'contract', 'core', 'input-profile'];
+const CLOSURE = ['planner', 'capability-spi', 'document', 'values', 'knowledge', 'contract', 'core', 'input-profile'];
 const HEAVY = ['pdfjs-dist', 'htmlparser2', 'postal-mime', '@napi-rs/canvas', 'canvas'];
 
 describe('npm install @paxman/planner', () => {

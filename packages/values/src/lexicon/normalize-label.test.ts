@@ -55,3 +55,10 @@ describe('normalizeLabel: receipt abbreviations', () => {
     expect(normalizeLabelText(`Total ${'9'.repeat(1_000_000)}`)).toBe(normalizeLabelText(`Total ${'9'.repeat(250)}`));
   });
 });
+
+describe('currency words in labels', () => {
+  it('reads EURO as the currency of a label, not as a word of it', () => {
+    expect(normalizeLabel('ZU ZAHLEN EURO')).toEqual({ text: 'zu zahlen', currency: 'EUR' });
+    expect(normalizeLabel('Summe Euro')).toEqual({ text: 'summe', currency: 'EUR' });
+  });
+});

@@ -56,8 +56,8 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = Object.freeze({ amt: 'am
 const INCLUSION_HEADS: ReadonlySet<string> = new Set(['incl', 'excl', 'inclusive', 'exclusive']);
 /** The one spelling of saying what an amount includes: "inclusive"/"including"/"inc" → "incl", "excluding"/"exclusive"/"exc" → "excl". */
 const INCLUSION_SPELLING: Readonly<Record<string, string>> = Object.freeze({ inclusive: 'incl', including: 'incl', inc: 'incl', exclusive: 'excl', excluding: 'excl', exc: 'excl' });
-/** Currency marks printed as a word in a label that are not ISO codes ("TOTAL RM", "Amount Rp"). */
-const CURRENCY_WORDS: Readonly<Record<string, string>> = Object.freeze({ RM: 'MYR', Rp: 'IDR' });
+/** Currency marks printed as a word in a label that are not ISO codes ("TOTAL RM", "Amount Rp", "ZU ZAHLEN EURO"). */
+const CURRENCY_WORDS: Readonly<Record<string, string>> = Object.freeze({ RM: 'MYR', Rp: 'IDR', EURO: 'EUR', Euro: 'EUR' });
 
 /** A rate in a label ("21%", "@ 8.25 %"); tried only when the label has a `%`. */
 const PERCENT_RATE = /@?\s*\d+(?:[.,]\d+)?\s*%/g;
@@ -71,7 +71,7 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
       break;
     }
   }
-  const currencyWords = (label.match(/\b(?:RM|Rp)\b/g) ?? []).filter((word) => CURRENCY_WORDS[word] !== undefined);
+  const currencyWords = (label.match(/\b(?:RM|Rp|EURO|Euro)\b/g) ?? []).filter((word) => CURRENCY_WORDS[word] !== undefined);
   if (currency === null && currencyWords.length > 0) currency = CURRENCY_WORDS[currencyWords[0]!]!;
   if (currency === null) {
     for (const [symbol, code] of Object.entries(CURRENCY_SYMBOLS)) {

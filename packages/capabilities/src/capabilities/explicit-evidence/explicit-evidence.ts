@@ -16,12 +16,12 @@
  * (`STRUCTURED_DATA` evidence) besides what the page prints, so the reconciler can compare
  * the two. The pack is pinned by this capability's version like the lexicon.
  */
-import { CapabilityTier, lazyConstant, type JsonValue } from '@paxman/core';
+import { CapabilityTier, isIsoCurrencyCode, lazyConstant, type JsonValue } from '@paxman/core';
 import { compileStructuredData, en16931Pack, type CompiledStructuredData } from '@paxman/knowledge';
 import type { CanonicalField } from '@paxman/contract';
-import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
+import { defaultLexicon, labelsForField, type Lexicon, type RecognizerOptions } from '@paxman/values';
 import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
-import { documentIndex } from '../shared/document-index.js';
+import { type DocumentIndex, documentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import type { ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, labelMatcher, labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
@@ -106,6 +106,25 @@ function stepReading(context: CapabilityContext, lexicon: Lexicon): StepReading 
   return step;
 }
 
+/**
+ * The document's reading options, with the currency the document states ("Währung: EUR",
+ * "Currency: USD" — a key of the lexicon's `currency` concept whose value is an ISO 4217
+ * code, the same wherever it is printed) as the default currency when its amounts carry
+ * none and no currency dominates them. Read once per run.
+ */
+function withStatedCurrency(index: DocumentIndex, lexicon: Lexicon): RecognizerOptions {
+  const options = index.recognizerOptions;
+  if (options.defaultCurrency !== undefined && options.defaultCurrency !== null) return options;
+  return index.memo('explicit_evidence/stated-currency', () => {
+    const stated = new Set<string>();
+    for (const pair of index.keyValues) {
+      const code = pair.value.trim().toUpperCase();
+      if (/^[A-Z]{3}$/.test(code) && isIsoCurrencyCode(code) && lexicon.conceptsOfLabel(index.normalizeLabel(pair.key).text).includes('currency')) stated.add(code);
+    }
+    return stated.size === 1 ? Object.freeze({ ...options, defaultCurrency: [...stated][0]! }) : options;
+  });
+}
+
 /** Options of `createExplicitEvidenceCapability`. */
 export interface ExplicitEvidenceOptions {
   readonly recognizers: ValueRecognizers;
@@ -136,7 +155,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       labels,
       matchKey: step.matchKey,
       recognizers: options.recognizers,
-      recognizerOptions: index.recognizerOptions,
+      recognizerOptions: withStatedCurrency(index, lexicon),
       lexicon,
       layout,
       builder,
