@@ -80,8 +80,10 @@ const PUNCTUATION_ONLY = /^[\s.,;:()[\]*#'"–—-]*$/u;
 const NUMERIC_KINDS: ReadonlySet<RecognizerKind> = new Set(['MONEY', 'DECIMAL', 'INTEGER', 'PERCENT', 'PHONE', 'DATE', 'CURRENCY']);
 
 /** The cell without leader dots/colons before and trailing punctuation after. */
-function cellBounds(text: string, keepTrailingDot: boolean): { start: number; end: number } {
-  const start = (LEADERS.exec(text)?.[0] ?? '').length;
+function cellBounds(text: string, keepTrailingDot: boolean, numeric = false): { start: number; end: number } {
+  let start = (LEADERS.exec(text)?.[0] ?? '').length;
+  // A minus right before an amount is its sign, not a leader: "-233,47 €" (a credit note), "Total: -12.00".
+  if (numeric && start > 0 && text[start - 1] === '-' && text[start - 2] !== '-' && /[\d$€£¥₹]/u.test(text[start] ?? '')) start -= 1;
   const trailing = keepTrailingDot ? /\s*$/u : TRAILERS;
   const rest = text.slice(start);
   const end = start + rest.length - (trailing.exec(rest)?.[0] ?? '').length;
@@ -111,7 +113,7 @@ function residualIsAcceptable(kind: RecognizerKind, residual: string): boolean {
 export function parseValue(kind: RecognizerKind, text: string, options: RecognizerOptions = {}): RecognizedValue | null {
   try {
     if (typeof text !== 'string') return null;
-    const bounds = cellBounds(text, kind === 'STRING' || kind === 'URL');
+    const bounds = cellBounds(text, kind === 'STRING' || kind === 'URL', NUMERIC_KINDS.has(kind));
     if (bounds.end <= bounds.start) return null;
     const cell = text.slice(bounds.start, bounds.end);
     if (kind === 'STRING') {

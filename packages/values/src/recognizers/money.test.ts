@@ -108,3 +108,13 @@ describe('MONEY', () => {
     expect(parseValue('MONEY', '$5 and $6')).toBeNull();
   });
 });
+
+describe('the sign of a labelled amount', () => {
+  it('keeps a minus printed before the amount (a credit note), and still drops leader dashes', () => {
+    expect(parseValue('MONEY', '-233,47 €')?.value).toEqual({ amount: '-233.47', currency: 'EUR' });
+    expect(parseValue('MONEY', ' -12.00')?.value).toEqual({ amount: '-12.00', currency: null });
+    expect(parseValue('DECIMAL', '-0.5')?.value).toBe('-0.5');
+    expect(parseValue('MONEY', '----- 12.00 EUR')?.value).toEqual({ amount: '12.00', currency: 'EUR' });
+    expect(parseValue('MONEY', '-----12.00 EUR')?.value).toEqual({ amount: '12.00', currency: 'EUR' });
+  });
+});
