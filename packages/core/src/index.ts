@@ -55,6 +55,21 @@ export {
   compareDiagnostics,
   compareStrings,
 } from './evidence.js';
+export {
+  type Grounds,
+  type FindingGrounds,
+  type ReadingGrounds,
+  type LabelMatch,
+  type LabelPlacement,
+  type LayoutRole,
+  type ClauseReading,
+  type RecognizerBacking,
+  type ModelQuote,
+  type CurrencySource,
+  isReadingGrounds,
+  findingGroundsOf,
+  readingGroundsOf,
+} from './grounds.js';
 export { type Clock, type ManualClock, systemClock, manualClock } from './clock.js';
 export { contentId, evidenceId, spanEvidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
 export { type Logger, silentLogger } from './logger.js';
