@@ -106,8 +106,9 @@ export function groundsStrength(grounds: FindingGrounds): number | null {
     case 'recognizer': {
       const table = GROUNDS_STRENGTH.recognizer;
       if (!grounds.unique) return table.ambiguous;
-      if (grounds.backing !== undefined) return table.backed;
-      return SPECIFIC_RECOGNIZER_KINDS.includes(grounds.recognizer) ? table.uniqueSpecific : table.unique;
+      const unbacked = SPECIFIC_RECOGNIZER_KINDS.includes(grounds.recognizer) ? table.uniqueSpecific : table.unique;
+      // A backing check raises a unique hit to HIGH; it never lowers one already graded higher (a lone IBAN).
+      return grounds.backing === undefined ? unbacked : Math.max(table.backed, unbacked);
     }
     case 'layout': {
       if (grounds.role === 'letterhead' || grounds.role === 'address-block') {

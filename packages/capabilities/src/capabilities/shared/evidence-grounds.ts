@@ -21,6 +21,12 @@ export interface GroundsSource {
 /** The currency sources the rubric grades (others, such as a code next to the amount, are as good as a code). */
 const GRADED_CURRENCY_SOURCES: readonly CurrencySource[] = ['code', 'symbol', 'symbol-ambiguous', 'hint', 'document', 'none'];
 
+/**
+ * Recognizer kinds whose every hit a checksum backs: the IBAN recognizer (`@paxman/values`)
+ * proposes only IBANs whose ISO 7064 mod-97 check holds.
+ */
+const CHECKSUM_RECOGNIZERS: readonly string[] = ['IBAN'];
+
 /** Keys under which built-in checks name the value they checked. */
 const CHECKED_VALUE_KEYS = ['value', 'candidateValue', 'checkedValue'] as const;
 
@@ -60,8 +66,9 @@ function recognizerGrounds(source: GroundsSource): FindingGrounds {
             : 'stated';
     return { kind: 'clause', reading, unique };
   }
-  const backing = detail?.backing;
-  return { kind: 'recognizer', recognizer: pattern.replace(/^recognizer:/, ''), unique, ...(backing === 'checksum' || backing === 'validator' ? { backing } : {}) };
+  const recognizer = pattern.replace(/^recognizer:/, '');
+  const backing = CHECKSUM_RECOGNIZERS.includes(recognizer) ? 'checksum' : detail?.backing;
+  return { kind: 'recognizer', recognizer, unique, ...(backing === 'checksum' || backing === 'validator' ? { backing } : {}) };
 }
 
 /** The finding ground of a built-in record, from its kind and the facts its capability recorded. */
