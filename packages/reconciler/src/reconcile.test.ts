@@ -1,6 +1,6 @@
 /** Unit tests of `reconcile`: merging, conflicts, money, screens, constraints, statuses and fallbacks. */
 import { type CanonicalContract, type FieldInput, defineContract } from '@paxman/contract';
-import { type Grounds, type JsonValue, type ModelQuote, ReconciliationError } from '@paxman/core';
+import { type Grounds, type ModelQuote, ReconciliationError } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
 import { currencyGrounds, policy, recognizerGrounds, resultOf, sighting, verdict } from '../test/support.js';
 import { reconcile } from './reconcile.js';
