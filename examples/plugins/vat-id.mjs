@@ -2,8 +2,10 @@
  * A Paxman plug-in: a capability that finds German VAT identification numbers
  * (`DE` + nine digits, the last a check digit by ISO 7064 MOD 11,10) anywhere in a
  * document, for fields whose name or labels speak of a VAT id. Only numbers whose check
- * digit holds are proposed, and the evidence says so (`detail.backing: 'checksum'`), so a
- * number that is the only valid one in the document resolves HIGH at the default floor.
+ * digit holds are proposed, and the evidence states so in its grounds (a unique
+ * recognizer hit with `backing: 'checksum'`, ADR 0023), so a number that is the only valid
+ * one in the document resolves HIGH at the default floor — the grade any built-in stating
+ * the same grounds gets.
  *
  *   paxman normalize invoice.txt --contract contract.json --plugin ./examples/plugins/vat-id.mjs
  *   paxman replay invoice.artifact.json --contract contract.json --plugin ./examples/plugins/vat-id.mjs
@@ -73,7 +75,10 @@ export const vatIdCapability = {
         spans: [spans[0]],
         text: text.slice(spans[0].start, spans[0].end),
         pattern: 'vat_id:DE',
-        detail: { backing: 'checksum', check: 'ISO 7064 MOD 11,10', distinctValues: sightings.size, occurrences: spans.length },
+        // What the rubric grades (ADR 0023): an unlabelled hit, the only valid one, its check digit holding.
+        grounds: [{ kind: 'recognizer', recognizer: 'VAT_ID', unique: sightings.size === 1, backing: 'checksum' }],
+        // Free facts for people reading the artifact; the rubric never reads them.
+        detail: { check: 'ISO 7064 MOD 11,10', distinctValues: sightings.size, occurrences: spans.length },
       };
       evidence.push(record);
       candidates.push({ fieldPath: context.field.path, value, raw: record.text, capability: CAPABILITY, tier: 2, evidenceIds: [record.id] });

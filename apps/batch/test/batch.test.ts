@@ -108,7 +108,7 @@ describe('paxman-batch --plugin', () => {
           const text = context.document.layers[context.document.primaryLayer].text;
           const match = /order (\\d+)/.exec(text);
           if (!match) return { candidates: [], evidence: [], diagnostics: [] };
-          const evidence = { id: 'ev_order_' + match[1], capability: 'order_number@1.0.0', fieldPath: context.field.path, kind: 'RECOGNIZER', spans: [{ start: match.index + 6, end: match.index + match[0].length, layer: context.document.primaryLayer }], detail: { backing: 'validator', distinctValues: 1 } };
+          const evidence = { id: 'ev_order_' + match[1], capability: 'order_number@1.0.0', fieldPath: context.field.path, kind: 'RECOGNIZER', spans: [{ start: match.index + 6, end: match.index + match[0].length, layer: context.document.primaryLayer }], grounds: [{ kind: 'recognizer', recognizer: 'ORDER_NUMBER', unique: true, backing: 'validator' }] };
           return { candidates: [{ fieldPath: context.field.path, value: match[1], raw: match[1], capability: 'order_number@1.0.0', tier: 2, evidenceIds: [evidence.id] }], evidence: [evidence], diagnostics: [] };
         },
       }];\n`,

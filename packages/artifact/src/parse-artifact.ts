@@ -122,7 +122,7 @@ function checkPlacement(diagnostics: readonly Diagnostic[], path: string, homeOf
 }
 
 function checkEvidence(value: unknown, path: string): string {
-  const record = readObject(value, path, ['id', 'capability', 'fieldPath', 'kind', 'spans'], ['boxes', 'text', 'label', 'pattern', 'verdict', 'detail']);
+  const record = readObject(value, path, ['id', 'capability', 'fieldPath', 'kind', 'spans'], ['boxes', 'text', 'label', 'pattern', 'verdict', 'grounds', 'detail']);
   const id = readString(record['id'], `${path}.id`);
   const capability = readString(record['capability'], `${path}.capability`);
   if (!CAPABILITY_KEY.test(capability)) fail(`${path}.capability`, '"id@version"', capability);
@@ -145,6 +145,15 @@ function checkEvidence(value: unknown, path: string): string {
   }
   for (const key of ['text', 'label', 'pattern']) if (record[key] !== undefined) readString(record[key], `${path}.${key}`);
   if (record['verdict'] !== undefined) readOneOf(record['verdict'], `${path}.verdict`, VERDICTS);
+  if (record['grounds'] !== undefined) {
+    // Each ground is a JSON object naming its kind (core's `Grounds` union).
+    readArray(record['grounds'], `${path}.grounds`).forEach((item, index) => {
+      const groundsPath = `${path}.grounds[${index}]`;
+      const ground = readRecord(item, groundsPath);
+      readString(ground['kind'], `${groundsPath}.kind`);
+      checkJsonValue(ground, groundsPath);
+    });
+  }
   if (record['detail'] !== undefined) checkJsonValue(readRecord(record['detail'], `${path}.detail`), `${path}.detail`);
   return id;
 }

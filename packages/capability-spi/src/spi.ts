@@ -5,7 +5,7 @@
  * "not found" (an empty result says that).
  */
 import type { RunMemo } from './run-memo.js';
-import type { Candidate, CapabilityTier, Diagnostic, Evidence, FieldType, JsonValue, Policy } from '@paxman/core';
+import type { Candidate, CapabilityTier, Diagnostic, Evidence, FieldType, JsonValue, Policy, RecognizerBacking } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import type { Document } from '@paxman/document';
 
@@ -87,14 +87,14 @@ export interface CapabilityContext {
 }
 
 /**
- * What backs an unlabelled reading, stated by the capability in its evidence as
- * `detail.backing` (with `kind: RECOGNIZER` and `detail.distinctValues`): `'checksum'` — a
+ * What backs an unlabelled reading, stated by the capability in its evidence's grounds
+ * (`{ kind: 'recognizer', recognizer, unique, backing }`, core's `Grounds`): `'checksum'` — a
  * check digit that holds (IBAN mod 97, a VAT id's check digits) — or `'validator'` — a
  * format or registry validator accepted it. The reconciler grades a backed value that is
  * the only one of its kind in the document HIGH (0.9, over the default floor), never
- * CERTAIN on its own (ADR 0007).
+ * CERTAIN on its own (ADR 0007, ADR 0023). The same as core's `RecognizerBacking`.
  */
-export type EvidenceBacking = 'checksum' | 'validator';
+export type EvidenceBacking = RecognizerBacking;
 
 /** What a step may still spend: each member is what is left under a cap, null when uncapped. */
 export interface StepAllowance {

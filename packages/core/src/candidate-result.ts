@@ -33,9 +33,30 @@ export interface CandidateResult {
   readonly shortCircuit?: string | null;
 }
 
+/** What a field's chain found so far, as the early-stop scorer is asked about it. */
+export interface FieldScoreInput {
+  readonly fieldPath: string;
+  readonly candidates: readonly Candidate[];
+  readonly evidence: readonly Evidence[];
+}
+
 /**
- * The early-stop callback: the facade passes the reconciler's `scoreField`, so the
- * executor and reconciler share one rubric without the executor importing the
- * reconciler. Returns the confidence the field would get from what was found so far.
+ * The early-stop callback: returns the confidence the field would get from what was found
+ * so far. The facade passes the reconciler's rubric, so the executor and reconciler share
+ * one rubric without the executor importing the reconciler.
  */
-export type FieldScorer = (input: { readonly fieldPath: string; readonly candidates: readonly Candidate[]; readonly evidence: readonly Evidence[] }) => number;
+export type FieldScorer = (input: FieldScoreInput) => number;
+
+/**
+ * The reconciler's scorer for one run, as the executor consults it: `score` answers the
+ * early-stop question after each step; `chainEnded` tells it, once per field and before
+ * anything else is scored for the field, that the chain has stopped and whether the last
+ * `score` call saw everything the chain found (`scoredFinal`: the executor only appends,
+ * so it knows). The reconciler then takes that assessment as the field's final one instead
+ * of assessing the field again — a statement by the executor, not a guess from the
+ * identity of the lists.
+ */
+export interface RunScorer {
+  score(input: FieldScoreInput): number;
+  chainEnded(fieldPath: string, scoredFinal: boolean): void;
+}

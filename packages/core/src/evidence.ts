@@ -1,9 +1,11 @@
 /**
  * Candidates, evidence and diagnostics: what capabilities report and what the
  * reconciler grades. Capabilities never attach confidence; they describe *how* a value
- * was found (`EvidenceKind`), and the reconciler's rubric turns that into a number.
+ * was found (`EvidenceKind`) and on what grounds (`Grounds`), and the reconciler's rubric
+ * turns that into a number.
  */
 import type { DiagnosticCode } from './diagnostic-codes.js';
+import type { Grounds } from './grounds.js';
 import type { JsonValue } from './json.js';
 import type { CapabilityTier, DiagnosticSeverity } from './vocabulary.js';
 
@@ -92,7 +94,18 @@ export interface Evidence {
   /** The pattern (contract regex or recognizer id) that matched, when one did. */
   readonly pattern?: string;
   readonly verdict?: EvidenceVerdict;
-  /** Further facts: `{ structure: 'json-key' }`, `{ relation: 'total = subtotal + tax' }`, model id and I/O hashes. */
+  /**
+   * Why the evidence supports its value, in the public vocabulary the reconciler's rubric
+   * is keyed by (ADR 0023): one finding ground (label, layout role, clause, recognizer,
+   * model quote …) and any reading grounds (OCR quality, ambiguity, currency source).
+   * Evidence without grounds is graded by its `kind` alone, at that kind's plainest grade.
+   */
+  readonly grounds?: readonly Grounds[];
+  /**
+   * A capability's own further facts (`{ relation: 'total = subtotal + tax' }`, model id and
+   * I/O hashes): an escape hatch for people and tools reading the artifact. The rubric never
+   * reads it; what should change a grade is stated as `grounds`.
+   */
   readonly detail?: Readonly<Record<string, JsonValue>>;
 }
 

@@ -55,10 +55,25 @@ export {
   compareDiagnostics,
   compareStrings,
 } from './evidence.js';
+export {
+  type Grounds,
+  type FindingGrounds,
+  type ReadingGrounds,
+  type LabelMatch,
+  type LabelPlacement,
+  type LayoutRole,
+  type ClauseReading,
+  type RecognizerBacking,
+  type ModelQuote,
+  type CurrencySource,
+  isReadingGrounds,
+  findingGroundsOf,
+  readingGroundsOf,
+} from './grounds.js';
 export { type Clock, type ManualClock, systemClock, manualClock } from './clock.js';
 export { contentId, evidenceId, spanEvidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
 export { type Logger, silentLogger } from './logger.js';
-export type { CandidateResult, FieldExecutionStatus, FieldScorer, StepOutcome, StepRecord } from './candidate-result.js';
+export type { CandidateResult, FieldExecutionStatus, FieldScorer, FieldScoreInput, RunScorer, StepOutcome, StepRecord } from './candidate-result.js';
 export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';
 export { compareVersions, isSemver } from './semver.js';
 export type { ExecutionStatistics, StepStatistics } from './execution-statistics.js';

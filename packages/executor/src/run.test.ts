@@ -1,6 +1,6 @@
 /** Unit tests of `run()`: order, context, early stop, budget caps, failures, cancellation. */
 import { describe, expect, it } from 'vitest';
-import { type CapabilityTier, CapabilityError, type FieldScorer, manualClock } from '@paxman/core';
+import { type CapabilityTier, CapabilityError, type FieldScorer, type RunScorer, manualClock } from '@paxman/core';
 import { type CanonicalContract, type FieldInput, defineContract } from '@paxman/contract';
 import type { BudgetInput, PolicyInput } from '@paxman/core';
 import type { Capability, CapabilityContext } from '@paxman/capability-spi';
@@ -124,6 +124,31 @@ describe('run: order and context', () => {
     expect(judged.length).toBeGreaterThan(0);
     expect(judged.every((seen) => seen === true)).toBe(true);
     expect(results[0]!.evidence.map((record) => record.detail?.['seen'])).toEqual([true]);
+  });
+
+  it('tells a run scorer when each chain ends, and whether its last score saw everything the chain found', async () => {
+    const first = finder('first', 1, (context) => (context.field.path === 'b' ? null : 'v'));
+    const second = finder('second', 2, (context) => (context.field.path === 'a' ? null : 'w'));
+    const { contract, registry, plan: executionPlan } = setup([{ path: 'a', type: 'STRING', required: true }, { path: 'b', type: 'STRING', required: true }, { path: 'c', type: 'STRING', required: true }], [first, second], { policy: { earlyStop: false } });
+    const ended: [string, boolean][] = [];
+    let failNext = false;
+    const scorer: RunScorer = {
+      score: (input) => {
+        if (failNext && input.fieldPath === 'c') throw new Error('scorer broke');
+        return 0.5;
+      },
+      chainEnded: (fieldPath, scoredFinal) => {
+        ended.push([fieldPath, scoredFinal]);
+        failNext = fieldPath === 'b';
+      },
+    };
+    await run({ plan: executionPlan, contract, document, registry, scoreField: scorer });
+    // a: scored after its last finding; b: scored after the step that found it; c: the scorer threw, so nothing it saw is final.
+    expect(ended).toEqual([
+      ['a', true],
+      ['b', true],
+      ['c', false],
+    ]);
   });
 
   it('with conflicting candidates passes the value the scorer grades best', async () => {

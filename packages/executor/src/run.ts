@@ -22,6 +22,7 @@ import {
   type FieldExecutionStatus,
   type FieldScorer,
   type JsonValue,
+  type RunScorer,
   type StepOutcome,
   type StepRecord,
   CapabilityTier,
@@ -57,8 +58,11 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** The prepared plan's memo (`CapabilityContext.planMemo`), shared by the runs of a batch. */
   readonly planMemo?: RunMemo;
-  /** The early-stop rubric (the reconciler's `scoreField`, wired by the facade). */
-  readonly scoreField?: FieldScorer;
+  /**
+   * The early-stop rubric: the reconciler's run scorer (`RunScorer`, wired by the facade),
+   * which is also told when each field's chain ends, or a plain scoring function.
+   */
+  readonly scoreField?: FieldScorer | RunScorer;
   /**
    * Adds to each evidence record, as it arrives, what the document knows of where it was
    * read (the facade's: page boxes and word confidence for text read by OCR), so the
@@ -192,6 +196,14 @@ interface FieldRun {
   aborted: boolean;
   scorer: FieldScorer | undefined;
   lastScore: number | null;
+  /** How many candidates and evidence records the last successful score saw (the lists only grow). */
+  scoredCounts: { readonly candidates: number; readonly evidence: number } | null;
+}
+
+/** The scoring function of the caller's scorer, whichever shape it has. */
+function scoringFunction(scorer: FieldScorer | RunScorer | undefined): FieldScorer | undefined {
+  if (scorer === undefined || typeof scorer === 'function') return scorer;
+  return (input) => scorer.score(input);
 }
 
 /** Runs one field's chain, step by step, until a step stops it (early stop, cancel) or the chain ends. */
@@ -200,7 +212,7 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
   if (fieldPlan.shortCircuit !== null) {
     return { fieldPath: path, candidates: [], evidence: [], diagnostics: [], steps: [], status: 'SHORT_CIRCUITED', shortCircuit: fieldPlan.shortCircuit };
   }
-  const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: state.options.scoreField, lastScore: null };
+  const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: scoringFunction(state.options.scoreField), lastScore: null, scoredCounts: null };
   const signal = state.options.signal;
   for (const [index, step] of fieldPlan.steps.entries()) {
     if (signal?.aborted) {
@@ -366,9 +378,11 @@ function metTarget(run: FieldRun, index: number): boolean {
   if (run.scorer === undefined || candidates.length === 0) return false;
   try {
     run.lastScore = run.scorer({ fieldPath: path, candidates, evidence });
+    run.scoredCounts = { candidates: candidates.length, evidence: evidence.length };
   } catch (error) {
     run.scorer = undefined;
     run.lastScore = null;
+    run.scoredCounts = null;
     const thrown = describeThrown(error, ExecutionDiagnosticCode.SCORER_ERROR);
     diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.SCORER_ERROR, DiagnosticSeverity.WARNING, `The early-stop scorer failed on '${path}': ${thrown.message}; the field runs its whole chain.`, path, undefined, { errorCode: thrown.code }));
   }
@@ -392,6 +406,13 @@ function metTarget(run: FieldRun, index: number): boolean {
 function finishField(run: FieldRun): CandidateResult {
   const { state, fieldPlan, path, candidates, evidence, diagnostics, steps, aborted } = run;
   const status: FieldExecutionStatus = aborted ? 'ABORTED' : run.invoked > 0 && run.failed === run.invoked ? 'EXECUTION_FAILED' : 'COMPLETED';
+  // Told before anything else is scored for the field: whether its last score saw all the chain found.
+  const scorer = state.options.scoreField;
+  if (scorer !== undefined && typeof scorer !== 'function') {
+    const counts = run.scoredCounts;
+    const scoredFinal = run.scorer !== undefined && run.lastScore !== null && counts !== null && counts.candidates === candidates.length && counts.evidence === evidence.length;
+    scorer.chainEnded(path, scoredFinal);
+  }
   if (!aborted) {
     try {
       const value = resolveFieldValue({ fieldPath: path, candidates, evidence, targetConfidence: fieldPlan.targetConfidence, scoreField: run.scorer, knownScore: run.lastScore });

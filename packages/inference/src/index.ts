@@ -13,5 +13,6 @@ export { renderPrompt, promptValuesFor, type PromptTemplate, type PromptValues }
 export { selectExcerpt, fieldKeywords } from './excerpt.js';
 export { groundQuote } from './grounding.js';
 export { parseInferenceOutput, type InferenceVerdict } from './parse-inference-output.js';
+export { quoteGrounds, quoteNamesField, type QuoteGrounds } from './quote-grounds.js';
 export { usageCostUsd, estimateTokens } from './pricing.js';
 export { createInferenceCapability, type InferenceCapabilityOptions } from './inference-capability.js';

@@ -2,17 +2,19 @@
  * The `inference` capability for the two model tiers: one call per field that the
  * deterministic tiers left below target. It renders the field's prompt with only the
  * relevant excerpt of a long document, calls the provider, and passes the answer
- * through `parseInferenceOutput`; only a grounded `value` becomes a candidate. Before the
+ * through `parseInferenceOutput`; only a grounded `value` becomes a candidate, its evidence
+ * stating what the quote shows (`quoteGrounds`: labelled, exact, on an instruction line). Before the
  * call it reserves the worst case against the run's allowance (`reserveCall`); after it, it
  * books the provider's reported usage capped by that reservation, requests (retries
  * included) as calls. Prompt and completion hashes are always kept, their texts only with
  * `policy.recordInferenceIO`.
  */
-import { CapabilityTier, DiagnosticSeverity, type Diagnostic, EvidenceKind, type Evidence, InferenceProviderError, type JsonValue, evidenceId, instructionPhrase, sha256Hex } from '@paxman/core';
+import { CapabilityTier, DiagnosticSeverity, type Diagnostic, EvidenceKind, type Evidence, InferenceProviderError, type JsonValue, evidenceId, sha256Hex } from '@paxman/core';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec } from '@paxman/capability-spi';
 import type { CanonicalField } from '@paxman/contract';
 import { selectExcerpt } from './excerpt.js';
 import { parseInferenceOutput } from './parse-inference-output.js';
+import { quoteGrounds } from './quote-grounds.js';
 import { usageCostUsd } from './pricing.js';
 import { type CallReservation, reserveCall, settleUsage } from './reservation.js';
 import type { InferenceProvider } from './provider.js';
@@ -127,6 +129,8 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
         return { candidates: [], evidence: [], diagnostics: [diagnostic, ...usageDiagnostics], usage };
       }
       const spans = [{ start: verdict.span.start, end: verdict.span.end, layer: sourceLayer }];
+      // What the quote shows, stated as grounds the reconciler grades (ADR 0023).
+      const shown = quoteGrounds({ field, quote: verdict.quote, value: verdict.value, sourceText, span: verdict.span });
       const evidence: Evidence = {
         id: evidenceId({ capability: capabilityId, fieldPath: field.path, kind: EvidenceKind.INFERENCE, spans, discriminator: io.completionHash as string }),
         capability: capabilityId,
@@ -135,7 +139,8 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
         spans,
         text: verdict.quote,
         verdict: 'SUPPORTS',
-        detail: { ...io, grounded: true, ...instructionNearby(sourceText, verdict.span) },
+        grounds: [{ kind: 'model-quote', quote: shown.quote }],
+        detail: { ...io, grounded: true, ...(shown.instructionPhrase === undefined ? {} : { instructionNearby: shown.instructionPhrase }) },
       };
       return {
         candidates: [{ fieldPath: field.path, value: verdict.value, raw: verdict.quote, capability: capabilityId, tier, evidenceIds: [evidence.id] }],
@@ -145,18 +150,6 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
       };
     },
   });
-}
-
-/**
- * `{ instructionNearby: <phrase> }` when a line the quote touches also reads like an
- * instruction to a model ("ignore previous instructions", "SYSTEM:"): the reconciler keeps
- * such a value LOW (ADR 0008). Empty otherwise.
- */
-function instructionNearby(text: string, span: { readonly start: number; readonly end: number }): { instructionNearby?: string } {
-  const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
-  const lineEnd = text.indexOf('\n', span.end);
-  const phrase = instructionPhrase(text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd));
-  return phrase === null ? {} : { instructionNearby: phrase };
 }
 
 const NO_USAGE = Object.freeze({ inputTokens: 0, outputTokens: 0, tokens: 0, usd: '0', remoteCalls: 0 });

@@ -42,11 +42,11 @@ describe('docs/guides/custom-capability.md', () => {
     expect(result).toMatchObject({ status: 'SUCCESS', value: 'DE811907432', band: 'HIGH' });
     expect(artifact.plan!.fieldPlans[0]!.steps.map((step) => step.capability)).toContain('vat_id_de@1.0.0');
     const evidence = artifact.evidence.find((record) => result.evidenceIds.includes(record.id))!;
-    expect(evidence).toMatchObject({ kind: 'RECOGNIZER', capability: 'vat_id_de@1.0.0', detail: { backing: 'checksum', distinctValues: 1 } });
+    expect(evidence).toMatchObject({ kind: 'RECOGNIZER', capability: 'vat_id_de@1.0.0', grounds: [{ kind: 'recognizer', recognizer: 'VAT_ID', unique: true, backing: 'checksum' }] });
     expect(invoice.slice(evidence.spans[0]!.start, evidence.spans[0]!.end)).toBe('DE811907432');
     const withoutBacking = createPaxman({ capabilities: capabilities.map((capability) => ({ ...capability, invoke: async (context: Parameters<typeof capability.invoke>[0]) => {
       const found = await capability.invoke(context);
-      return { ...found, evidence: found.evidence.map((record) => ({ ...record, detail: Object.fromEntries(Object.entries(record.detail ?? {}).filter(([key]) => key !== 'backing')) })) };
+      return { ...found, evidence: found.evidence.map((record) => ({ ...record, grounds: (record.grounds ?? []).map((grounds) => (grounds.kind === 'recognizer' ? { kind: grounds.kind, recognizer: grounds.recognizer, unique: grounds.unique } : grounds)) })) };
     } })) });
     expect((await withoutBacking.normalize(invoice, { contract })).fieldResults.supplier_vat_id!.status).not.toBe('SUCCESS');
     await px.close();

@@ -38,7 +38,7 @@ describe('inference tiers behind the validation boundary', () => {
   it('asks the model only for fields the deterministic tiers left unresolved, and keeps its grounded answer', async () => {
     server = await startFakeServer((request) => {
       const field = fieldOf(request.body.messages[1]!.content);
-      return field === 'project code' ? { content: '{"value": "HARB-77", "quote": "harbour project (ref HARB-77)"}' } : { content: '{"absent": true}' };
+      return field === 'project code' ? { content: '{"value": "HARB-77", "quote": "ref HARB-77"}' } : { content: '{"absent": true}' };
     });
     const paxman = createPaxman({ providers: { local: openAICompatible({ baseUrl: server.baseUrl, model: 'tiny', maxRetries: 0 }) } });
     const artifact = await paxman.normalize(invoice, { contract, policy: { allowLocalInference: true } });
@@ -49,10 +49,12 @@ describe('inference tiers behind the validation boundary', () => {
     expect(askedFields).toContain('project code');
     const project = artifact.fieldResults.project_code!;
     expect(project.value).toBe('HARB-77');
-    // A model's value alone is MEDIUM at most: it resolves here because the contract lowers this field's floor.
+    // A model's value alone, on a quote that does not name the field, is MEDIUM at most: it
+    // resolves here because the contract lowers this field's floor (model-quote-grounds.test.ts
+    // has a quote that names its field).
     expect(project.band).toBe('MEDIUM');
     const evidence = artifact.evidence.find((record) => project.evidenceIds.includes(record.id))!;
-    expect(evidence).toMatchObject({ kind: 'INFERENCE', detail: { grounded: true, model: 'tiny-served' } });
+    expect(evidence).toMatchObject({ kind: 'INFERENCE', grounds: [{ kind: 'model-quote', quote: 'exact' }], detail: { grounded: true, model: 'tiny-served' } });
   });
 
   it('never lets an injected instruction change a value, whatever the model answers', async () => {

@@ -1,7 +1,7 @@
 /**
  * Evidence read by OCR gets where it is on the page: for each evidence record whose
  * spans lie in the Document's OCR text layer, `boxes` (one per span and page, enclosing
- * the words of the span — a value's box apart from its label's — in page units), `detail.ocrConfidence` (the lowest word confidence, which
+ * the words of the span — a value's box apart from its label's — in page units), `ocr-reading` grounds and, for readers of the artifact, `detail.ocrConfidence` (the lowest word confidence, which
  * the reconciler's rubric uses to lower a doubtful reading) and
  * `detail.ocrAllWordsConfidence` (the product of the word confidences: how likely every
  * word is right, which the rubric uses for free text read from the layout) and, when the
@@ -10,7 +10,7 @@
  * disagree on). Records of other
  * layers are returned as they are, so artifacts of text inputs do not change.
  */
-import type { Evidence, PageBox } from '@paxman/core';
+import type { Evidence, Grounds, PageBox } from '@paxman/core';
 import { type Document, ocrEvidence } from '@paxman/document';
 
 function annotate(document: Document, evidence: Evidence): Evidence {
@@ -27,7 +27,14 @@ function annotate(document: Document, evidence: Evidence): Evidence {
       boxes.push(box);
     }
   }
-  const annotated: Record<string, unknown> = { ...evidence, boxes, detail: { ...evidence.detail, ocrConfidence: found.confidence, ocrAllWordsConfidence: found.allWords, ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }) } };
+  // The reading quality is stated as grounds (ADR 0023), which the rubric grades; the detail keeps the same facts for readers of the artifact.
+  const reading: Grounds = { kind: 'ocr-reading', weakestWord: found.confidence, allWords: found.allWords, ...(found.secondReading === undefined ? {} : { secondReading: found.secondReading }) };
+  const annotated: Record<string, unknown> = {
+    ...evidence,
+    boxes,
+    grounds: [...(evidence.grounds ?? []).filter((grounds) => grounds.kind !== 'ocr-reading'), reading],
+    detail: { ...evidence.detail, ocrConfidence: found.confidence, ocrAllWordsConfidence: found.allWords, ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }) },
+  };
   // Members in canonical key order, as every record of an artifact.
   const ordered: Record<string, unknown> = {};
   for (const key of Object.keys(annotated).sort()) ordered[key] = annotated[key];

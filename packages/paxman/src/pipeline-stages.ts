@@ -4,13 +4,13 @@
  * stage's contract. `defaultStages` (in `default-stages.ts`) binds them to the layer
  * packages; the facade holds no pipeline logic of its own.
  */
-import type { Budget, CandidateResult, Clock, Evidence, FieldScorer, JsonValue, Policy } from '@paxman/core';
+import type { Budget, CandidateResult, Clock, Evidence, JsonValue, Policy, RunScorer } from '@paxman/core';
 import type { CanonicalContract } from '@paxman/contract';
 import type { Capability, CapabilityRegistry, RunMemo } from '@paxman/capability-spi';
 import type { Document, OcrEngine, PdfReader } from '@paxman/document';
 import type { InputProfile } from '@paxman/input-profile';
 import type { ExecutionPlan } from '@paxman/planner';
-import type { DocumentContext } from '@paxman/reconciler';
+import type { DocumentContext, RunFieldScorer } from '@paxman/reconciler';
 import type { BuildArtifactExecutionStatistics } from '@paxman/artifact';
 import type { InstanceKnowledge } from './instance-knowledge.js';
 
@@ -21,7 +21,8 @@ export interface ExecuteStageOptions {
   readonly registry: CapabilityRegistry;
   readonly budget: Budget;
   readonly clock: Clock;
-  readonly scoreField: FieldScorer;
+  /** The run's scorer, consulted for early stop and told when each field's chain ends. */
+  readonly scoreField: RunScorer;
   readonly tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
   readonly signal?: AbortSignal;
   /** Adds to each evidence record what the document knows of where it was read (OCR boxes and confidence). */
@@ -43,6 +44,6 @@ export interface PipelineStages {
   /** Parses the input once into the shared Document. */
   buildDocument(bytes: Uint8Array, options: { readonly profile: InputProfile; readonly signal?: AbortSignal; readonly ocr?: OcrEngine; readonly pdf?: PdfReader }): Promise<Document>;
   execute(options: ExecuteStageOptions): Promise<ExecuteStageResult>;
-  /** The early-stop scorer (the reconciler's rubric). */
-  fieldScorer(contract: CanonicalContract, policy: Policy, documentContext: DocumentContext): FieldScorer;
+  /** The early-stop scorer of one run (the reconciler's rubric), which also hands the reconciler each field's final assessment. */
+  fieldScorer(contract: CanonicalContract, policy: Policy, documentContext: DocumentContext): RunFieldScorer;
 }

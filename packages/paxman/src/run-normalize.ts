@@ -23,7 +23,7 @@ import { documentDiagnostics as documentReadingDiagnostics } from '@paxman/docum
 import { ocrAnnotator } from './ocr-evidence.js';
 import { pdfAnnotator } from './pdf-evidence.js';
 import { type ExecutionPlan, PLANNER_VERSION } from '@paxman/planner';
-import { type ResolvedResult, type RunFieldScorer, overallStatus, reconcile } from '@paxman/reconciler';
+import { type ResolvedResult, overallStatus, reconcile } from '@paxman/reconciler';
 import { type BuildArtifactExecutionStatistics, type ExecutionArtifact, buildArtifact } from '@paxman/artifact';
 import { contractDiagnostics, statedContractIdentity } from './contract-diagnostics.js';
 import { checkOptions, inputToBytes } from './normalize-input.js';
@@ -159,9 +159,8 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
     candidateResults = executed.results;
     execution = executed.statistics;
 
-    // The scorer's last assessment of a field is the reconciler's too: computed once, passed on.
-    const scored = 'lastAssessment' in scorer ? (scorer as RunFieldScorer) : undefined;
-    const resolved: ResolvedResult[] = reconcile({ contract, candidateResults, policy: executionPlan.policy, documentContext, ...(scored === undefined ? {} : { scored }) });
+    // A field's assessment the executor declared final is the reconciler's too: computed once, passed on.
+    const resolved: ResolvedResult[] = reconcile({ contract, candidateResults, policy: executionPlan.policy, documentContext, scored: scorer });
     lap('reconcile');
     const everyFieldFailed = resolved.length > 0 && resolved.every((result) => result.status === 'EXECUTION_FAILED');
     const status = everyFieldFailed ? Status.EXECUTION_FAILED : overallStatus(resolved, contract, executionPlan.policy);

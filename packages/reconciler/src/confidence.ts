@@ -8,32 +8,21 @@
  * checks and failed validations multiply it down. Every step is monotone: more agreeing
  * evidence never lowers the result.
  */
-import { type Evidence, EvidenceKind, type JsonValue, isPlainObject } from '@paxman/core';
+import { type Evidence, type FindingGrounds, type JsonValue, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
 import {
-  ADDRESS_BLOCK_STRENGTH,
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_READING_MAX_STRENGTH,
   OCR_SECOND_READING_DIFFERS_FACTOR,
   OCR_TRUSTED_ALL_WORDS,
   OCR_TRUSTED_CONFIDENCE,
-  BACKED_RECOGNIZER_STRENGTH,
-  BASE_STRENGTH,
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
-  INLINE_LABEL_STRENGTH,
-  CLAUSE_FALLBACK_STRENGTH,
-  CLAUSE_WEAK_INFERENCE_STRENGTH,
-  EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH,
-  CLAUSE_STRENGTH,
-  LETTERHEAD_STRENGTH,
+  GROUNDS_STRENGTH,
   MAX_CONFIDENCE,
-  RECOGNIZER_AMBIGUOUS_STRENGTH,
-  RECOGNIZER_BACKINGS,
-  RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH,
-  RECOGNIZER_UNIQUE_STRENGTH,
   SPECIFIC_RECOGNIZER_KINDS,
   UNCONTESTED_STRENGTH,
+  UNMEASURED_LAYOUT_ROLE_STRENGTH,
   VALIDATION_FAILURE_FACTOR,
 } from './rubric.js';
 
@@ -43,42 +32,98 @@ export function isVerdictEvidence(evidence: Evidence): boolean {
   return evidence.kind === EvidenceKind.DERIVED && (evidence.verdict === 'SUPPORTS' || evidence.verdict === 'CONTRADICTS');
 }
 
-/** True when an INFERENCE record passed the validation boundary: grounded, with a quote span. */
+/**
+ * The finding grounds of a record: those it states, or for a record that states none the
+ * plainest grounds of its `kind` (a label paired by the layout, an ambiguous recognizer
+ * hit …). A model answer must state its grounds: without them it is not graded.
+ */
+export function findingGrounds(evidence: Evidence): FindingGrounds | null {
+  const stated = findingGroundsOf(evidence.grounds);
+  if (stated !== null) return stated;
+  switch (evidence.kind) {
+    case EvidenceKind.STRUCTURED_DATA:
+      return { kind: 'structured-data' };
+    case EvidenceKind.STRUCTURED_KEY:
+      return { kind: 'structured-key' };
+    case EvidenceKind.EXACT_LABEL:
+      return { kind: 'label', match: 'exact', placement: 'paired' };
+    case EvidenceKind.SYNONYM_LABEL:
+      return { kind: 'label', match: 'synonym', placement: 'paired' };
+    case EvidenceKind.FUZZY_LABEL:
+      return { kind: 'label', match: 'fuzzy', placement: 'paired' };
+    case EvidenceKind.CONTRACT_PATTERN:
+      return { kind: 'contract-pattern' };
+    case EvidenceKind.RECOGNIZER:
+      return { kind: 'recognizer', recognizer: '', unique: false };
+    case EvidenceKind.LOOKUP:
+      return { kind: 'lookup' };
+    case EvidenceKind.DERIVED:
+      return { kind: 'arithmetic', relation: evidence.pattern ?? '' };
+    case EvidenceKind.VALIDATION:
+      return { kind: 'validation', passed: evidence.verdict !== 'CONTRADICTS' };
+    default:
+      return null;
+  }
+}
+
+/** True when an INFERENCE record passed the validation boundary: model-quote grounds and a quote span. */
 export function isGroundedInference(evidence: Evidence): boolean {
-  return evidence.kind === EvidenceKind.INFERENCE && evidence.detail?.grounded === true && evidence.spans.length > 0;
+  return evidence.kind === EvidenceKind.INFERENCE && findingGrounds(evidence)?.kind === 'model-quote' && evidence.spans.length > 0;
 }
 
-/**
- * True for an unlabelled hit whose value is the only one of its type in the document
- * (`detail.distinctValues === 1`, or `detail.unique`; with only `detail.occurrences`
- * known, a single occurrence).
- */
+/** True for an unlabelled finding (recognizer hit, layout role, clause): it agrees only when unique in the document. */
+export function isUnlabelledFinding(grounds: FindingGrounds | null): grounds is Extract<FindingGrounds, { kind: 'recognizer' | 'layout' | 'clause' }> {
+  return grounds !== null && (grounds.kind === 'recognizer' || grounds.kind === 'layout' || grounds.kind === 'clause');
+}
+
+/** True for an unlabelled hit whose value is the only one of its type in the document. */
 export function isUniqueRecognizerHit(evidence: Evidence): boolean {
-  const detail = evidence.detail;
-  if (evidence.kind !== EvidenceKind.RECOGNIZER || detail === undefined) return false;
-  if (detail.unique === true) return true;
-  if (typeof detail.distinctValues === 'number') return detail.distinctValues === 1;
-  return detail.occurrences === 1;
-}
-
-/**
- * True for a letterhead line (`pattern: 'layout:letterhead'`) with an address or the
- * document's title right below it, or one that ends in a company's legal form
- * (`detail.legalForm`: "… SDN BHD", "… GmbH").
- */
-export function isConfirmedLetterhead(evidence: Evidence): boolean {
-  const below = evidence.detail?.followedBy;
-  return evidence.kind === EvidenceKind.RECOGNIZER && evidence.pattern === 'layout:letterhead' && (below === 'address' || below === 'title' || evidence.detail?.legalForm === true);
-}
-
-/** True for a printed label the layout does not pair with its value: found in running text, or qualified. */
-export function isInlineLabel(evidence: Evidence): boolean {
-  return evidence.detail?.structure === 'inline' || evidence.detail?.qualified === true;
+  const grounds = findingGrounds(evidence);
+  return isUnlabelledFinding(grounds) && grounds.unique;
 }
 
 /** True for evidence that names the field: a business term of structured data, a structured key, an exact or a synonym label. */
 export function isLabelEvidence(evidence: Evidence): boolean {
-  return evidence.kind === EvidenceKind.STRUCTURED_DATA || evidence.kind === EvidenceKind.STRUCTURED_KEY || evidence.kind === EvidenceKind.EXACT_LABEL || evidence.kind === EvidenceKind.SYNONYM_LABEL;
+  const grounds = findingGrounds(evidence);
+  if (grounds === null) return false;
+  return grounds.kind === 'structured-data' || grounds.kind === 'structured-key' || (grounds.kind === 'label' && grounds.match !== 'fuzzy');
+}
+
+/**
+ * The rubric table lookup: base strength of a finding by its grounds alone (ADR 0023);
+ * null for grounds that judge rather than find (validation).
+ */
+export function groundsStrength(grounds: FindingGrounds): number | null {
+  switch (grounds.kind) {
+    case 'structured-data':
+    case 'structured-key':
+    case 'contract-pattern':
+    case 'lookup':
+    case 'arithmetic':
+      return GROUNDS_STRENGTH[grounds.kind];
+    case 'label':
+      return GROUNDS_STRENGTH.label[grounds.match][grounds.placement];
+    case 'recognizer': {
+      const table = GROUNDS_STRENGTH.recognizer;
+      if (!grounds.unique) return table.ambiguous;
+      const unbacked = SPECIFIC_RECOGNIZER_KINDS.includes(grounds.recognizer) ? table.uniqueSpecific : table.unique;
+      // A backing check raises a unique hit to HIGH; it never lowers one already graded higher (a lone IBAN).
+      return grounds.backing === undefined ? unbacked : Math.max(table.backed, unbacked);
+    }
+    case 'layout': {
+      if (grounds.role === 'letterhead' || grounds.role === 'address-block') {
+        const row = GROUNDS_STRENGTH.layout[grounds.role];
+        return grounds.confirmed ? row.confirmed : grounds.unique ? row.unique : row.ambiguous;
+      }
+      return grounds.confirmed && grounds.unique ? UNMEASURED_LAYOUT_ROLE_STRENGTH.confirmed : UNMEASURED_LAYOUT_ROLE_STRENGTH.unconfirmed;
+    }
+    case 'clause':
+      return grounds.unique ? GROUNDS_STRENGTH.clause[grounds.reading] : GROUNDS_STRENGTH.clause.ambiguous;
+    case 'model-quote':
+      return GROUNDS_STRENGTH['model-quote'][grounds.quote].strength;
+    case 'validation':
+      return null;
+  }
 }
 
 /**
@@ -87,76 +132,35 @@ export function isLabelEvidence(evidence: Evidence): boolean {
  */
 export function findingStrength(evidence: Evidence): number | null {
   if (isVerdictEvidence(evidence)) return null;
-  let strength: number;
-  switch (evidence.kind) {
-    case EvidenceKind.RECOGNIZER:
-      if (isConfirmedLetterhead(evidence)) {
-        strength = LETTERHEAD_STRENGTH;
-        break;
-      }
-      if (evidence.pattern === 'layout:address') {
-        strength = evidence.detail?.bounded === true ? ADDRESS_BLOCK_STRENGTH : RECOGNIZER_AMBIGUOUS_STRENGTH;
-        break;
-      }
-      strength = !isUniqueRecognizerHit(evidence)
-        ? RECOGNIZER_AMBIGUOUS_STRENGTH
-        : RECOGNIZER_BACKINGS.includes(String(evidence.detail?.backing))
-          ? BACKED_RECOGNIZER_STRENGTH
-        : (evidence.pattern ?? '').startsWith('clause:')
-          ? evidence.detail?.fromAgreementDate === true && evidence.detail?.letterDate === true
-            ? CLAUSE_WEAK_INFERENCE_STRENGTH
-            : evidence.detail?.fromAgreementDate === true
-            ? EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH
-            : evidence.detail?.inferred === true || evidence.detail?.extentUncertain === true
-            ? CLAUSE_FALLBACK_STRENGTH
-            : CLAUSE_STRENGTH
-          : SPECIFIC_RECOGNIZER_KINDS.includes((evidence.pattern ?? '').replace(/^recognizer:/, ''))
-          ? RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH
-          : RECOGNIZER_UNIQUE_STRENGTH;
-      break;
-    case EvidenceKind.INFERENCE:
-      if (!isGroundedInference(evidence)) return null;
-      strength = BASE_STRENGTH.INFERENCE;
-      break;
-    case EvidenceKind.EXACT_LABEL:
-    case EvidenceKind.SYNONYM_LABEL:
-      strength = isInlineLabel(evidence) ? INLINE_LABEL_STRENGTH[evidence.kind] : BASE_STRENGTH[evidence.kind];
-      break;
-    case EvidenceKind.STRUCTURED_DATA:
-    case EvidenceKind.STRUCTURED_KEY:
-    case EvidenceKind.FUZZY_LABEL:
-    case EvidenceKind.CONTRACT_PATTERN:
-    case EvidenceKind.LOOKUP:
-    case EvidenceKind.DERIVED:
-      strength = BASE_STRENGTH[evidence.kind];
-      break;
-    default:
-      return null;
+  const grounds = findingGrounds(evidence);
+  if (grounds === null) return null;
+  if (grounds.kind === 'model-quote' && !isGroundedInference(evidence)) return null;
+  let strength = groundsStrength(grounds);
+  if (strength === null) return null;
+  if (readingGroundsOf(evidence.grounds, 'ambiguous-reading') !== null) strength *= AMBIGUOUS_READING_FACTOR;
+  const ocr = readingGroundsOf(evidence.grounds, 'ocr-reading');
+  if (ocr !== null) {
+    strength *= ocrReadingFactor(ocr, grounds.kind === 'layout');
+    // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
+    strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
   }
-  if (evidence.detail?.ambiguous === true) strength *= AMBIGUOUS_READING_FACTOR;
-  strength *= ocrReadingFactor(evidence);
-  // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
-  if (typeof evidence.detail?.ocrConfidence === 'number') strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
   return strength;
 }
 
 /**
- * How far an OCR reading lowers a finding (1 when it was not read by OCR, or read well):
- * its weakest word's confidence (`detail.ocrConfidence`) over `OCR_TRUSTED_CONFIDENCE`;
- * for free text read from the layout (a letterhead, an address block — text no format or
- * arithmetic checks, right only when every word is) also the chance that all its words
- * are right (`detail.ocrAllWordsConfidence`) over `OCR_TRUSTED_ALL_WORDS`, when lower; and
+ * How far an OCR reading lowers a finding: its weakest word's confidence over
+ * `OCR_TRUSTED_CONFIDENCE`; for free text read from the layout (a letterhead, an address
+ * block — text no format or arithmetic checks, right only when every word is) also the
+ * chance that all its words are right over `OCR_TRUSTED_ALL_WORDS`, when lower; and
  * `OCR_SECOND_READING_DIFFERS_FACTOR` when a second reading of the page read something else
- * at the value's place (`detail.ocrSecondReading: 'differs'`).
+ * at the value's place.
  */
-function ocrReadingFactor(evidence: Evidence): number {
-  const weakest = evidence.detail?.ocrConfidence;
-  if (typeof weakest !== 'number' || weakest < 0) return 1;
-  const disagreement = evidence.detail?.ocrSecondReading === 'differs' ? OCR_SECOND_READING_DIFFERS_FACTOR : 1;
-  const factor = Math.min(1, weakest / OCR_TRUSTED_CONFIDENCE) * disagreement;
-  const allWords = evidence.detail?.ocrAllWordsConfidence;
-  if (!(evidence.pattern ?? '').startsWith('layout:') || typeof allWords !== 'number' || allWords < 0) return factor;
-  return Math.min(factor, (allWords / OCR_TRUSTED_ALL_WORDS) * disagreement);
+function ocrReadingFactor(ocr: { readonly weakestWord: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' }, layout: boolean): number {
+  if (ocr.weakestWord < 0) return 1;
+  const disagreement = ocr.secondReading === 'differs' ? OCR_SECOND_READING_DIFFERS_FACTOR : 1;
+  const factor = Math.min(1, ocr.weakestWord / OCR_TRUSTED_CONFIDENCE) * disagreement;
+  if (!layout || ocr.allWords < 0) return factor;
+  return Math.min(factor, (ocr.allWords / OCR_TRUSTED_ALL_WORDS) * disagreement);
 }
 
 /**
@@ -170,11 +174,11 @@ export function placeOf(evidence: Evidence): string {
   return `span:${primary.layer}:${primary.start}-${primary.end}`;
 }
 
-/** True for a VALIDATION record that says the value failed. */
+/** True for a VALIDATION record that says the value failed (a CONTRADICTS verdict, or validation grounds not passed). */
 export function isFailedValidation(evidence: Evidence): boolean {
   if (evidence.kind !== EvidenceKind.VALIDATION) return false;
-  const detail = evidence.detail;
-  return evidence.verdict === 'CONTRADICTS' || detail?.passed === false || detail?.verdict === 'fail' || detail?.result === 'fail';
+  const grounds = findingGrounds(evidence);
+  return evidence.verdict === 'CONTRADICTS' || (grounds?.kind === 'validation' && !grounds.passed);
 }
 
 /** What the rubric needs to know about one value (a group of agreeing candidates). */
@@ -229,10 +233,9 @@ function clamp(value: number): number {
   return Math.max(0, Math.min(1, value));
 }
 
-/** Reads `detail.currencySource` from MONEY evidence. */
+/** The currency source a MONEY record states (`currency-reading` grounds), or null. */
 export function currencySourceOf(evidence: Evidence): string | null {
-  const source = evidence.detail?.currencySource;
-  return typeof source === 'string' ? source : null;
+  return readingGroundsOf(evidence.grounds, 'currency-reading')?.source ?? null;
 }
 
 /** True for a MONEY value object whose currency is known. */

@@ -13,7 +13,7 @@ describe('scoreField', () => {
     const input = { fieldPath: 'number', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) };
     const expected = reconcile({ contract, candidateResults: [resultOf('number', found)], policy: policy() })[0]!.confidence;
     expect(scoreField(input, { contract, policy: policy() })).toBe(expected);
-    expect(createFieldScorer(contract, policy())(input)).toBe(expected);
+    expect(createFieldScorer(contract, policy()).score(input)).toBe(expected);
   });
 
   it('scores nested paths, and 0 for nothing usable or an unknown path', () => {
@@ -35,7 +35,7 @@ describe('scoreField', () => {
     const candidates = [first.candidate];
     const evidence = [...first.evidence];
     const result = { ...resultOf('number', []), candidates, evidence };
-    const score = createFieldScorer(contract, effective)({ fieldPath: 'number', candidates, evidence });
+    const score = createFieldScorer(contract, effective).score({ fieldPath: 'number', candidates, evidence });
     const same = reconcile({ contract, candidateResults: [result], policy: effective })[0]!;
     expect(same.confidence).toBe(score);
     expect(same.value).toBe('A-1');
@@ -49,5 +49,25 @@ describe('scoreField', () => {
     candidates.pop();
     evidence.splice(first.evidence.length);
     expect(reconcile({ contract, candidateResults: [result], policy: effective })[0]).toEqual(same);
+  });
+
+  it('hands reconcile the assessment the executor declared final, and only that one', () => {
+    const effective = policy();
+    const found = [sighting('number', { kind: 'EXACT_LABEL', value: 'A-1', at: [0, 3] })];
+    const input = { fieldPath: 'number', candidates: found.map((entry) => entry.candidate), evidence: found.flatMap((entry) => entry.evidence) };
+    const scorer = createFieldScorer(contract, effective);
+    const score = scorer.score(input);
+    expect(scorer.finalAssessment('number')).toBeUndefined();
+    scorer.chainEnded('number', true);
+    expect(scorer.finalAssessment('number')).toMatchObject({ hasValue: true, confidence: score, value: 'A-1' });
+    // A later score of part of the field (the executor picking the value passed forward) leaves the final one alone.
+    scorer.score({ fieldPath: 'number', candidates: [], evidence: [] });
+    expect(scorer.finalAssessment('number')?.confidence).toBe(score);
+    const reused = reconcile({ contract, candidateResults: [resultOf('number', found)], policy: effective, scored: scorer })[0]!;
+    expect(reused).toEqual(reconcile({ contract, candidateResults: [resultOf('number', found)], policy: effective })[0]);
+    // Not final (something was found after the last score): reconcile assesses the field itself.
+    scorer.score(input);
+    scorer.chainEnded('number', false);
+    expect(scorer.finalAssessment('number')).toBeUndefined();
   });
 });

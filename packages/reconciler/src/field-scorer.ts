@@ -2,11 +2,12 @@
  * The early-stop scorer: the confidence a field would get from what its chain found so
  * far, computed by the very same assessment as `reconcile` (so the executor stops
  * exactly when the reconciler would resolve the field). A strong conflict scores at most
- * the conflict ceiling, so it never stops a chain early.
+ * the conflict ceiling, so it never stops a chain early. The executor consults it through
+ * core's typed `RunScorer` and says when a field's chain ends.
  */
 import type { FieldAssessment } from './reconcile-field.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
-import type { Candidate, Evidence, FieldScorer, Policy } from '@paxman/core';
+import type { Candidate, Evidence, Policy, RunScorer } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
 import { assessField } from './reconcile-field.js';
 
@@ -44,13 +45,16 @@ function scoreKnownField(field: CanonicalField | undefined, input: ScoreFieldInp
 }
 
 /**
- * An early-stop scorer that also hands its last assessment of each field to the
- * reconciler (`reconcile({ scored })`), so a field scored after its last step is not
- * assessed a second time. It lives as long as one run.
+ * The run's early-stop scorer (core's `RunScorer`) that also hands each field's final
+ * assessment to the reconciler (`reconcile({ scored })`), so a field scored after its last
+ * step is not assessed a second time. It lives as long as one run.
  */
-export interface RunFieldScorer extends FieldScorer {
-  /** The assessment made for exactly these candidate and evidence lists (same arrays, same lengths), if it had a value. */
-  lastAssessment(fieldPath: string, candidates: readonly unknown[], evidence: readonly unknown[]): FieldAssessment | undefined;
+export interface RunFieldScorer extends RunScorer {
+  /**
+   * The assessment the executor declared final for the field (`chainEnded(path, true)`: the
+   * last score saw everything its chain found), if it had a value.
+   */
+  finalAssessment(fieldPath: string): FieldAssessment | undefined;
 }
 
 /** `scoreField` bound to a contract and policy, in the shape the executor takes. */
@@ -58,24 +62,31 @@ export function createFieldScorer(contract: CanonicalContract, policy: Policy, d
   const options: ScoreFieldOptions = documentContext === undefined ? { contract, policy } : { contract, policy, documentContext };
   // The contract's fields are indexed once for the run.
   const fields = new Map(flattenFields(contract.fields).map((field) => [field.path, field]));
-  const last = new Map<string, { candidates: readonly unknown[]; candidateCount: number; evidence: readonly unknown[]; evidenceCount: number; assessment: FieldAssessment }>();
-  const scorer = (input: ScoreFieldInput): number => {
-    const field = fields.get(input.fieldPath);
-    if (field === undefined) return 0;
-    const assessment = assessField(
-      field,
-      { fieldPath: input.fieldPath, candidates: input.candidates, evidence: input.evidence, diagnostics: [], steps: [], status: 'COMPLETED' },
-      { policy: options.policy, documentContext: options.documentContext },
-    );
-    // Only an assessment with a value: without one, the empty reason depends on the rest of the result.
-    if (assessment.hasValue) last.set(input.fieldPath, { candidates: input.candidates, candidateCount: input.candidates.length, evidence: input.evidence, evidenceCount: input.evidence.length, assessment });
-    else last.delete(input.fieldPath);
-    return assessment.hasValue ? assessment.confidence : 0;
-  };
-  return Object.assign(scorer, {
-    lastAssessment(fieldPath: string, candidates: readonly unknown[], evidence: readonly unknown[]): FieldAssessment | undefined {
-      const entry = last.get(fieldPath);
-      return entry !== undefined && entry.candidates === candidates && entry.candidateCount === candidates.length && entry.evidence === evidence && entry.evidenceCount === evidence.length ? entry.assessment : undefined;
+  // The latest assessment of each field, and those the executor declared final.
+  const latest = new Map<string, FieldAssessment>();
+  const final = new Map<string, FieldAssessment>();
+  return {
+    score(input: ScoreFieldInput): number {
+      const field = fields.get(input.fieldPath);
+      if (field === undefined) return 0;
+      const assessment = assessField(
+        field,
+        { fieldPath: input.fieldPath, candidates: input.candidates, evidence: input.evidence, diagnostics: [], steps: [], status: 'COMPLETED' },
+        { policy: options.policy, documentContext: options.documentContext },
+      );
+      // Only an assessment with a value: without one, the empty reason depends on the rest of the result.
+      if (assessment.hasValue) latest.set(input.fieldPath, assessment);
+      else latest.delete(input.fieldPath);
+      return assessment.hasValue ? assessment.confidence : 0;
     },
-  });
+    chainEnded(fieldPath: string, scoredFinal: boolean): void {
+      const assessment = latest.get(fieldPath);
+      if (scoredFinal && assessment !== undefined) final.set(fieldPath, assessment);
+      else final.delete(fieldPath);
+      latest.delete(fieldPath);
+    },
+    finalAssessment(fieldPath: string): FieldAssessment | undefined {
+      return final.get(fieldPath);
+    },
+  };
 }

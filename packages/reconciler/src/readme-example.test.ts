@@ -25,6 +25,6 @@ describe('README example', () => {
     });
     expect(results[0]).toMatchObject({ status: 'SUCCESS', value: { amount: '811.88', currency: 'EUR' }, confidence: 0.984, band: 'CERTAIN' });
     expect(overallStatus(results, contract, policy)).toBe('SUCCESS');
-    expect(typeof createFieldScorer(contract, policy)).toBe('function');
+    expect(typeof createFieldScorer(contract, policy).score).toBe('function');
   });
 });

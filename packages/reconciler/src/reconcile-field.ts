@@ -26,7 +26,7 @@ import {
   isIsoCurrencyCode,
   isPlainObject, type DiagnosticCode } from '@paxman/core';
 import { agreementKey } from './agreement-key.js';
-import { type ValueEvidence, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUniqueRecognizerHit, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
+import { type ValueEvidence, currencySourceOf, findingGrounds, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUnlabelledFinding, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
 import { checkConstraints } from './constraints.js';
 import type { DocumentContext } from '@paxman/values';
 import { injectionPhrase } from './injection.js';
@@ -39,8 +39,7 @@ import {
   CONFLICT_NOISE_FLOOR,
   CONFLICT_WEIGHT,
   DEFAULT_VALUE_CONFIDENCE,
-  INFERENCE_NEAR_INSTRUCTION_CAP,
-  INFERENCE_UNSUPPORTED_CAP,
+  GROUNDS_STRENGTH,
   NO_EVIDENCE_STRENGTH,
   STRONG_CONFLICT_CAP,
   STRONG_CONFLICT_STRENGTH,
@@ -168,8 +167,8 @@ function moneyAmount(value: JsonValue): string {
 function evidenceCurrencySource(evidence: readonly Evidence[]): CurrencySource | null {
   const sources = new Set<string>();
   for (const record of evidence) {
-    const source = record.detail?.currencySource;
-    if (typeof source === 'string') sources.add(source);
+    const source = currencySourceOf(record);
+    if (source !== null) sources.add(source);
   }
   // The most doubtful statement wins: an ambiguous symbol outweighs a code seen elsewhere.
   for (const source of ['symbol-ambiguous', 'none', 'hint', 'document', 'symbol', 'code'] as const) {
@@ -391,7 +390,11 @@ function outputValue(field: CanonicalField, value: JsonValue): JsonValue {
   return { amount: formatDecimalText(moneyAmount(value), currency === null ? 0 : currencyMinorUnits(currency)), currency };
 }
 
-const VALUE_KEYS = ['value', 'candidateValue', 'checkedValue'] as const;
+/** The value a check names (`checks` of arithmetic or validation grounds), or undefined. */
+function checkedValueOf(record: Evidence): JsonValue | undefined {
+  const grounds = findingGrounds(record);
+  return grounds !== null && (grounds.kind === 'arithmetic' || grounds.kind === 'validation') ? grounds.checks : undefined;
+}
 
 function amountOnlyKey(value: JsonValue): string {
   return `amount:${agreementKey('DECIMAL', moneyAmount(value))}`;
@@ -435,7 +438,7 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
   const looseVerdicts = new Map<string, Evidence[]>();
   for (const record of evidenceById.values()) {
     if (!isVerdictEvidence(record) || referenced.has(record.id) || record.fieldPath !== field.path) continue;
-    const named = VALUE_KEYS.map((key) => record.detail?.[key]).find((value) => value !== undefined);
+    const named = checkedValueOf(record);
     if (named === undefined) continue;
     const parsed = parseCandidateValue(field, named, '');
     if (!parsed.ok) continue;
@@ -453,7 +456,11 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     let ceiling = 0;
     let modelFinding = false;
     let deterministicFinding = false;
-    let nearInstruction = false;
+    // Ceilings of the model quotes behind the value (GROUNDS_STRENGTH['model-quote']): alone,
+    // the best-justified quote's (a second, plainer quote never lowers it); in any case, the
+    // tightest (one quote aimed at the model taints the value).
+    let modelAloneCeiling = 0;
+    let modelCeiling = 1;
     for (const member of members) {
       ceiling = Math.max(ceiling, member.ceiling);
       const factor = currencyFactorOf(member);
@@ -466,14 +473,17 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
         const strength = findingStrength(record);
         if (strength === null) continue;
         found = true;
-        if (record.kind === 'INFERENCE') {
+        const grounds = findingGrounds(record);
+        if (grounds?.kind === 'model-quote') {
           modelFinding = true;
-          if (record.detail?.instructionNearby !== undefined) nearInstruction = true;
+          const row = GROUNDS_STRENGTH['model-quote'][grounds.quote];
+          modelAloneCeiling = Math.max(modelAloneCeiling, row.alone);
+          modelCeiling = Math.min(modelCeiling, row.always);
         } else deterministicFinding = true;
-        if (record.kind === 'RECOGNIZER') {
+        if (isUnlabelledFinding(grounds)) {
           // All unlabelled hits of one value are one sighting; only a hit unique in the
           // document adds agreement, others count on their own only.
-          if (isUniqueRecognizerHit(record)) uniqueUnlabelled = Math.max(uniqueUnlabelled, strength * factor);
+          if (grounds.unique) uniqueUnlabelled = Math.max(uniqueUnlabelled, strength * factor);
           else standaloneStrength = Math.max(standaloneStrength, strength * factor);
           continue;
         }
@@ -500,9 +510,10 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
       else if (isFailedValidation(record)) failedValidationCount += 1;
       else if (record.kind === 'VALIDATION' && record.verdict === 'SUPPORTS') validated = true;
     }
-    // A model's value is HIGH only with deterministic backing, and never when the quoted line speaks to the model.
-    if (modelFinding && !deterministicFinding && supportCount === 0 && !validated) ceiling = Math.min(ceiling, INFERENCE_UNSUPPORTED_CAP);
-    if (nearInstruction) ceiling = Math.min(ceiling, INFERENCE_NEAR_INSTRUCTION_CAP);
+    // A model's value is HIGH alone only when its quote labels it; otherwise only with
+    // deterministic backing; and never when the quoted text speaks to the model.
+    if (modelFinding && !deterministicFinding && supportCount === 0 && !validated) ceiling = Math.min(ceiling, modelAloneCeiling);
+    ceiling = Math.min(ceiling, modelCeiling);
     // Uncontested speaks for the label having picked the right value, not for a currency
     // read from an ambiguous symbol or assumed: such a value gets no bonus.
     const labelled = members.some((member) => member.evidence.some(isLabelEvidence) && currencyFactorOf(member) === 1);

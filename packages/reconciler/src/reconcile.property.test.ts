@@ -6,7 +6,7 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { type CanonicalContract, defineContract } from '@paxman/contract';
-import type { Candidate, CandidateResult, Evidence, EvidenceKind, JsonValue } from '@paxman/core';
+import type { Candidate, CandidateResult, Evidence, EvidenceKind, Grounds, JsonValue, ModelQuote } from '@paxman/core';
 import { canonicalJson, isPlainObject } from '@paxman/core';
 import { describe, expect } from 'vitest';
 import { policy } from '../test/support.js';
@@ -21,7 +21,8 @@ interface Spec {
   readonly value: JsonValue;
   /** Span slot (0..5) or null for sourceless evidence. */
   readonly slot: number | null;
-  readonly detail: Record<string, JsonValue>;
+  /** Reading grounds and, for unlabelled and model findings, what their grounds say. */
+  readonly reading: { readonly unique: boolean; readonly currency: 'code' | 'symbol' | 'symbol-ambiguous' | 'hint'; readonly ambiguous: boolean; readonly quote: ModelQuote };
   /** A check attached to the candidate: a derived relation that supports or contradicts it, or a failed validation. */
   readonly check: 'SUPPORTS' | 'CONTRADICTS' | 'FAILED_VALIDATION' | null;
 }
@@ -34,11 +35,12 @@ function specArbitrary(value: fc.Arbitrary<JsonValue>): fc.Arbitrary<Spec> {
     kind: fc.constantFrom(...FINDING_KINDS),
     value,
     slot: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
-    detail: fc.record({
-      distinctValues: fc.constantFrom(1, 3),
-      currencySource: fc.constantFrom('code', 'symbol', 'symbol-ambiguous', 'hint'),
+    reading: fc.record({
+      unique: fc.boolean(),
+      currency: fc.constantFrom('code', 'symbol', 'symbol-ambiguous', 'hint'),
       ambiguous: fc.boolean(),
-      grounded: fc.constant(true),
+      // Quotes aimed at the model are left out: one such quote deliberately caps the value (LOW), agreeing or not.
+      quote: fc.constantFrom<ModelQuote>('exact', 'labelled'),
     }),
     check: fc.constantFrom<Spec['check']>(null, null, null, 'SUPPORTS', 'CONTRADICTS', 'FAILED_VALIDATION'),
   });
@@ -49,11 +51,17 @@ interface Generated {
   readonly evidence: readonly Evidence[];
 }
 
+/** The grounds a capability would state for the spec's finding. */
+function groundsOf(spec: Spec): Grounds[] {
+  const finding: Grounds[] = spec.kind === 'RECOGNIZER' ? [{ kind: 'recognizer', recognizer: '', unique: spec.reading.unique }] : spec.kind === 'INFERENCE' ? [{ kind: 'model-quote', quote: spec.reading.quote }] : [];
+  return [...finding, { kind: 'currency-reading', source: spec.reading.currency }, ...(spec.reading.ambiguous ? [{ kind: 'ambiguous-reading' } as const] : [])];
+}
+
 function toSighting(fieldPath: string, spec: Spec, index: number): Generated {
   const slot = spec.kind === 'INFERENCE' && spec.slot === null ? 0 : spec.slot;
   const id = `ev-${index}-${spec.kind}-${slot ?? 'none'}`;
   const evidence: Evidence[] = [
-    { id, capability: `cap-${spec.kind.toLowerCase()}@1.0.0`, fieldPath, kind: spec.kind, spans: slot === null ? [] : [{ start: slot * 10, end: slot * 10 + 3, layer: 'input' }], detail: spec.detail },
+    { id, capability: `cap-${spec.kind.toLowerCase()}@1.0.0`, fieldPath, kind: spec.kind, spans: slot === null ? [] : [{ start: slot * 10, end: slot * 10 + 3, layer: 'input' }], grounds: groundsOf(spec) },
   ];
   if (spec.check === 'SUPPORTS' || spec.check === 'CONTRADICTS') evidence.push({ id: `check-${index}`, capability: 'derived@1.0.0', fieldPath, kind: 'DERIVED', spans: [], verdict: spec.check });
   if (spec.check === 'FAILED_VALIDATION') evidence.push({ id: `check-${index}`, capability: 'validation@1.0.0', fieldPath, kind: 'VALIDATION', spans: [], verdict: 'CONTRADICTS' });

@@ -1,8 +1,8 @@
 /** Unit tests of `reconcile`: merging, conflicts, money, screens, constraints, statuses and fallbacks. */
 import { type CanonicalContract, type FieldInput, defineContract } from '@paxman/contract';
-import { type JsonValue, ReconciliationError } from '@paxman/core';
+import { type Grounds, type ModelQuote, ReconciliationError } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
-import { policy, resultOf, sighting, verdict } from '../test/support.js';
+import { currencyGrounds, policy, recognizerGrounds, resultOf, sighting, verdict } from '../test/support.js';
 import { reconcile } from './reconcile.js';
 import type { ResolvedResult } from './resolved-result.js';
 
@@ -18,7 +18,8 @@ function only(results: readonly ResolvedResult[], path: string): ResolvedResult 
 
 const total = (fields: Partial<FieldInput> = {}): FieldInput => ({ path: 'total', type: 'MONEY', required: true, ...fields });
 const usd = (amount: string) => ({ amount, currency: 'USD' });
-const codeDetail = { currencySource: 'code' };
+const codeGrounds = [currencyGrounds('code')];
+const ocr = (weakestWord: number, allWords: number, secondReading?: 'agrees' | 'differs'): Grounds => ({ kind: 'ocr-reading', weakestWord, allWords, ...(secondReading ? { secondReading } : {}) });
 
 describe('reconcile: one result per field', () => {
   it('returns every field in depth-first declaration order, nested ones included', () => {
@@ -86,8 +87,8 @@ describe('merge by agreement', () => {
   it('counts unlabelled hits as one sighting, and as agreement only when unique in the document', () => {
     const contract = contractOf({ path: 'date', type: 'DATE', required: true });
     const label = sighting('date', { kind: 'EXACT_LABEL', value: '2025-01-31', at: [0, 10] });
-    const among = (at: [number, number]) => sighting('date', { kind: 'RECOGNIZER', value: '2025-01-31', at, detail: { occurrences: 1, distinctValues: 3 } });
-    const unique = (at: [number, number]) => sighting('date', { kind: 'RECOGNIZER', value: '2025-01-31', at, detail: { occurrences: 1, distinctValues: 1 } });
+    const among = (at: [number, number]) => sighting('date', { kind: 'RECOGNIZER', value: '2025-01-31', at, grounds: [recognizerGrounds(false)] });
+    const unique = (at: [number, number]) => sighting('date', { kind: 'RECOGNIZER', value: '2025-01-31', at, grounds: [recognizerGrounds(true)] });
     const confidence = (...list: ReturnType<typeof sighting>[]) => reconcile({ contract, candidateResults: [resultOf('date', list)], policy: policy() })[0]!.confidence;
     expect(confidence(label, among([40, 50]))).toBeCloseTo(0.984, 10);
     expect(confidence(among([40, 50]))).toBeCloseTo(0.4, 10);
@@ -99,9 +100,9 @@ describe('merge by agreement', () => {
   it('grades a label the layout pairs with its value above one found in running text', () => {
     const contract = contractOf({ path: 'number', type: 'STRING', required: true });
     const confidence = (...list: ReturnType<typeof sighting>[]) => reconcile({ contract, candidateResults: [resultOf('number', list)], policy: policy() })[0]!.confidence;
-    const keyValue = sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [0, 5], detail: { structure: 'key-value:colon' } });
-    const inline = sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [0, 5], detail: { structure: 'inline' } });
-    const qualified = sighting('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { structure: 'key-value:colon', qualified: true } });
+    const keyValue = sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [0, 5], grounds: [{ kind: 'label', match: 'synonym', placement: 'paired' }] });
+    const inline = sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [0, 5], grounds: [{ kind: 'label', match: 'synonym', placement: 'inline' }] });
+    const qualified = sighting('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], grounds: [{ kind: 'label', match: 'exact', placement: 'inline' }] });
     // Uncontested: 1 − (1 − s) · 0.4.
     expect(confidence(keyValue)).toBeCloseTo(1 - 0.07 * 0.4, 10);
     expect(confidence(inline)).toBeCloseTo(1 - 0.15 * 0.4, 10);
@@ -114,11 +115,11 @@ describe('merge by agreement', () => {
     const confidence = (...list: ReturnType<typeof sighting>[]) => reconcile({ contract, candidateResults: [resultOf('number', list)], policy: policy() })[0]!.confidence;
     const label = sighting('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5] });
     // A competitor below the noise floor does not pull the value down, but it is an alternative.
-    const noise = sighting('number', { kind: 'RECOGNIZER', value: 'INV-2', at: [40, 45], detail: { distinctValues: 3 } });
+    const noise = sighting('number', { kind: 'RECOGNIZER', value: 'INV-2', at: [40, 45], grounds: [recognizerGrounds(false)] });
     expect(confidence(label)).toBeCloseTo(0.984, 10);
     expect(confidence(label, noise)).toBeCloseTo(0.96, 10);
     // Unlabelled, pattern and derived values never get it.
-    const unique = sighting('number', { kind: 'RECOGNIZER', value: 'INV-1', at: [40, 45], detail: { distinctValues: 1 } });
+    const unique = sighting('number', { kind: 'RECOGNIZER', value: 'INV-1', at: [40, 45], grounds: [recognizerGrounds(true)] });
     expect(confidence(unique)).toBeCloseTo(0.75, 10);
     const pattern = sighting('number', { kind: 'CONTRACT_PATTERN', value: 'INV-1', at: [40, 45] });
     expect(confidence(pattern)).toBeCloseTo(0.85, 10);
@@ -126,21 +127,20 @@ describe('merge by agreement', () => {
 
   it('grades a letterhead above an address or title as the issuer, a bare first line as a guess', () => {
     const contract = contractOf({ path: 'supplier', type: 'STRING', required: true });
-    const confidence = (detail: Record<string, JsonValue>) =>
-      reconcile({ contract, candidateResults: [resultOf('supplier', [sighting('supplier', { kind: 'RECOGNIZER', value: 'Blue Heron Books', at: [0, 16], pattern: 'layout:letterhead', detail })])], policy: policy() })[0]!;
-    expect(confidence({ structure: 'letterhead', line: 1, followedBy: 'address' })).toMatchObject({ status: 'SUCCESS', confidence: 0.93 });
-    expect(confidence({ structure: 'letterhead', line: 1, followedBy: 'title' }).confidence).toBeCloseTo(0.93, 10);
-    expect(confidence({ structure: 'letterhead', line: 1 })).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'BELOW_THRESHOLD' });
+    const confidence = (confirmed: boolean) =>
+      reconcile({ contract, candidateResults: [resultOf('supplier', [sighting('supplier', { kind: 'RECOGNIZER', value: 'Blue Heron Books', at: [0, 16], grounds: [{ kind: 'layout', role: 'letterhead', unique: false, confirmed }] })])], policy: policy() })[0]!;
+    expect(confidence(true)).toMatchObject({ status: 'SUCCESS', confidence: 0.93 });
+    expect(confidence(false)).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'BELOW_THRESHOLD' });
   });
 
   it('treats a lone masked card number and a lone date as specific unique hits', () => {
     const card = contractOf({ path: 'card_last4', type: 'STRING' });
-    const cardHit = sighting('card_last4', { kind: 'RECOGNIZER', value: '4242', at: [10, 18], pattern: 'recognizer:PAYMENT_CARD', detail: { distinctValues: 1, occurrences: 1 } });
+    const cardHit = sighting('card_last4', { kind: 'RECOGNIZER', value: '4242', at: [10, 18], grounds: [recognizerGrounds(true, 'PAYMENT_CARD')] });
     expect(reconcile({ contract: card, candidateResults: [resultOf('card_last4', [cardHit])], policy: policy() })[0]!.confidence).toBeCloseTo(0.93, 10);
     const date = contractOf({ path: 'date', type: 'DATE' });
-    const dateHit = sighting('date', { kind: 'RECOGNIZER', value: '2025-06-01', at: [10, 20], pattern: 'recognizer:DATE', detail: { distinctValues: 1, occurrences: 1 } });
+    const dateHit = sighting('date', { kind: 'RECOGNIZER', value: '2025-06-01', at: [10, 20], grounds: [recognizerGrounds(true, 'DATE')] });
     expect(reconcile({ contract: date, candidateResults: [resultOf('date', [dateHit])], policy: policy() })[0]!.confidence).toBeCloseTo(0.93, 10);
-    const amongOthers = sighting('date', { kind: 'RECOGNIZER', value: '2025-06-01', at: [10, 20], pattern: 'recognizer:DATE', detail: { distinctValues: 2, occurrences: 1 } });
+    const amongOthers = sighting('date', { kind: 'RECOGNIZER', value: '2025-06-01', at: [10, 20], grounds: [recognizerGrounds(false, 'DATE')] });
     expect(reconcile({ contract: date, candidateResults: [resultOf('date', [amongOthers])], policy: policy() })[0]!.confidence).toBeCloseTo(0.4, 10);
   });
 
@@ -165,7 +165,7 @@ describe('merge by agreement', () => {
       contract,
       candidateResults: [
         resultOf('rate', [sighting('rate', { kind: 'EXACT_LABEL', value: '1.50', at: [0, 4] }), sighting('rate', { kind: 'SYNONYM_LABEL', value: '1.5', at: [10, 13] })]),
-        resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('100'), at: [0, 4], detail: codeDetail }), sighting('total', { kind: 'SYNONYM_LABEL', value: usd('100.00'), at: [20, 26], detail: codeDetail })]),
+        resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('100'), at: [0, 4], grounds: codeGrounds }), sighting('total', { kind: 'SYNONYM_LABEL', value: usd('100.00'), at: [20, 26], grounds: codeGrounds })]),
       ],
       policy: policy(),
     });
@@ -180,30 +180,30 @@ describe('values read by OCR', () => {
 
   it('lowers a reading by its weakest word, and does not trust one the second reading of the page disputes', () => {
     const printed = resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5] });
-    const wellRead = resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.95, ocrSecondReading: 'agrees' } });
+    const wellRead = resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], grounds: [ocr(0.95, 0.95, 'agrees')] });
     expect(printed.band).toBe('CERTAIN');
     // One OCR reading is at most HIGH, however well read.
     expect(wellRead).toMatchObject({ status: 'SUCCESS', band: 'HIGH' });
-    expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.4 } }).confidence).toBeLessThan(wellRead.confidence);
-    expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.95, ocrSecondReading: 'differs' } })).toMatchObject({ status: 'UNRESOLVED' });
+    expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], grounds: [ocr(0.4, 0.4)] }).confidence).toBeLessThan(wellRead.confidence);
+    expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], grounds: [ocr(0.95, 0.95, 'differs')] })).toMatchObject({ status: 'UNRESOLVED' });
   });
 
   it('makes a value read by OCR CERTAIN only with agreeing sightings at other places', () => {
     const twice = reconcile({
       contract,
-      candidateResults: [resultOf('number', [sighting('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], detail: { ocrConfidence: 0.95 } }), sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [90, 95], detail: { ocrConfidence: 0.93 } })])],
+      candidateResults: [resultOf('number', [sighting('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], grounds: [ocr(0.95, 0.95)] }), sighting('number', { kind: 'SYNONYM_LABEL', value: 'INV-1', at: [90, 95], grounds: [ocr(0.93, 0.93)] })])],
       policy: policy(),
     });
     expect(only(twice, 'number').band).toBe('CERTAIN');
   });
 
   it('grades free text read from the layout by the chance that all its words are right', () => {
-    const letterhead = (detail: Record<string, JsonValue>) => resolve('merchant', { kind: 'RECOGNIZER', pattern: 'layout:letterhead', value: 'ACME TRADING SDN BHD', at: [0, 20], detail: { structure: 'letterhead', legalForm: true, ...detail } });
-    const wellRead = letterhead({ ocrConfidence: 0.92, ocrAllWordsConfidence: 0.75 });
+    const letterhead = (reading: Grounds) => resolve('merchant', { kind: 'RECOGNIZER', value: 'ACME TRADING SDN BHD', at: [0, 20], grounds: [{ kind: 'layout', role: 'letterhead', unique: false, confirmed: true }, reading] });
+    const wellRead = letterhead(ocr(0.92, 0.75));
     expect(wellRead.status).toBe('SUCCESS');
-    expect(letterhead({ ocrConfidence: 0.9, ocrAllWordsConfidence: 0.5 })).toMatchObject({ status: 'UNRESOLVED' });
+    expect(letterhead(ocr(0.9, 0.5))).toMatchObject({ status: 'UNRESOLVED' });
     // The product counts only for layout text: a labelled value is checked by its label.
-    expect(resolve('merchant', { kind: 'EXACT_LABEL', value: 'ACME TRADING SDN BHD', at: [0, 20], detail: { ocrConfidence: 0.9, ocrAllWordsConfidence: 0.5 } }).status).toBe('SUCCESS');
+    expect(resolve('merchant', { kind: 'EXACT_LABEL', value: 'ACME TRADING SDN BHD', at: [0, 20], grounds: [ocr(0.9, 0.5)] }).status).toBe('SUCCESS');
   });
 });
 
@@ -228,9 +228,9 @@ describe('conflicts', () => {
       contract,
       candidateResults: [
         resultOf('total', [
-          sighting('total', { kind: 'EXACT_LABEL', value: usd('110.00'), at: [0, 10], detail: codeDetail }),
-          sighting('total', { kind: 'RECOGNIZER', value: usd('10.00'), at: [30, 36], detail: { ...codeDetail, distinctValues: 3 } }),
-          sighting('total', { kind: 'RECOGNIZER', value: usd('100.00'), at: [40, 46], detail: { ...codeDetail, distinctValues: 3 } }),
+          sighting('total', { kind: 'EXACT_LABEL', value: usd('110.00'), at: [0, 10], grounds: codeGrounds }),
+          sighting('total', { kind: 'RECOGNIZER', value: usd('10.00'), at: [30, 36], grounds: [...codeGrounds, recognizerGrounds(false)] }),
+          sighting('total', { kind: 'RECOGNIZER', value: usd('100.00'), at: [40, 46], grounds: [...codeGrounds, recognizerGrounds(false)] }),
         ]),
       ],
       policy: policy(),
@@ -245,7 +245,7 @@ describe('conflicts', () => {
       candidateResults: [
         resultOf('date', [
           sighting('date', { kind: 'STRUCTURED_KEY', value: '2025-03-04', at: [0, 10] }),
-          sighting('date', { kind: 'RECOGNIZER', value: '2025-04-03', at: [50, 60], detail: { distinctValues: 1 } }),
+          sighting('date', { kind: 'RECOGNIZER', value: '2025-04-03', at: [50, 60], grounds: [recognizerGrounds(true)] }),
         ]),
       ],
       policy: policy(),
@@ -271,7 +271,7 @@ describe('MONEY (the Python traps)', () => {
     const contract = contractOf(total());
     const results = reconcile({
       contract,
-      candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('10.00'), at: [0, 5], detail: codeDetail }), sighting('total', { kind: 'SYNONYM_LABEL', value: usd('10.00'), at: [60, 65], detail: codeDetail })])],
+      candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('10.00'), at: [0, 5], grounds: codeGrounds }), sighting('total', { kind: 'SYNONYM_LABEL', value: usd('10.00'), at: [60, 65], grounds: codeGrounds })])],
       policy: policy(),
     });
     expect(results[0]).toMatchObject({ status: 'SUCCESS', value: usd('10.00'), conflict: null });
@@ -281,7 +281,7 @@ describe('MONEY (the Python traps)', () => {
     const contract = contractOf(total());
     const results = reconcile({
       contract,
-      candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('10.00'), at: [0, 5], detail: codeDetail }), sighting('total', { kind: 'EXACT_LABEL', value: usd('5.00'), at: [60, 65], detail: codeDetail })])],
+      candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('10.00'), at: [0, 5], grounds: codeGrounds }), sighting('total', { kind: 'EXACT_LABEL', value: usd('5.00'), at: [60, 65], grounds: codeGrounds })])],
       policy: policy(),
     });
     expect(results[0]).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'CONFLICT', value: null });
@@ -292,8 +292,8 @@ describe('MONEY (the Python traps)', () => {
       contract: contractOf(total()),
       candidateResults: [
         resultOf('total', [
-          sighting('total', { kind: 'EXACT_LABEL', value: usd('108.00'), at: [0, 5], detail: codeDetail }),
-          sighting('total', { kind: 'SYNONYM_LABEL', value: { amount: '100.00', currency: 'EUR' }, at: [60, 65], detail: codeDetail }),
+          sighting('total', { kind: 'EXACT_LABEL', value: usd('108.00'), at: [0, 5], grounds: codeGrounds }),
+          sighting('total', { kind: 'SYNONYM_LABEL', value: { amount: '100.00', currency: 'EUR' }, at: [60, 65], grounds: codeGrounds }),
         ]),
       ],
       policy: policy({ currencyPolicy, fxRates }),
@@ -344,7 +344,7 @@ describe('MONEY (the Python traps)', () => {
 
   it('lowers confidence for an ambiguous symbol unless the dominant currency confirms it', () => {
     const contract = contractOf(total());
-    const dollar = sighting('total', { kind: 'EXACT_LABEL', value: usd('5.00'), at: [0, 5], detail: { currencySource: 'symbol-ambiguous' } });
+    const dollar = sighting('total', { kind: 'EXACT_LABEL', value: usd('5.00'), at: [0, 5], grounds: [currencyGrounds('symbol-ambiguous')] });
     const plain = reconcile({ contract, candidateResults: [resultOf('total', [dollar])], policy: policy() })[0]!;
     const confirmed = reconcile({ contract, candidateResults: [resultOf('total', [dollar])], policy: policy(), documentContext: { dominantCurrency: 'USD' } })[0]!;
     expect(plain.confidence).toBeLessThan(0.8);
@@ -363,7 +363,7 @@ describe('MONEY (the Python traps)', () => {
 
   it('lets a bare amount support the same amount stated in a currency instead of competing', () => {
     const contract = contractOf(total());
-    const stated = sighting('total', { kind: 'EXACT_LABEL', value: usd('42.00'), at: [0, 5], detail: codeDetail });
+    const stated = sighting('total', { kind: 'EXACT_LABEL', value: usd('42.00'), at: [0, 5], grounds: codeGrounds });
     const bare = sighting('total', { kind: 'SYNONYM_LABEL', value: { amount: '42', currency: null }, at: [50, 52], raw: '42' });
     const alone = reconcile({ contract, candidateResults: [resultOf('total', [stated])], policy: policy() })[0]!;
     const both = reconcile({ contract, candidateResults: [resultOf('total', [stated, bare])], policy: policy() })[0]!;
@@ -384,9 +384,9 @@ describe('MONEY (the Python traps)', () => {
       contract,
       candidateResults: [
         resultOf('total', [
-          sighting('total', { kind: 'STRUCTURED_KEY', value: { amount: '100.00', currency: 'EUR' }, at: [0, 5], detail: codeDetail }),
-          sighting('total', { kind: 'EXACT_LABEL', value: usd('108.00'), at: [10, 15], detail: codeDetail }),
-          sighting('total', { kind: 'RECOGNIZER', value: { amount: '90.00', currency: 'GBP' }, at: [20, 25], detail: { ...codeDetail, distinctValues: 3 } }),
+          sighting('total', { kind: 'STRUCTURED_KEY', value: { amount: '100.00', currency: 'EUR' }, at: [0, 5], grounds: codeGrounds }),
+          sighting('total', { kind: 'EXACT_LABEL', value: usd('108.00'), at: [10, 15], grounds: codeGrounds }),
+          sighting('total', { kind: 'RECOGNIZER', value: { amount: '90.00', currency: 'GBP' }, at: [20, 25], grounds: [...codeGrounds, recognizerGrounds(false)] }),
         ]),
       ],
       policy: policy({ currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' } }),
@@ -400,7 +400,7 @@ describe('MONEY (the Python traps)', () => {
 
   it('enforces the contract currency: other currencies are dropped under STRICT_MATCH, converted under ALLOW_FX', () => {
     const contract = contractOf(total({ currency: 'EUR' }));
-    const candidate = sighting('total', { kind: 'EXACT_LABEL', value: usd('108.00'), at: [0, 5], detail: codeDetail });
+    const candidate = sighting('total', { kind: 'EXACT_LABEL', value: usd('108.00'), at: [0, 5], grounds: codeGrounds });
     const strict = reconcile({ contract, candidateResults: [resultOf('total', [candidate])], policy: policy() })[0]!;
     expect(strict).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'CONSTRAINT_FAILURE' });
     const fx = reconcile({ contract, candidateResults: [resultOf('total', [candidate])], policy: policy({ currencyPolicy: 'ALLOW_FX', fxRates: { 'EUR/USD': '1.08' } }) })[0]!;
@@ -411,12 +411,12 @@ describe('MONEY (the Python traps)', () => {
 describe('constraints', () => {
   it('honours exclusive bounds (0 fails exclusive_min 0, 0.01 passes) and drops with the reason', () => {
     const contract = contractOf(total({ constraints: [{ kind: 'exclusive_min_value', params: { min: '0' } }] }));
-    const zero = reconcile({ contract, candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('0.00'), at: [0, 4], detail: codeDetail })])], policy: policy() })[0]!;
+    const zero = reconcile({ contract, candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('0.00'), at: [0, 4], grounds: codeGrounds })])], policy: policy() })[0]!;
     expect(zero).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'CONSTRAINT_FAILURE' });
     const failure = zero.diagnostics.find((diagnostic) => diagnostic.code === 'CONSTRAINT_FAILED');
     expect(failure?.message).toContain('exclusive_min_value');
     expect(failure?.message).toContain('exclusive minimum');
-    const cent = reconcile({ contract, candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('0.01'), at: [0, 4], detail: codeDetail })])], policy: policy() })[0]!;
+    const cent = reconcile({ contract, candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('0.01'), at: [0, 4], grounds: codeGrounds })])], policy: policy() })[0]!;
     expect(cent.status).toBe('SUCCESS');
   });
 
@@ -429,7 +429,7 @@ describe('constraints', () => {
     const results = reconcile({
       contract,
       candidateResults: [
-        resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('1000.00'), at: [0, 4], detail: codeDetail })]),
+        resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: usd('1000.00'), at: [0, 4], grounds: codeGrounds })]),
         resultOf('rate', [sighting('rate', { kind: 'EXACT_LABEL', value: '1.5', at: [0, 4] })]),
       ],
       policy: policy(),
@@ -498,8 +498,11 @@ describe('screens', () => {
 
   it('counts inference only with grounded evidence', () => {
     const contract = contractOf({ path: 'supplier', type: 'STRING', required: true, confidenceThreshold: 0.6 });
-    const ungrounded = sighting('supplier', { kind: 'INFERENCE', value: 'Acme', detail: { grounded: false } });
-    const grounded = sighting('supplier', { kind: 'INFERENCE', value: 'Acme', at: [4, 8], detail: { grounded: true } });
+    // A model answer without stated grounds, or without a quote span, did not pass the boundary.
+    const ungrounded = sighting('supplier', { kind: 'INFERENCE', value: 'Acme', at: [4, 8] });
+    const unquoted = sighting('supplier', { kind: 'INFERENCE', value: 'Acme', grounds: [{ kind: 'model-quote', quote: 'exact' }] });
+    const grounded = sighting('supplier', { kind: 'INFERENCE', value: 'Acme', at: [4, 8], grounds: [{ kind: 'model-quote', quote: 'exact' }] });
+    expect(reconcile({ contract, candidateResults: [resultOf('supplier', [unquoted])], policy: policy() })[0]!.diagnostics.map((diagnostic) => diagnostic.code)).toContain('UNGROUNDED_INFERENCE');
     expect(reconcile({ contract, candidateResults: [resultOf('supplier', [ungrounded])], policy: policy() })[0]!.diagnostics.map((diagnostic) => diagnostic.code)).toContain('UNGROUNDED_INFERENCE');
     const result = reconcile({ contract, candidateResults: [resultOf('supplier', [grounded])], policy: policy() })[0]!;
     expect(result).toMatchObject({ status: 'PARTIAL_SUCCESS', value: 'Acme', band: 'MEDIUM' });
@@ -508,25 +511,37 @@ describe('screens', () => {
 
   it('keeps a model-only value below HIGH, lets deterministic evidence lift it, and a quote on an instruction line stays LOW', () => {
     const contract = contractOf({ path: 'supplier', type: 'STRING', required: true, confidenceThreshold: 0.3 });
-    const model = (detail: Record<string, JsonValue> = {}) => sighting('supplier', { kind: 'INFERENCE', value: 'Acme', at: [4, 8], detail: { grounded: true, ...detail } });
+    const model = (quote: ModelQuote = 'exact') => sighting('supplier', { kind: 'INFERENCE', value: 'Acme', at: [4, 8], grounds: [{ kind: 'model-quote', quote }] });
     const alone = reconcile({ contract, candidateResults: [resultOf('supplier', [model()])], policy: policy() })[0]!;
     expect(alone.band).toBe('MEDIUM');
     const label = sighting('supplier', { kind: 'SYNONYM_LABEL', value: 'Acme', at: [20, 24] });
     const backed = reconcile({ contract, candidateResults: [resultOf('supplier', [model(), label])], policy: policy() })[0]!;
     expect(backed.confidence).toBeGreaterThan(0.8);
-    const planted = reconcile({ contract, candidateResults: [resultOf('supplier', [model({ instructionNearby: 'ignore previous instructions' }), label])], policy: policy() })[0]!;
+    const planted = reconcile({ contract, candidateResults: [resultOf('supplier', [model('instruction-line'), label])], policy: policy() })[0]!;
     expect(planted.confidence).toBeLessThanOrEqual(0.45);
+    const speaking = reconcile({ contract, candidateResults: [resultOf('supplier', [model('addresses-model'), label])], policy: policy() })[0]!;
+    expect(speaking.confidence).toBeLessThanOrEqual(0.45);
+  });
+
+  it('lets a model quote that labels its value reach HIGH on its own and resolve at the default floor', () => {
+    const contract = contractOf({ path: 'delivery_city', type: 'STRING', required: true });
+    const model = (quote: ModelQuote) => reconcile({ contract, candidateResults: [resultOf('delivery_city', [sighting('delivery_city', { kind: 'INFERENCE', value: 'Rotterdam', at: [40, 49], grounds: [{ kind: 'model-quote', quote }] })])], policy: policy() })[0]!;
+    expect(model('labelled')).toMatchObject({ status: 'SUCCESS', band: 'HIGH' });
+    expect(model('labelled').confidence).toBeCloseTo(0.85, 10);
+    expect(model('exact')).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'BELOW_THRESHOLD', band: 'MEDIUM' });
+    expect(model('instruction-line').confidence).toBeLessThanOrEqual(0.45);
+    expect(model('addresses-model').band).toBe('LOW');
   });
 });
 
 describe('derived and validation evidence', () => {
   it('a SUPPORTS check raises, a CONTRADICTS check or a failed validation lowers sharply', () => {
     const contract = contractOf(total());
-    const base = () => sighting('total', { kind: 'EXACT_LABEL', value: usd('110.00'), at: [0, 6], detail: codeDetail });
+    const base = () => sighting('total', { kind: 'EXACT_LABEL', value: usd('110.00'), at: [0, 6], grounds: codeGrounds });
     const plain = reconcile({ contract, candidateResults: [resultOf('total', [base()])], policy: policy() })[0]!;
-    const supports = verdict('total', 'DERIVED', 'd-1', 'SUPPORTS', { relation: 'total = subtotal + tax', value: usd('110.00') });
-    const contradicts = verdict('total', 'DERIVED', 'd-2', 'CONTRADICTS', { relation: 'total = subtotal + tax', value: usd('110.00') });
-    const failed = verdict('total', 'VALIDATION', 'v-1', 'CONTRADICTS', { value: usd('110.00') });
+    const supports = verdict('total', 'DERIVED', 'd-1', 'SUPPORTS', [{ kind: 'arithmetic', relation: 'total = subtotal + tax', checks: usd('110.00') }]);
+    const contradicts = verdict('total', 'DERIVED', 'd-2', 'CONTRADICTS', [{ kind: 'arithmetic', relation: 'total = subtotal + tax', checks: usd('110.00') }]);
+    const failed = verdict('total', 'VALIDATION', 'v-1', 'CONTRADICTS', [{ kind: 'validation', passed: false, checks: usd('110.00') }]);
     const withSupport = reconcile({ contract, candidateResults: [resultOf('total', [base()], { evidence: [...base().evidence, supports] })], policy: policy() })[0]!;
     const withContradiction = reconcile({ contract, candidateResults: [resultOf('total', [base()], { evidence: [...base().evidence, contradicts] })], policy: policy() })[0]!;
     const withFailure = reconcile({ contract, candidateResults: [resultOf('total', [base()], { evidence: [...base().evidence, failed] })], policy: policy() })[0]!;
@@ -540,7 +555,7 @@ describe('derived and validation evidence', () => {
   it('applies loose checks (as the derived and validation capabilities emit them) to the value they name', () => {
     const contract = contractOf(total());
     const found = sighting('total', { kind: 'EXACT_LABEL', value: { amount: '110', currency: null }, raw: '110', at: [0, 3] });
-    const check = verdict('total', 'VALIDATION', 'v-9', 'CONTRADICTS', { check: 'luhn', passed: false, value: { amount: '110', currency: null } });
+    const check = verdict('total', 'VALIDATION', 'v-9', 'CONTRADICTS', [{ kind: 'validation', passed: false, checks: { amount: '110', currency: null } }]);
     const plain = reconcile({ contract, candidateResults: [resultOf('total', [found])], policy: policy(), documentContext: { dominantCurrency: 'EUR' } })[0]!;
     const checked = reconcile({ contract, candidateResults: [resultOf('total', [found], { evidence: [...found.evidence, check] })], policy: policy(), documentContext: { dominantCurrency: 'EUR' } })[0]!;
     expect(plain.status).toBe('SUCCESS');
@@ -550,9 +565,9 @@ describe('derived and validation evidence', () => {
 
   it('a derived fill that disagrees with a found value leaves the field in CONFLICT', () => {
     const contract = contractOf(total());
-    const found = sighting('total', { kind: 'EXACT_LABEL', value: usd('100.00'), at: [0, 6], detail: codeDetail });
-    const contradicts = verdict('total', 'DERIVED', 'd-7', 'CONTRADICTS', { relation: 'total = subtotal + tax', value: usd('100.00') });
-    const fill = sighting('total', { kind: 'DERIVED', value: usd('110.00'), detail: { relation: 'total = subtotal + tax' } });
+    const found = sighting('total', { kind: 'EXACT_LABEL', value: usd('100.00'), at: [0, 6], grounds: codeGrounds });
+    const contradicts = verdict('total', 'DERIVED', 'd-7', 'CONTRADICTS', [{ kind: 'arithmetic', relation: 'total = subtotal + tax', checks: usd('100.00') }]);
+    const fill = sighting('total', { kind: 'DERIVED', value: usd('110.00'), grounds: [{ kind: 'arithmetic', relation: 'total = subtotal + tax' }] });
     const result = reconcile({ contract, candidateResults: [resultOf('total', [found, fill], { evidence: [...found.evidence, ...fill.evidence, contradicts] })], policy: policy() })[0]!;
     expect(result).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'CONFLICT' });
     expect(result.conflict?.values.map((entry) => entry.value)).toEqual([usd('110.00'), usd('100.00')]);
@@ -560,14 +575,14 @@ describe('derived and validation evidence', () => {
 
   it('a DERIVED fill alone resolves at its base strength', () => {
     const contract = contractOf(total());
-    const result = reconcile({ contract, candidateResults: [resultOf('total', [sighting('total', { kind: 'DERIVED', value: usd('110.00'), detail: { relation: 'total = subtotal + tax' } })])], policy: policy() })[0]!;
+    const result = reconcile({ contract, candidateResults: [resultOf('total', [sighting('total', { kind: 'DERIVED', value: usd('110.00'), grounds: [{ kind: 'arithmetic', relation: 'total = subtotal + tax' }] })])], policy: policy() })[0]!;
     expect(result).toMatchObject({ status: 'SUCCESS', value: usd('110.00') });
     expect(result.confidence).toBeCloseTo(0.8, 10);
   });
 });
 
 describe('statuses and fallbacks', () => {
-  const weak = (path: string) => resultOf(path, [sighting(path, { kind: 'RECOGNIZER', value: 'x', at: [0, 1], detail: { distinctValues: 4 } })]);
+  const weak = (path: string) => resultOf(path, [sighting(path, { kind: 'RECOGNIZER', value: 'x', at: [0, 1], grounds: [recognizerGrounds(false)] })]);
 
   it('PARTIAL_SUCCESS between the threshold and the policy floor', () => {
     const contract = contractOf({ path: 'a', type: 'STRING', required: true, confidenceThreshold: 0.6 });

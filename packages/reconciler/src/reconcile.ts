@@ -19,8 +19,8 @@ export interface ReconcileInput {
   /** The effective policy (from the plan). */
   readonly policy: Policy;
   readonly documentContext?: Partial<DocumentContext> | undefined;
-  /** The run's early-stop scorer: a field it assessed after its last step is not assessed again. */
-  readonly scored?: Pick<RunFieldScorer, 'lastAssessment'>;
+  /** The run's early-stop scorer: a field whose final assessment it holds is not assessed again. */
+  readonly scored?: Pick<RunFieldScorer, 'finalAssessment'>;
 }
 
 /**
@@ -46,7 +46,7 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
   const resolveTree = (field: CanonicalField): ResolvedResult => {
     const members = field.fields.map(resolveTree);
     const candidates = byPath.get(field.path);
-    const assessment = (candidates === undefined ? undefined : input.scored?.lastAssessment(field.path, candidates.candidates, candidates.evidence)) ?? assessField(field, candidates, context);
+    const assessment = (candidates === undefined ? undefined : input.scored?.finalAssessment(field.path)) ?? assessField(field, candidates, context);
     const result = field.type === 'OBJECT' && !assessment.hasValue && members.length > 0 ? assembleObject(field, assessment, members, policy) : finishField(field, assessment, policy);
     resolved.set(field.path, result);
     return result;

@@ -6,7 +6,7 @@
 import { EvidenceKind } from '@paxman/core';
 
 /**
- * Base strength of one sighting by how it was found. A sighting is one place in the
+ * Base strength of one sighting by the kind of its grounds (see `GROUNDS_STRENGTH`, the table). A sighting is one place in the
  * document (or one sourceless lookup or derivation); its strength is the strongest kind
  * among the evidence at that place.
  */
@@ -23,8 +23,8 @@ export const BASE_STRENGTH = Object.freeze({
 } as const);
 
 /**
- * A printed label found inside running text (`detail.structure === 'inline'`, "Total is
- * $1,250.00") or followed by a qualifier (`detail.qualified`, "Total due on August 3"):
+ * A printed label found inside running text ("Total is $1,250.00") or followed by a
+ * qualifier ("Total due on August 3"), label grounds with placement `inline`:
  * the document's layout does not pair the label with the value, so the reading is weaker
  * than the same label as the key of a key-value line, a table header or a totals row.
  */
@@ -43,7 +43,7 @@ export const INLINE_LABEL_STRENGTH = Object.freeze({
  */
 export const UNCONTESTED_STRENGTH = 0.6;
 
-/** RECOGNIZER: an unlabelled typed hit whose value is the only one of its type in the document. */
+/** Recognizer grounds: an unlabelled typed hit whose value is the only one of its type in the document (`unique`). */
 export const RECOGNIZER_UNIQUE_STRENGTH = 0.75;
 /**
  * RECOGNIZER unique in the document for kinds a document states once per role (a currency
@@ -51,7 +51,7 @@ export const RECOGNIZER_UNIQUE_STRENGTH = 0.75;
  */
 export const RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH = 0.93;
 /**
- * Recognizer kinds (`pattern: 'recognizer:<KIND>'`) that get the specific strength: a
+ * Recognizer kinds (recognizer grounds' `recognizer`) that get the specific strength: a
  * currency code, an IBAN, a masked payment card number (a receipt prints the card it was
  * paid with), and a date when it is the only date the document prints outside other
  * fields' labels (a document with one date is dated by it; `pattern_extraction` offers it
@@ -61,20 +61,20 @@ export const SPECIFIC_RECOGNIZER_KINDS: readonly string[] = Object.freeze(['CURR
 
 /**
  * The first name-like line of a document, directly above an address line or the
- * document's title (`pattern: 'layout:letterhead'`, `detail.followedBy`): the classic
+ * document's title (layout grounds, role `letterhead`, `confirmed`): the classic
  * letterhead of the issuer. Unlabelled, so it counts on its own, never as agreement. A
  * first line with neither below it is an ambiguous hit (RECOGNIZER_AMBIGUOUS_STRENGTH).
  */
 export const LETTERHEAD_STRENGTH = 0.93;
 /**
- * The issuer's address read as the run of lines under its letterhead
- * (`pattern: 'layout:address'`): as strong as a letterhead when a contact, tax or document
- * line ends it (`detail.bounded`), ambiguous when it runs into the body — where it ends is
+ * The issuer's address read as the run of lines under its letterhead (layout grounds,
+ * role `address-block`): as strong as a letterhead when a contact, tax or document line
+ * ends it (`confirmed`), ambiguous when it runs into the body — where it ends is
  * then a guess.
  */
 export const ADDRESS_BLOCK_STRENGTH = 0.93;
 /**
- * RECOGNIZER read from a contract clause (`pattern: 'clause:<concept>'`: "entered into as
+ * Clause grounds, reading `stated` (a contract clause: "entered into as
  * of <date>", "governed by the laws of <place>"), the only value the document's clauses give:
  * the clause itself says what the value is, as a label would. Refit on the real contract
  * corpora (ADR 0007 revision 2): measured right 98.5 % of the time (662 of 672 values
@@ -83,29 +83,29 @@ export const ADDRESS_BLOCK_STRENGTH = 0.93;
  */
 export const CLAUSE_STRENGTH = 0.95;
 /**
- * A clause value inferred rather than stated (`detail.inferred`): a title heading that the
+ * A clause value inferred rather than stated (clause reading `inferred`): a title heading that the
  * preamble refers to only by its kind ("This Agreement", measured right 47 times in 53 on
  * cuad-dev), a letter agreement's date line. A clause value whose extent is uncertain
- * (`detail.extentUncertain`: "the laws of Victoria, Australia" — the place may be "Victoria"
+ * ("the laws of Victoria, Australia" — the place may be "Victoria"
  * or "Victoria, Australia") is graded the same.
  */
 export const CLAUSE_FALLBACK_STRENGTH = 0.85;
 /**
- * An effective date read as the agreement's own date (`detail.fromAgreementDate`, not from a
+ * An effective date read as the agreement's own date (clause reading `agreement-date`, not from a
  * letter's date line) when nothing in the agreement says it takes effect otherwise: measured
  * right 49 times in 50 on the real contract corpora (kleister-nda-train, cuad-dev).
  */
 export const EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH = 0.92;
 /**
- * An effective date inferred from a letter agreement's date line (`detail.fromAgreementDate`
- * and `detail.letterDate`): two inferences stacked — the letter is dated when written, the
+ * An effective date inferred from a letter agreement's date line (clause reading
+ * `letter-date`): two inferences stacked — the letter is dated when written, the
  * agreement often takes effect when countersigned. Measured right 19 times in 28 on the NDA
  * dev corpus: below the default floor (MEDIUM), offered, never resolved by default.
  */
 export const CLAUSE_WEAK_INFERENCE_STRENGTH = 0.7;
 
 /**
- * RECOGNIZER unique in the document whose reading a check backs (`detail.backing`:
+ * Recognizer grounds unique in the document whose reading a check backs (`backing`:
  * `'checksum'` — a check digit that holds, such as IBAN mod 97 or a VAT id's — or
  * `'validator'` — a registry or format validator that accepted it): any capability,
  * including a plug-in, may state this. It reaches HIGH (over the default floor), never
@@ -113,9 +113,6 @@ export const CLAUSE_WEAK_INFERENCE_STRENGTH = 0.7;
  * agreement from independent evidence.
  */
 export const BACKED_RECOGNIZER_STRENGTH = 0.9;
-/** The `detail.backing` values the rubric honours. */
-export const RECOGNIZER_BACKINGS: readonly string[] = Object.freeze(['checksum', 'validator']);
-
 /** RECOGNIZER: an unlabelled hit among other values of the same type (or uniqueness unknown). */
 export const RECOGNIZER_AMBIGUOUS_STRENGTH = 0.4;
 
@@ -131,18 +128,18 @@ export const DERIVED_CONTRADICTION_FACTOR = 0.5;
 /** Multiplier for each failed VALIDATION verdict on the value. */
 export const VALIDATION_FAILURE_FACTOR = 0.5;
 
-/** Multiplier on a sighting whose reading is ambiguous (`detail.ambiguous`, e.g. day/month order). */
+/** Multiplier on a sighting whose reading is ambiguous (`ambiguous-reading` grounds, e.g. day/month order). */
 export const AMBIGUOUS_READING_FACTOR = 0.6;
 /**
  * OCR: word confidence (Tesseract's, 0–1, the lowest among the sighting's words, in
- * `detail.ocrConfidence`) at or above which the reading is trusted as printed text.
+ * `ocr-reading` grounds' `weakestWord`) at or above which the reading is trusted as printed text.
  * Below it the sighting's strength is scaled by `ocrConfidence / OCR_TRUSTED_CONFIDENCE`
  * (a total read at 0.4 counts half), so a doubtful reading cannot be CERTAIN alone.
  */
 export const OCR_TRUSTED_CONFIDENCE = 0.8;
 /**
  * OCR, free text read from the layout (letterhead, address block): the product of the
- * words' confidences (`detail.ocrAllWordsConfidence`, the chance every word is right) at
+ * words' confidences (`ocr-reading` grounds' `allWords`, the chance every word is right) at
  * or above which the text is trusted as read; below it the strength is scaled by
  * `product / OCR_TRUSTED_ALL_WORDS` (when that is lower than the weakest word's factor).
  * Measured on the sroie-dev receipt scans (ADR 0007 rev. 3): names read at a product of
@@ -152,7 +149,7 @@ export const OCR_TRUSTED_CONFIDENCE = 0.8;
 export const OCR_TRUSTED_ALL_WORDS = 0.7;
 /**
  * OCR: multiplier on a finding whose place the page's second reading (another page
- * segmentation, `detail.ocrSecondReading: 'differs'`) read differently. Measured on the
+ * segmentation, `ocr-reading` grounds' `secondReading: 'differs'`) read differently. Measured on the
  * sroie-dev scans (ADR 0007 rev. 3): of the dates read wrong, 9 in 10 were read otherwise
  * the second time, of those read right 7 in 100; so a disputed reading is not trusted
  * alone (one exact label, 0.96, falls to 0.48).
@@ -198,17 +195,28 @@ export const STRONG_CONFLICT_STRENGTH = 0.8;
 export const STRONG_CONFLICT_CAP = 0.5;
 
 /**
- * Ceiling of a value only a model proposes: no deterministic finding (a label, a structured
- * key, a pattern, a lookup) and no supporting check (DERIVED or VALIDATION verdict) backs
- * it. Just below the HIGH band: a grounded quote proves the text is in the document, not
- * that it is the field's value (a planted "Batch code: EVIL-666" is grounded too), so a
- * model-only value resolves only when the caller lowers the floor for it (ADR 0008).
+ * Ceiling of a value only a model proposes on an unlabelled quote (`model-quote` grounds,
+ * quote `exact`): no deterministic finding (a label, a structured key, a pattern, a
+ * lookup) and no supporting check (DERIVED or VALIDATION verdict) backs it. Just below the
+ * HIGH band: a grounded quote proves the text is in the document, not that it is the
+ * field's value (a planted "Batch code: EVIL-666" is grounded too), so such a value
+ * resolves only when the caller lowers the floor for it (ADR 0008).
  */
 export const INFERENCE_UNSUPPORTED_CAP = 0.79;
 /**
+ * A model answer whose exact quote names the field next to the value (`model-quote`
+ * grounds, quote `labelled`: "please deliver the pallets to our warehouse in Rotterdam"
+ * for `delivery_city`). Graded as the same text read by a deterministic label finder would
+ * be: a synonym label in running text (INLINE_LABEL_STRENGTH, 0.85) — the quote pairs a
+ * term of the field's label or concept with the value, but the layout does not. HIGH, so
+ * it resolves at the default floor; not CERTAIN on its own (ADR 0023).
+ */
+export const MODEL_LABELLED_QUOTE_STRENGTH = 0.85;
+/**
  * Ceiling of a value a model quoted from a line that also holds instruction-like text
- * (`detail.instructionNearby`, set by the inference capability with core's
- * `instructionPhrase`): the line is aimed at the model, so what it "states" is LOW at most.
+ * (quote `instruction-line`, judged by the inference capability with core's
+ * `instructionPhrase`) or whose quote itself speaks to the model (`addresses-model`): the
+ * text is aimed at the model, so what it "states" is LOW at most.
  */
 export const INFERENCE_NEAR_INSTRUCTION_CAP = 0.45;
 
@@ -217,3 +225,53 @@ export const DEFAULT_VALUE_CONFIDENCE = 0.6;
 
 /** Strength of a candidate that carries no finding evidence at all (a capability bug; kept weak). */
 export const NO_EVIDENCE_STRENGTH = 0.3;
+
+/**
+ * Strength of an unlabelled reading of a layout role no built-in capability reads yet
+ * (party block, title line, summary, payment, signature, preamble): until a corpus
+ * measures one, it is graded as the unlabelled hit it is — RECOGNIZER_UNIQUE_STRENGTH when
+ * unique and confirmed, RECOGNIZER_AMBIGUOUS_STRENGTH otherwise — never above what a
+ * letterhead earned by measurement.
+ */
+export const UNMEASURED_LAYOUT_ROLE_STRENGTH = Object.freeze({ confirmed: RECOGNIZER_UNIQUE_STRENGTH, unconfirmed: RECOGNIZER_AMBIGUOUS_STRENGTH } as const);
+
+/**
+ * The rubric table (ADR 0023): the base strength of one finding, keyed by its grounds.
+ * Every entry is one of the measured constants above, so the justification of each number
+ * is the comment of its constant. Value-level modifiers (reading grounds, currency,
+ * agreement, checks, conflicts, ceilings) then apply as in `confidence.ts`.
+ */
+export const GROUNDS_STRENGTH = Object.freeze({
+  'structured-data': BASE_STRENGTH.STRUCTURED_DATA,
+  'structured-key': BASE_STRENGTH.STRUCTURED_KEY,
+  label: Object.freeze({
+    exact: Object.freeze({ paired: BASE_STRENGTH.EXACT_LABEL, inline: INLINE_LABEL_STRENGTH.EXACT_LABEL }),
+    synonym: Object.freeze({ paired: BASE_STRENGTH.SYNONYM_LABEL, inline: INLINE_LABEL_STRENGTH.SYNONYM_LABEL }),
+    fuzzy: Object.freeze({ paired: BASE_STRENGTH.FUZZY_LABEL, inline: BASE_STRENGTH.FUZZY_LABEL }),
+  }),
+  'contract-pattern': BASE_STRENGTH.CONTRACT_PATTERN,
+  recognizer: Object.freeze({ ambiguous: RECOGNIZER_AMBIGUOUS_STRENGTH, unique: RECOGNIZER_UNIQUE_STRENGTH, uniqueSpecific: RECOGNIZER_UNIQUE_SPECIFIC_STRENGTH, backed: BACKED_RECOGNIZER_STRENGTH }),
+  layout: Object.freeze({
+    letterhead: Object.freeze({ confirmed: LETTERHEAD_STRENGTH, unique: RECOGNIZER_UNIQUE_STRENGTH, ambiguous: RECOGNIZER_AMBIGUOUS_STRENGTH }),
+    'address-block': Object.freeze({ confirmed: ADDRESS_BLOCK_STRENGTH, unique: RECOGNIZER_AMBIGUOUS_STRENGTH, ambiguous: RECOGNIZER_AMBIGUOUS_STRENGTH }),
+  }),
+  clause: Object.freeze({
+    ambiguous: RECOGNIZER_AMBIGUOUS_STRENGTH,
+    stated: CLAUSE_STRENGTH,
+    inferred: CLAUSE_FALLBACK_STRENGTH,
+    'agreement-date': EFFECTIVE_FROM_AGREEMENT_DATE_STRENGTH,
+    'letter-date': CLAUSE_WEAK_INFERENCE_STRENGTH,
+  }),
+  lookup: BASE_STRENGTH.LOOKUP,
+  arithmetic: BASE_STRENGTH.DERIVED,
+  /**
+   * A model quote: its strength, its ceiling when nothing deterministic backs the value
+   * (`alone`), and its ceiling in any case (`always`).
+   */
+  'model-quote': Object.freeze({
+    exact: Object.freeze({ strength: BASE_STRENGTH.INFERENCE, alone: INFERENCE_UNSUPPORTED_CAP, always: 1 }),
+    labelled: Object.freeze({ strength: MODEL_LABELLED_QUOTE_STRENGTH, alone: 1, always: 1 }),
+    'instruction-line': Object.freeze({ strength: BASE_STRENGTH.INFERENCE, alone: INFERENCE_UNSUPPORTED_CAP, always: INFERENCE_NEAR_INSTRUCTION_CAP }),
+    'addresses-model': Object.freeze({ strength: BASE_STRENGTH.INFERENCE, alone: INFERENCE_UNSUPPORTED_CAP, always: INFERENCE_NEAR_INSTRUCTION_CAP }),
+  }),
+} as const);

@@ -1,14 +1,14 @@
 import { defineContract } from '@paxman/contract';
 import type { StructuredDataPolicy } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
-import { policy, resultOf, sighting, type Sighting } from '../test/support.js';
+import { currencyGrounds, policy, recognizerGrounds, resultOf, sighting, type Sighting } from '../test/support.js';
 import { reconcile } from './reconcile.js';
 import { STRUCTURED_DATA_DISPUTED_CAP } from './rubric.js';
 
 const contract = defineContract({ id: 'invoice', fields: [{ path: 'total', type: 'MONEY', required: true }] });
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
-const xml = (amount: string): Sighting => sighting('total', { kind: 'STRUCTURED_DATA', value: eur(amount), at: [500, 506], detail: { structure: 'structured-data', term: 'BT-112' } });
-const page = (amount: string, at: readonly [number, number] = [10, 16]): Sighting => sighting('total', { kind: 'EXACT_LABEL', value: eur(amount), at, detail: { currencySource: 'code' } });
+const xml = (amount: string): Sighting => sighting('total', { kind: 'STRUCTURED_DATA', value: eur(amount), at: [500, 506], grounds: [{ kind: 'structured-data' }], detail: { term: 'BT-112' } });
+const page = (amount: string, at: readonly [number, number] = [10, 16]): Sighting => sighting('total', { kind: 'EXACT_LABEL', value: eur(amount), at, grounds: [currencyGrounds('code')] });
 
 function settle(sightings: readonly Sighting[], structuredData?: StructuredDataPolicy) {
   const [result] = reconcile({ contract, candidateResults: [resultOf('total', sightings)], policy: policy(structuredData === undefined ? {} : { structuredData }) });
@@ -34,7 +34,7 @@ describe('structured data against the page', () => {
   });
 
   it('prefer: a weak page value below the noise floor is no dispute', () => {
-    const weak = sighting('total', { kind: 'RECOGNIZER', value: eur('5.00'), at: [40, 44], detail: { distinctValues: 3, currencySource: 'code' } });
+    const weak = sighting('total', { kind: 'RECOGNIZER', value: eur('5.00'), at: [40, 44], grounds: [recognizerGrounds(false), currencyGrounds('code')] });
     const result = settle([xml('119.00'), weak]);
     expect(result.band).toBe('CERTAIN');
     expect(mismatchOf(result)).toBeUndefined();

@@ -2,7 +2,7 @@
  * Builders for reconciler tests: evidence and candidates as capabilities produce them,
  * and CandidateResults around them.
  */
-import { type Candidate, type CandidateResult, type CapabilityTier, type Evidence, type EvidenceKind, type JsonValue, createPolicy, type PolicyInput, type Policy } from '@paxman/core';
+import { type Candidate, type CandidateResult, type CapabilityTier, type Evidence, type EvidenceKind, type Grounds, type JsonValue, createPolicy, type PolicyInput, type Policy } from '@paxman/core';
 
 let counter = 0;
 
@@ -13,6 +13,9 @@ export interface SightingInput {
   readonly at?: readonly [number, number];
   readonly capability?: string;
   readonly tier?: CapabilityTier;
+  /** The grounds the evidence states (ADR 0023); without them it is graded by kind alone. */
+  readonly grounds?: readonly Grounds[];
+  /** Free facts; the rubric never reads them. */
   readonly detail?: Record<string, JsonValue>;
   readonly verdict?: Evidence['verdict'];
   /** `evidence.pattern` (`recognizer:DATE`, `layout:letterhead`). */
@@ -38,6 +41,7 @@ export function sighting(fieldPath: string, input: SightingInput): Sighting {
     fieldPath,
     kind: input.kind,
     spans: input.at ? [{ start: input.at[0], end: input.at[1], layer: 'input' }] : [],
+    ...(input.grounds ? { grounds: input.grounds } : {}),
     ...(input.detail ? { detail: input.detail } : {}),
     ...(input.verdict ? { verdict: input.verdict } : {}),
     ...(input.pattern ? { pattern: input.pattern } : {}),
@@ -95,8 +99,18 @@ function defaultTier(kind: EvidenceKind): CapabilityTier {
 }
 
 /** A verdict-only evidence record (validation or derived check). */
-export function verdict(fieldPath: string, kind: 'VALIDATION' | 'DERIVED', id: string, value: Evidence['verdict'], detail: Record<string, JsonValue> = {}): Evidence {
-  return { id, capability: defaultCapability(kind), fieldPath, kind, spans: [], verdict: value, detail };
+export function verdict(fieldPath: string, kind: 'VALIDATION' | 'DERIVED', id: string, value: Evidence['verdict'], grounds?: readonly Grounds[]): Evidence {
+  return { id, capability: defaultCapability(kind), fieldPath, kind, spans: [], verdict: value, ...(grounds ? { grounds } : {}) };
+}
+
+/** Recognizer grounds: an unlabelled hit of `recognizer`, unique in the document or not. */
+export function recognizerGrounds(unique: boolean, recognizer = ''): Grounds {
+  return { kind: 'recognizer', recognizer, unique };
+}
+
+/** Currency-reading grounds. */
+export function currencyGrounds(source: 'code' | 'symbol' | 'symbol-ambiguous' | 'hint' | 'document' | 'none'): Grounds {
+  return { kind: 'currency-reading', source };
 }
 
 /** A CandidateResult from sightings. */

@@ -5,11 +5,13 @@
  * their strongest evidence and then by position, so output never depends on iteration
  * order. Given the Document, it takes no value from a line that reads like an instruction
  * to a model (core `looksLikeInstruction`): such text is an attack on the inference tier,
- * not a statement of the document.
+ * not a statement of the document. Every record states its grounds (`evidence-grounds.ts`,
+ * ADR 0023), the public vocabulary the reconciler grades.
  */
-import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type JsonValue, type SourceSpan } from '@paxman/core';
+import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type Grounds, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import type { CapabilityResult } from '@paxman/capability-spi';
+import { groundsFor } from './evidence-grounds.js';
 
 /** One piece of evidence to record. */
 export interface EvidenceInput {
@@ -19,6 +21,8 @@ export interface EvidenceInput {
   readonly label?: string;
   readonly pattern?: string;
   readonly verdict?: EvidenceVerdict;
+  /** The grounds the record states; by default read from its kind and detail (`groundsFor`). */
+  readonly grounds?: readonly Grounds[];
   readonly detail?: Readonly<Record<string, JsonValue>>;
   /** Separates evidence that would otherwise share an id (same spans and label). */
   readonly discriminator?: string;
@@ -69,6 +73,8 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
   if (input.label !== undefined) record.label = input.label;
   if (input.pattern !== undefined) record.pattern = input.pattern;
   if (input.verdict !== undefined) record.verdict = input.verdict;
+  const grounds = groundsFor(input);
+  if (grounds !== undefined) record.grounds = grounds;
   if (input.detail !== undefined) record.detail = input.detail;
   return record;
 }
