@@ -63,6 +63,7 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
       draft.warnings.push(`OCR of page ${source.page} ${outcome.status === 'timeout' ? 'timed out' : 'failed'}: ${message}.`);
       continue;
     }
+    for (const note of outcome.notes ?? []) if (!draft.warnings.includes(note)) draft.warnings.push(note);
     const scale = source.scale > 0 ? source.scale : 1;
     const read = outcome.words.filter(isWord);
     const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
