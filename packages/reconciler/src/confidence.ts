@@ -8,13 +8,14 @@
  * checks and failed validations multiply it down. Every step is monotone: more agreeing
  * evidence never lowers the result.
  */
-import { type Evidence, EvidenceKind, type JsonValue, isPlainObject } from '@paxman/core';
+import { type Evidence, EvidenceKind, type FieldType, type JsonValue, isPlainObject } from '@paxman/core';
 import {
   ADDRESS_BLOCK_STRENGTH,
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_READING_MAX_STRENGTH,
   OCR_SECOND_READING_DIFFERS_FACTOR,
+  OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE,
   OCR_TRUSTED_ALL_WORDS,
   OCR_TRUSTED_CONFIDENCE,
   BACKED_RECOGNIZER_STRENGTH,
@@ -85,7 +86,7 @@ export function isLabelEvidence(evidence: Evidence): boolean {
  * Strength of one finding record, before value-level modifiers; null for verdict
  * evidence and for inference that did not pass the boundary.
  */
-export function findingStrength(evidence: Evidence): number | null {
+export function findingStrength(evidence: Evidence, fieldType?: FieldType): number | null {
   if (isVerdictEvidence(evidence)) return null;
   let strength: number;
   switch (evidence.kind) {
@@ -134,7 +135,7 @@ export function findingStrength(evidence: Evidence): number | null {
       return null;
   }
   if (evidence.detail?.ambiguous === true) strength *= AMBIGUOUS_READING_FACTOR;
-  strength *= ocrReadingFactor(evidence);
+  strength *= ocrReadingFactor(evidence, fieldType);
   // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
   if (typeof evidence.detail?.ocrConfidence === 'number') strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
   return strength;
@@ -146,13 +147,16 @@ export function findingStrength(evidence: Evidence): number | null {
  * for free text read from the layout (a letterhead, an address block — text no format or
  * arithmetic checks, right only when every word is) also the chance that all its words
  * are right (`detail.ocrAllWordsConfidence`) over `OCR_TRUSTED_ALL_WORDS`, when lower; and
- * `OCR_SECOND_READING_DIFFERS_FACTOR` when a second reading of the page read something else
- * at the value's place (`detail.ocrSecondReading: 'differs'`).
+ * a factor when a second reading of the page read something else at the value's place
+ * (`detail.ocrSecondReading: 'differs'`): by the field's type
+ * (`OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE`, amounts and dates), else
+ * `OCR_SECOND_READING_DIFFERS_FACTOR`.
  */
-function ocrReadingFactor(evidence: Evidence): number {
+function ocrReadingFactor(evidence: Evidence, fieldType: FieldType | undefined): number {
   const weakest = evidence.detail?.ocrConfidence;
   if (typeof weakest !== 'number' || weakest < 0) return 1;
-  const disagreement = evidence.detail?.ocrSecondReading === 'differs' ? OCR_SECOND_READING_DIFFERS_FACTOR : 1;
+  const differs = (fieldType === undefined ? undefined : OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE[fieldType]) ?? OCR_SECOND_READING_DIFFERS_FACTOR;
+  const disagreement = evidence.detail?.ocrSecondReading === 'differs' ? differs : 1;
   const factor = Math.min(1, weakest / OCR_TRUSTED_CONFIDENCE) * disagreement;
   const allWords = evidence.detail?.ocrAllWordsConfidence;
   if (!(evidence.pattern ?? '').startsWith('layout:') || typeof allWords !== 'number' || allWords < 0) return factor;

@@ -42,10 +42,14 @@ export interface OcrEngine {
 /** Options of `createOcrPool`. */
 export interface OcrPoolOptions {
   /**
-   * Tesseract language codes, each read from its npm package `@tesseract.js-data/<code>`
-   * (installed next to @paxman/document; nothing is downloaded). Default `['eng']`.
+   * Tesseract language codes (`['lav', 'eng']`), each read from `languageFolder`, its npm
+   * package `@tesseract.js-data/<code>`, or the folders of Debian's `tesseract-ocr-<code>`
+   * packages (nothing is downloaded). A language found nowhere is named in the document's
+   * warnings and the page read without it. Default `['eng']`.
    */
   readonly languages?: readonly string[];
+  /** A folder holding `<code>.traineddata` (or `.traineddata.gz`) files, looked in first. */
+  readonly languageFolder?: string;
   /** Workers started at most (each on first need). Default 2. */
   readonly workers?: number;
   /** A page that takes longer ends with a `timeout` outcome (its worker is stopped). Default 60 000. */

