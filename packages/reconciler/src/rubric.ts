@@ -166,7 +166,7 @@ export const OCR_SECOND_READING_DIFFERS_FACTOR = 0.5;
  * of what the stronger reading gains; lowering it keeps a labelled value resolved but no
  * longer HIGH alone. Measured on sroie-dev-images (ADR 0019).
  */
-export const OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE: Readonly<Partial<Record<FieldType, number>>> = Object.freeze({ MONEY: 0.85, DATE: 0.85, DECIMAL: 0.85, INTEGER: 0.85 });
+export const OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE: Readonly<Partial<Record<FieldType, number>>> = Object.freeze({ MONEY: 0.9, DATE: 0.9, DECIMAL: 0.9, INTEGER: 0.9 });
 /**
  * OCR: the most a finding read by OCR counts for (after the factors above). An OCR reader
  * misreads a character in a few values in a hundred with nothing on the page to catch it
