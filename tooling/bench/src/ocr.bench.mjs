@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { createCanvas } from '@napi-rs/canvas';
 import { createPaxman } from 'paxman';
 import { summarizeSamples } from './harness.mjs';
@@ -132,6 +133,8 @@ function peakMemorySampler() {
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 20);
+  // A setup that throws never stops its sampler: it must not keep the process alive.
+  timer.unref();
   return {
     stop() {
       clearInterval(timer);
