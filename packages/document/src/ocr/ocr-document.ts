@@ -238,6 +238,8 @@ function wordSequenceCheck(ocr: NonNullable<Document['ocr']>, layerText: string,
   return first.join(' ') === second.join(' ') ? 'agrees' : 'differs';
 }
 
+const DIGIT = /\p{N}/u;
+
 /** Letters and digits of a text, lower case: what two readings of one place must share. */
 function characters(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -247,9 +249,10 @@ function characters(text: string): string {
  * What the page's second reading says at the place of `span`: the words of the first
  * reading the span touches (whole words) against the second reading's words whose centre
  * lies in their boxes (a little widened). A short value (at most two words: an amount, a
- * date, a code): letters and digits compared, `agrees` when one holds the other ("RM9.00"
- * and "9.00"), `differs` when not ("9.60" and "9.00"). A value of three to six words (a
- * name): the same words in the same order, letters and digits of each. Null when the page
+ * date, a code, with a digit): letters and digits compared, `agrees` when one holds the other
+ * ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"). Words without a digit and
+ * any value of three to six words (a name): the same words in the same order, letters and
+ * digits of each. Null when the page
  * was read once, the second reading found nothing there, or the value is longer.
  */
 export function secondReadingCheck(document: Document, span: SourceSpan): 'agrees' | 'differs' | null {
@@ -258,7 +261,9 @@ export function secondReadingCheck(document: Document, span: SourceSpan): 'agree
   const layerText = document.layers[ocr.layer]?.text ?? '';
   const touched = wordsTouched(ocr.words, span).filter((word) => readsCharacters(layerText, word));
   if (touched.length === 0) return null;
-  if (touched.length > SECOND_READING_WORDS) return touched.length <= WORD_SEQUENCE_WORDS ? wordSequenceCheck(ocr, layerText, touched) : null;
+  if (touched.length > WORD_SEQUENCE_WORDS) return null;
+  // Words without a digit (a name) are compared word by word: a space the first reading missed is a misreading too.
+  if (touched.length > SECOND_READING_WORDS || !touched.some((word) => DIGIT.test(layerText.slice(word.start, word.end)))) return wordSequenceCheck(ocr, layerText, touched);
   const first = characters(touched.map((word) => layerText.slice(word.start, word.end)).join(''));
   const again = secondWordsAt(ocr, touched);
   const second = characters(again.map((word) => word.text).join(''));

@@ -86,6 +86,8 @@ describe('the second reading of a page', () => {
     expect(secondReadingCheck(disputed, spanOf(disputed, 'YONGFATTENTERPRISE SDN. BHD'))).toBe('differs');
     // An address (over six words) is not compared: the second engine misreads a word of most.
     expect(secondReadingCheck(disputed, spanOf(disputed, 'NO 5, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR'))).toBeNull();
+    const joined = await read([word('YONGFATTENTERPRISE', 0, 0)], [word('YONGFATT', 0, 0), word('ENTERPRISE', 9, 0)]);
+    expect(secondReadingCheck(joined, spanOf(joined, 'YONGFATTENTERPRISE'))).toBe('differs');
     const same = await read(name, [word('YONGFATTENTERPRISE', 0, 0), word('SDN', 20, 0), word('BHD.', 25, 0)]);
     expect(secondReadingCheck(same, spanOf(same, 'YONGFATTENTERPRISE SDN. BHD'))).toBe('agrees');
   });
