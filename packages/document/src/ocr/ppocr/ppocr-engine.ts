@@ -161,8 +161,9 @@ export function createPpOcrEngine(options: PpOcrEngineOptions = {}): OcrEngine {
         // A step covers paddedWidth / steps pixels of the scaled crop; back to the page's pixels.
         const pixelsPerStep = (paddedWidth / steps) * (crop.box.width / crop.width);
         for (const word of line.words) {
-          const left = Math.max(crop.box.x, crop.box.x + word.firstStep * pixelsPerStep);
-          const right = Math.min(crop.box.x + crop.box.width, crop.box.x + word.endStep * pixelsPerStep);
+          // CTC emits a character at one step of the several it spans: the box reaches half a step before its first and one after its last.
+          const left = Math.max(crop.box.x, crop.box.x + (word.firstStep - 0.5) * pixelsPerStep);
+          const right = Math.min(crop.box.x + crop.box.width, crop.box.x + (word.endStep + 1) * pixelsPerStep);
           words.push({ text: word.text, x: left, y: crop.box.y, width: Math.max(1, right - left), height: crop.box.height, confidence: word.confidence, line: crop.row + 1, row: crop.row });
         }
       });
