@@ -62,7 +62,7 @@ describe('OCR languages', () => {
     const { image } = await renderText(LATVIAN_RECEIPT, { width: 700, height: 260, fontSize: 26 });
     const document = await buildDocument(image, { ocr });
     expect(document.warnings.some((warning) => /No Tesseract data for "zzz"/.test(warning))).toBe(true);
-  });
+  }, 120_000);
 
   it.skipIf(!latvianInstalled)('reads a Latvian receipt photo with Latvian data (needs the Debian package tesseract-ocr-lav; skipped without it)', async () => {
     const ocr = createOcrPool({ workers: 1, secondReading: false, languages: ['lav'] });
@@ -74,5 +74,5 @@ describe('OCR languages', () => {
     expect(text).toContain('Rīga');
     expect(text).toContain('ZAĻAIS');
     expect(document.warnings.filter((warning) => warning.includes('Tesseract data'))).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -50,7 +50,7 @@ describe('PP-OCRv4 and the pair', () => {
     expect(total.y).toBeLessThanOrEqual(drawn.y + drawn.height / 2);
     expect(total.confidence).toBeGreaterThan(0.8);
     expect(await ocr.recognize(new Uint8Array([1, 2, 3]))).toMatchObject({ status: 'failed' });
-  });
+  }, 120_000);
 
   it.skipIf(!ppocrInstalled)('reads each page with both engines: PP-OCR the text, Tesseract the check (needs onnxruntime-node; skipped without it)', async () => {
     const ocr = createOcrReader({ workers: 1 });
@@ -60,7 +60,7 @@ describe('PP-OCRv4 and the pair', () => {
     expect(document.layers['ocr-text']!.text).toContain('TOTAL RM 42.50');
     expect(document.ocr!.secondReading!.map((read) => read.text)).toContain('42.50');
     expect(document.warnings).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('the pair when an engine fails', () => {
