@@ -4,7 +4,7 @@
  * and prints medians and spread (or JSON with `--json`). Suites: profile, normalize,
  * import, batch, memory, batch-app (paxman-batch with 1 and 2 workers), python (the Python reference on the same inputs, with the ratio),
  * hostile (the hostile inputs at full scale, each in its own process: time, peak RSS, the limit hit) and ocr
- * (seconds per page and a folder's batch rate; `--images <dir>`) — these two only when named.
+ * (seconds per page per engine and for the pair, a folder's batch rate, peak memory; `--images <dir>`, `--pages <n>`) — these two only when named.
  */
 import { formatResults } from './src/harness.mjs';
 import { normalizeBenchmarks } from './src/normalize.bench.mjs';
@@ -18,7 +18,10 @@ import { ocrBenchmarks } from './src/ocr.bench.mjs';
 const json = process.argv.includes('--json');
 const imagesIndex = process.argv.indexOf('--images');
 const imageFolder = imagesIndex >= 0 ? process.argv[imagesIndex + 1] : undefined;
-const filter = process.argv.slice(2).find((argument, index) => !argument.startsWith('--') && (imagesIndex < 0 || index + 2 !== imagesIndex + 1));
+const pagesIndex = process.argv.indexOf('--pages');
+const pageCount = pagesIndex >= 0 ? Number(process.argv[pagesIndex + 1]) : undefined;
+const optionValues = new Set([imagesIndex, pagesIndex].filter((index) => index >= 0).map((index) => index + 1));
+const filter = process.argv.slice(2).find((argument, index) => !argument.startsWith('--') && !optionValues.has(index + 2));
 const suites = [
   ['profile', profileBenchmarks],
   ['normalize', normalizeBenchmarks],
@@ -29,8 +32,8 @@ const suites = [
   // Needs the normalize medians of this run: measured again here when the normalize suite was filtered out.
   ['python', async (earlier) => pythonReferenceResults(await normalizeMedians(earlier))],
   ['hostile', async () => hostileBenchmarks(), { onlyWhenNamed: true }],
-  // About a minute on 2 cores; `--images <dir>` reads a folder of photos instead of rendered receipts.
-  ['ocr', async () => ocrBenchmarks(imageFolder === undefined ? {} : { folder: imageFolder }), { onlyWhenNamed: true }],
+  // A few minutes on 2 cores; `--images <dir>` reads a folder of photos instead of rendered receipts, `--pages <n>` that many.
+  ['ocr', async () => ocrBenchmarks({ ...(imageFolder === undefined ? {} : { folder: imageFolder }), ...(pageCount === undefined ? {} : { pages: pageCount }) }), { onlyWhenNamed: true }],
 ];
 
 async function normalizeMedians(earlier) {

@@ -25,7 +25,7 @@ import { extractPdfText } from './pdf-text.js';
 import { addOcrLayer } from './ocr/ocr-document.js';
 import type { OcrEngine } from './ocr/ocr-engine.js';
 import { renderPdfPages } from './ocr/pdf-pages.js';
-import { createOcrPool } from './ocr/tesseract-pool.js';
+import { createOcrReader } from './ocr/ocr-reader.js';
 import { type PdfAttachment, type PdfReader, createPdfReader } from './pdf/pdf-reader.js';
 import { addXmlDocument } from './xml/xml-document.js';
 import { looksLikeXml } from './xml/xml-scanner.js';
@@ -38,7 +38,7 @@ export interface BuildDocumentOptions {
   readonly signal?: AbortSignal;
   /**
    * Reads images and PDF pages without a text layer (a Paxman instance passes its own
-   * pool). When absent and such an input comes, a one-page-at-a-time tesseract.js pool is
+   * pool). When absent and such an input comes, the default OCR reader (PP-OCRv4 and tesseract.js, one page at a time) is
    * started for this call and closed before it returns.
    */
   readonly ocr?: OcrEngine;
@@ -52,7 +52,7 @@ export interface BuildDocumentOptions {
 /** Runs `read` with the caller's OCR engine, or with one made for this call and closed after. */
 async function withOcr(engine: OcrEngine | undefined, read: (engine: OcrEngine) => Promise<void>): Promise<void> {
   if (engine !== undefined) return read(engine);
-  const ownEngine = createOcrPool({ workers: 1 });
+  const ownEngine = createOcrReader({ workers: 1 });
   try {
     await read(ownEngine);
   } finally {

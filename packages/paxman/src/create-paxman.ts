@@ -9,7 +9,7 @@ import { type CanonicalContract, type ContractAdapter, createAdapterRegistry, cr
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCapabilityRegistry } from '@paxman/capability-spi';
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
-import { createOcrPool, createPdfReader } from '@paxman/document';
+import { createOcrReader, createPdfReader } from '@paxman/document';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import { instanceKnowledge } from './instance-knowledge.js';
@@ -129,7 +129,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     idGenerator: options.idGenerator ?? randomIdGenerator,
     stages,
     preparedRuns: createPreparedRuns(),
-    ocr: createOcrPool(options.ocr ?? {}),
+    ocr: createOcrReader(options.ocr ?? {}),
     pdf: createPdfReader(options.pdf ?? {}),
     knowledge,
   };

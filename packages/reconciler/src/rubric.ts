@@ -3,7 +3,7 @@
  * (ADR 0007). Every number the reconciler uses to turn evidence into confidence lives
  * here; the functions in `confidence.ts` only combine them.
  */
-import { EvidenceKind } from '@paxman/core';
+import { EvidenceKind, type FieldType } from '@paxman/core';
 
 /**
  * Base strength of one sighting by the kind of its grounds (see `GROUNDS_STRENGTH`, the table). A sighting is one place in the
@@ -155,6 +155,15 @@ export const OCR_TRUSTED_ALL_WORDS = 0.7;
  * alone (one exact label, 0.96, falls to 0.48).
  */
 export const OCR_SECOND_READING_DIFFERS_FACTOR = 0.5;
+/**
+ * OCR: the same multiplier by the field's type, where it differs from
+ * `OCR_SECOND_READING_DIFFERS_FACTOR`. With two engines (PP-OCRv4 read first, Tesseract
+ * second) the readings of an amount or a date disagree mostly because Tesseract misread a
+ * digit PP-OCR read right ("9.85" for 9.65): dropping every disputed amount threw away most
+ * of what the stronger reading gains; lowering it keeps a labelled value resolved but no
+ * longer HIGH alone. Measured on sroie-dev-images (ADR 0019).
+ */
+export const OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE: Readonly<Partial<Record<FieldType, number>>> = Object.freeze({ MONEY: 0.9, DATE: 0.9, DECIMAL: 0.9, INTEGER: 0.9 });
 /**
  * OCR: the most a finding read by OCR counts for (after the factors above). An OCR reader
  * misreads a character in a few values in a hundred with nothing on the page to catch it

@@ -1,17 +1,18 @@
 /**
- * OCR benchmarks (opt-in: `pnpm bench ocr`, or `--ocr`; about a minute on 2 cores):
- * seconds per page (median) for a photo normalized one at a time — by the default pool
- * (two workers, the second reading on the other one), by one worker reading twice and by
- * one reading once (`ocr.secondReading: false`) — worker
- * start-up, and the batch rate of a folder of images normalized by an instance whose
- * worker pool has one worker per core. Images: `--images <dir>` (every PNG/JPEG/TIFF/
- * WebP/BMP file in it, e.g. .cache/eval/sroie-dev-images/cases) or, by default, receipts
- * rendered here with known text (deterministic: same text, same pixels).
+ * OCR benchmarks (opt-in: `pnpm bench ocr`; a few minutes on 2 cores): for each engine
+ * setup — the default pair (PP-OCRv4 and Tesseract PSM 6 side by side), PP-OCRv4 alone,
+ * Tesseract alone (one reading) — seconds per page (median) for a photo normalized one at a
+ * time with the first page's start-up, the batch rate of the pages normalized as many at
+ * a time as there are cores, and the process's peak resident memory while the setup ran.
+ * Images: `--images <dir>` (every PNG/JPEG/TIFF/WebP/BMP file in it, e.g.
+ * .cache/eval-data/sroie-dev-images/cases), `--pages <n>` of them (default 12), or, by
+ * default, receipts rendered here with known text (deterministic: same text, same pixels).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { createCanvas } from '@napi-rs/canvas';
 import { createPaxman } from 'paxman';
 import { summarizeSamples } from './harness.mjs';
@@ -68,14 +69,14 @@ export async function ocrBenchmarks(options = {}) {
   const source = options.folder ? `${pages.length} images of ${options.folder}` : `${pages.length} rendered receipts`;
   const results = [];
 
-  // One page at a time, warm: seconds per page — the default pool (two workers: the second
-  // reading on the other worker at the same time), one worker reading twice, one reading once.
+  const cores = availableParallelism();
   const setups = [
-    { label: 'default pool of 2 workers, read twice', ocr: { workers: 2 } },
-    { label: '1 worker, read twice', ocr: { workers: 1 } },
-    { label: '1 worker, read once', ocr: { workers: 1, secondReading: false } },
+    { label: 'pair ppocr + tesseract (default)', ocr: {} },
+    { label: 'ppocr alone', ocr: { engines: ['ppocr'] } },
+    { label: 'tesseract alone, one reading', ocr: { engines: ['tesseract'], workers: 1, secondReading: false } },
   ];
   for (const setup of setups) {
+    const peak = peakMemorySampler();
     const single = createPaxman({ ocr: setup.ocr });
     try {
       const started = performance.now();
@@ -87,41 +88,57 @@ export async function ocrBenchmarks(options = {}) {
         await single.normalize(page, { contract: CONTRACT });
         samples.push(performance.now() - before);
       }
-      const perPage = summarizeSamples(`ocr normalize one page, ${setup.label}`, samples);
-      perPage.note = `median ${(perPage.medianMs / 1000).toFixed(2)} s/page; first page with worker start-up ${(firstMs / 1000).toFixed(2)} s (${source})`;
+      const perPage = summarizeSamples(`ocr one page, ${setup.label}`, samples);
+      perPage.note = `median ${(perPage.medianMs / 1000).toFixed(2)} s/page; first page with start-up ${(firstMs / 1000).toFixed(2)} s (${source})`;
       results.push(perPage);
     } finally {
       await single.close();
     }
-  }
-
-  // A folder with the worker pool: as many pages in flight as workers.
-  const workers = availableParallelism();
-  const pool = createPaxman({ ocr: { workers } });
-  try {
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: workers }, async () => {
-        while (next < pages.length) {
-          const page = pages[next];
-          next += 1;
-          await pool.normalize(page, { contract: CONTRACT });
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    results.push({
-      name: `ocr batch, pool of ${workers} workers`,
-      iterations: pages.length,
-      medianMs: (seconds * 1000) / pages.length,
-      p10Ms: Number.NaN,
-      p90Ms: Number.NaN,
-      pagesPerSecond: pages.length / seconds,
-      note: `${(pages.length / seconds).toFixed(2)} pages/s including worker start-up (${source})`,
-    });
-  } finally {
-    await pool.close();
+    // A folder: as many pages in flight as cores, on a new instance (start-up included).
+    const batch = createPaxman({ ocr: { ...setup.ocr, workers: setup.ocr.workers ?? cores } });
+    try {
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: cores }, async () => {
+          while (next < pages.length) {
+            const page = pages[next];
+            next += 1;
+            await batch.normalize(page, { contract: CONTRACT });
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const peakMb = peak.stop();
+      results.push({
+        name: `ocr batch, ${setup.label}`,
+        iterations: pages.length,
+        medianMs: (seconds * 1000) / pages.length,
+        p10Ms: Number.NaN,
+        p90Ms: Number.NaN,
+        pagesPerSecond: pages.length / seconds,
+        peakRssMb: peakMb,
+        note: `${(seconds / pages.length).toFixed(2)} s/page, ${cores} pages in flight, start-up included; peak RSS ${peakMb} MB over the setup (${source})`,
+      });
+    } finally {
+      await batch.close();
+    }
   }
   return results;
+}
+
+/** Samples the process's resident memory every 20 ms until stopped; returns the peak in MB. */
+function peakMemorySampler() {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  // A setup that throws never stops its sampler: it must not keep the process alive.
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage.rss()) / 1_048_576);
+    },
+  };
 }

@@ -2,7 +2,10 @@
  * Type-aware equality of a produced value and an expected one, exactly as
  * `../shared/eval/README.md` defines it: STRING after NFKC + casefold + whitespace
  * collapse + stripping of surrounding punctuation; numbers numerically; MONEY amount
- * numerically and currency exactly; DATE, BOOLEAN and ENUM exactly.
+ * numerically and currency exactly; DATE, BOOLEAN and ENUM exactly. Addresses (a STRING
+ * field whose name says `address`) are compared as sequences of words — letters and digits,
+ * punctuation between them ignored — since receipts and their labels punctuate one address
+ * differently ("TAMAN DAYA. 81100" and "TAMAN DAYA, 81100").
  */
 
 /** Canonical text of a decimal number (`"042050.00"` → `"42050"`), or null if not a number. */
@@ -35,7 +38,21 @@ export function normalizeString(value) {
     .replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '');
 }
 
-/** True when `actual` equals one `expected` value for a field of `type`. */
+/** Fields compared as a sequence of words: the last part of the path names an address. */
+const WORD_SEQUENCE_FIELD = /address$/i;
+
+/** The comparison a field gets: its type, or `WORDS` for an address held as a STRING. */
+export function comparisonOf(field, type) {
+  const name = field.split('.').pop() ?? field;
+  return type === 'STRING' && WORD_SEQUENCE_FIELD.test(name.replace(/\[\]$/, '')) ? 'WORDS' : type;
+}
+
+/** The words of a text: runs of letters and digits after the STRING normalization. */
+export function wordsOf(value) {
+  return normalizeString(value).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** True when `actual` equals one `expected` value for a field of `type` (or the comparison `WORDS`). */
 export function valuesEqual(type, actual, expected) {
   if (expected !== null && typeof expected === 'object' && Array.isArray(expected.any_of)) {
     return expected.any_of.some((alternative) => valuesEqual(type, actual, alternative));
@@ -44,6 +61,8 @@ export function valuesEqual(type, actual, expected) {
   switch (type) {
     case 'STRING':
       return typeof actual === 'string' && normalizeString(actual) === normalizeString(expected);
+    case 'WORDS':
+      return typeof actual === 'string' && wordsOf(actual).join(' ') === wordsOf(expected).join(' ');
     case 'INTEGER':
     case 'DECIMAL': {
       const left = canonicalNumber(actual);

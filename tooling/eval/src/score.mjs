@@ -4,7 +4,7 @@
  * inconsistencies, and calibration over confidence bins with the expected calibration
  * error. Pure functions over plain JSON; the runner feeds them.
  */
-import { valuesEqual } from './compare.mjs';
+import { comparisonOf, valuesEqual } from './compare.mjs';
 
 export const CALIBRATION_BINS = Object.freeze([
   { name: '[0.00, 0.60)', lower: 0, upper: 0.6, band: 'LOW/UNTRUSTED' },
@@ -50,7 +50,7 @@ export function scoreCase({ artifact, expected, fieldTypes }) {
     let outcome;
     if (claim.resolved) {
       if (expectedValue === null) outcome = 'FP_SPURIOUS';
-      else outcome = valuesEqual(type, claim.value, expectedValue) ? 'TP' : 'FP_WRONG';
+      else outcome = valuesEqual(comparisonOf(field, type), claim.value, expectedValue) ? 'TP' : 'FP_WRONG';
     } else {
       outcome = expectedValue === null ? 'TN' : 'FN';
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalNumber, normalizeString, valuesEqual } from '../src/compare.mjs';
+import { canonicalNumber, comparisonOf, normalizeString, valuesEqual } from '../src/compare.mjs';
 import { fieldTypesOf } from '../src/corpus.mjs';
 import { calibrate, readClaim, scoreCase, summarize, summaryLine } from '../src/score.mjs';
 
@@ -10,6 +10,19 @@ describe('type-aware comparison (shared/eval README)', () => {
     expect(valuesEqual('STRING', 'ACME Corp Billing', 'ACME Corp')).toBe(false);
     expect(valuesEqual('STRING', 'Floor 12, Chicago', 'Floor 12 Chicago')).toBe(false);
     expect(normalizeString('"Net 30."')).toBe('net 30');
+  });
+
+  it('compares an address as a sequence of words: punctuation alone does not make it wrong', () => {
+    expect(comparisonOf('merchant_address', 'STRING')).toBe('WORDS');
+    expect(comparisonOf('seller.postal_address', 'STRING')).toBe('WORDS');
+    expect(comparisonOf('merchant_name', 'STRING')).toBe('STRING');
+    expect(comparisonOf('address', 'DATE')).toBe('DATE');
+    expect(valuesEqual('WORDS', 'TAMAN DAYA. 81100 JOHOR BAHRU JOHOR', 'TAMAN DAYA, 81100 JOHOR BAHRU, JOHOR.')).toBe(true);
+    expect(valuesEqual('WORDS', 'NO.53 55,57', { any_of: ['x', 'NO. 53 55, 57'] })).toBe(true);
+    // A word read differently, split or joined is still wrong.
+    expect(valuesEqual('WORDS', 'TAMAN DAYA, 8110O JOHOR', 'TAMAN DAYA, 81100 JOHOR')).toBe(false);
+    expect(valuesEqual('WORDS', 'JOHORBAHRU', 'JOHOR BAHRU')).toBe(false);
+    expect(valuesEqual('WORDS', '55,57 JALAN', '5557 JALAN')).toBe(false);
   });
 
   it('compares numbers numerically and money with its currency', () => {

@@ -63,6 +63,7 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
       draft.warnings.push(`OCR of page ${source.page} ${outcome.status === 'timeout' ? 'timed out' : 'failed'}: ${message}.`);
       continue;
     }
+    for (const note of outcome.notes ?? []) if (!draft.warnings.includes(note)) draft.warnings.push(note);
     const scale = source.scale > 0 ? source.scale : 1;
     const read = outcome.words.filter(isWord);
     const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
@@ -210,32 +211,61 @@ export function ocrReadingConfidence(document: Document, span: SourceSpan): numb
 /** The most words a value's place may hold for the second reading to be compared (an amount, a date, a code). */
 const SECOND_READING_WORDS = 2;
 
+/**
+ * The most words a longer value may hold to be compared word by word with the second
+ * reading (a name: "YONGFATTENTERPRISE" against "YONGFATT ENTERPRISE" differs). An address
+ * is longer and is not compared: the second engine misreads a word of most addresses, so
+ * the comparison would dispute right ones and wrong ones alike (ADR 0019: 8 of 8 right
+ * addresses lost on sroie-dev-images when compared).
+ */
+const WORD_SEQUENCE_WORDS = 6;
+
+/** The second reading's words whose centre lies in one of the placed words' boxes (a little widened), in reading order. */
+function secondWordsAt(ocr: NonNullable<Document['ocr']>, touched: readonly OcrWordPlacement[]): OcrCheckWord[] {
+  const inside = (word: OcrCheckWord): boolean => {
+    const x = word.x + word.width / 2;
+    const y = word.y + word.height / 2;
+    return touched.some((placed) => placed.page === word.page && x >= placed.x - placed.height / 2 && x <= placed.x + placed.width + placed.height / 2 && y >= placed.y && y <= placed.y + placed.height);
+  };
+  return (ocr.secondReading ?? []).filter(inside).sort((left, right) => left.y - right.y || left.x - right.x);
+}
+
+/** Long text: `agrees` when both readings hold the same words (letters and digits of each), `differs` when not. */
+function wordSequenceCheck(ocr: NonNullable<Document['ocr']>, layerText: string, touched: readonly OcrWordPlacement[]): 'agrees' | 'differs' | null {
+  const first = touched.flatMap((word) => layerText.slice(word.start, word.end).split(/\s+/)).map(characters).filter((text) => text.length > 0);
+  const second = secondWordsAt(ocr, touched).map((word) => characters(word.text)).filter((text) => text.length > 0);
+  if (second.length === 0) return null;
+  return first.join(' ') === second.join(' ') ? 'agrees' : 'differs';
+}
+
+const DIGIT = /\p{N}/u;
+
 /** Letters and digits of a text, lower case: what two readings of one place must share. */
 function characters(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /**
- * What the page's second reading says at the place of `span` — a short value (at most two
- * words: an amount, a date, a code): the words of the first reading the span touches (whole words) against the second reading's words whose centre
- * lies in their boxes (a little widened), letters and digits compared. `agrees` when one
- * holds the other ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"), null when
- * the page was read once or the second reading found nothing there.
+ * What the page's second reading says at the place of `span`: the words of the first
+ * reading the span touches (whole words) against the second reading's words whose centre
+ * lies in their boxes (a little widened). A short value (at most two words: an amount, a
+ * date, a code, with a digit): letters and digits compared, `agrees` when one holds the other
+ * ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"). Words without a digit and
+ * any value of three to six words (a name): the same words in the same order, letters and
+ * digits of each. Null when the page
+ * was read once, the second reading found nothing there, or the value is longer.
  */
 export function secondReadingCheck(document: Document, span: SourceSpan): 'agrees' | 'differs' | null {
   const ocr = document.ocr;
   if (ocr === undefined || ocr.secondReading === undefined || span.layer !== ocr.layer) return null;
   const layerText = document.layers[ocr.layer]?.text ?? '';
   const touched = wordsTouched(ocr.words, span).filter((word) => readsCharacters(layerText, word));
-  // Long text is segmented differently by the two readings more often than it is misread: only short readings are compared.
-  if (touched.length === 0 || touched.length > SECOND_READING_WORDS) return null;
+  if (touched.length === 0) return null;
+  if (touched.length > WORD_SEQUENCE_WORDS) return null;
+  // Words without a digit (a name) are compared word by word: a space the first reading missed is a misreading too.
+  if (touched.length > SECOND_READING_WORDS || !touched.some((word) => DIGIT.test(layerText.slice(word.start, word.end)))) return wordSequenceCheck(ocr, layerText, touched);
   const first = characters(touched.map((word) => layerText.slice(word.start, word.end)).join(''));
-  const inside = (word: OcrCheckWord): boolean => {
-    const x = word.x + word.width / 2;
-    const y = word.y + word.height / 2;
-    return touched.some((placed) => placed.page === word.page && x >= placed.x - placed.height / 2 && x <= placed.x + placed.width + placed.height / 2 && y >= placed.y && y <= placed.y + placed.height);
-  };
-  const again = ocr.secondReading.filter(inside).sort((left, right) => left.y - right.y || left.x - right.x);
+  const again = secondWordsAt(ocr, touched);
   const second = characters(again.map((word) => word.text).join(''));
   if (second.length === 0 || first.length === 0) return null;
   return first.includes(second) || second.includes(first) ? 'agrees' : 'differs';

@@ -1,6 +1,7 @@
 /**
  * The OCR engine interface the document reader uses: one image in, the words on it with
- * their boxes and confidences out. `createOcrPool` (tesseract.js) is the implementation;
+ * their boxes and confidences out. `createOcrPool` (tesseract.js), `createPpOcrEngine`
+ * (PP-OCRv4 on onnxruntime-node) and `createOcrReader` (the two as a pair) implement it;
  * tests and callers may pass their own. An engine never throws for a bad page: a page
  * that fails or takes longer than the engine's limit comes back as an outcome saying so.
  */
@@ -22,8 +23,10 @@ export type OcrOutcome =
   | {
       readonly status: 'read';
       readonly words: readonly OcrWord[];
-      /** The same page read again with another page segmentation, when the engine does (a check on each value). */
+      /** The same page read again (another engine, or another page segmentation), when the engine does: a check on each value. */
       readonly secondReading?: readonly OcrWord[];
+      /** What the reading could not do as configured (an engine missing, a language without data), for the document's warnings. */
+      readonly notes?: readonly string[];
     }
   | { readonly status: 'timeout'; readonly limitMs: number }
   | { readonly status: 'failed'; readonly message: string };
@@ -39,10 +42,14 @@ export interface OcrEngine {
 /** Options of `createOcrPool`. */
 export interface OcrPoolOptions {
   /**
-   * Tesseract language codes, each read from its npm package `@tesseract.js-data/<code>`
-   * (installed next to @paxman/document; nothing is downloaded). Default `['eng']`.
+   * Tesseract language codes (`['lav', 'eng']`), each read from `languageFolder`, its npm
+   * package `@tesseract.js-data/<code>`, or the folders of Debian's `tesseract-ocr-<code>`
+   * packages (nothing is downloaded). A language found nowhere is named in the document's
+   * warnings and the page read without it. Default `['eng']`.
    */
   readonly languages?: readonly string[];
+  /** A folder holding `<code>.traineddata` (or `.traineddata.gz`) files, looked in first. */
+  readonly languageFolder?: string;
   /** Workers started at most (each on first need). Default 2. */
   readonly workers?: number;
   /** A page that takes longer ends with a `timeout` outcome (its worker is stopped). Default 60 000. */
@@ -59,3 +66,20 @@ export interface OcrPoolOptions {
 
 /** Default time limit for reading one page. */
 export const DEFAULT_OCR_PAGE_TIMEOUT_MS = 60_000;
+
+/** The OCR engines `createOcrReader` can use. */
+export type OcrEngineName = 'ppocr' | 'tesseract';
+
+/** Options of `createOcrReader`: the engines, then the options of each. */
+export interface OcrReaderOptions extends OcrPoolOptions {
+  /**
+   * The engines in order: the first reading is the page's text, the second checks it.
+   * Default `['ppocr', 'tesseract']` (PP-OCRv4, then Tesseract as one block of text); when
+   * the default's PP-OCR packages are not installed, Tesseract reads alone and each page
+   * says so in the document's warnings. Engines named here must be installed
+   * (`ConfigurationError` naming the package otherwise).
+   */
+  readonly engines?: readonly OcrEngineName[];
+  /** Cores PP-OCR's runtime uses for one page. Default 2. */
+  readonly threads?: number;
+}

@@ -71,8 +71,25 @@ describe('the second reading of a page', () => {
     expect(secondReadingCheck(document, spanOf(document, '23/12/2017'))).toBe('differs');
     expect(ocrEvidence(document, [spanOf(document, '23/12/2017'), spanOf(document, 'Date')])?.secondReading).toBe('differs');
     expect(secondReadingCheck(document, spanOf(document, '9.00'))).toBe('agrees');
-    // Long text is segmented differently more often than misread: not compared.
-    expect(secondReadingCheck(document, spanOf(document, 'GOODS SOLD ARE FINAL'))).toBeNull();
+    // Three to six words (a name) are compared word by word.
+    expect(secondReadingCheck(document, spanOf(document, 'GOODS SOLD ARE FINAL'))).toBe('differs');
+  });
+
+  it('compares a name word by word (two words read as one differ; punctuation does not), and not an address', async () => {
+    const name = [word('YONGFATTENTERPRISE', 0, 0), word('SDN.', 20, 0), word('BHD', 25, 0)];
+    const address = ['NO', '5,', 'JALAN', 'SAGU', '18,', 'TAMAN', 'DAYA,', '81100', 'JOHOR'].reduce<OcrWord[]>((placed, text) => {
+      const last = placed[placed.length - 1];
+      return [...placed, word(text, last === undefined ? 0 : last.x / 10 + last.text.length + 1, 1)];
+    }, []);
+    const split = [word('YONGFATT', 0, 0), word('ENTERPRISE', 9, 0), word('SDN', 20, 0), word('BHD.', 25, 0), ...address.map((placed) => (placed.text === '81100' ? { ...placed, text: '8110O' } : placed))];
+    const disputed = await read([...name, ...address], split);
+    expect(secondReadingCheck(disputed, spanOf(disputed, 'YONGFATTENTERPRISE SDN. BHD'))).toBe('differs');
+    // An address (over six words) is not compared: the second engine misreads a word of most.
+    expect(secondReadingCheck(disputed, spanOf(disputed, 'NO 5, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR'))).toBeNull();
+    const joined = await read([word('YONGFATTENTERPRISE', 0, 0)], [word('YONGFATT', 0, 0), word('ENTERPRISE', 9, 0)]);
+    expect(secondReadingCheck(joined, spanOf(joined, 'YONGFATTENTERPRISE'))).toBe('differs');
+    const same = await read(name, [word('YONGFATTENTERPRISE', 0, 0), word('SDN', 20, 0), word('BHD.', 25, 0)]);
+    expect(secondReadingCheck(same, spanOf(same, 'YONGFATTENTERPRISE SDN. BHD'))).toBe('agrees');
   });
 
   it('says nothing where the second reading found nothing, or when the page was read once', async () => {

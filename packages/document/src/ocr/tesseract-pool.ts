@@ -7,7 +7,9 @@
  * by default (as one block of text, then as a single column: `secondReading`; the second
  * reading on another worker at the same time when one is free), so
  * every short value can be checked against a second reading of its place. tesseract.js and the
- * language packages are optional peers, imported on first use.
+ * language packages are optional peers, imported on first use; languages also come from
+ * Debian's `tesseract-ocr-<code>` packages or a folder (`language-data.ts`), and a language
+ * not found is named in each page's notes.
  */
 import { ConfigurationError } from '@paxman/core';
 import { importOptionalPeer } from '../lazy-libraries.js';
@@ -74,6 +76,7 @@ function wordsOf(page: TesseractPage): OcrWord[] {
  */
 export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
   const languages = options.languages === undefined || options.languages.length === 0 ? ['eng'] : [...options.languages];
+  const folderOptions = options.languageFolder === undefined ? {} : { folder: options.languageFolder };
   const size = Math.max(1, Math.floor(options.workers ?? 2));
   const limitMs = options.pageTimeoutMs ?? DEFAULT_OCR_PAGE_TIMEOUT_MS;
   const readTwice = options.secondReading ?? true;
@@ -84,16 +87,21 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
   let starting = 0;
   let generation = 0;
 
-  async function startWorker(): Promise<TesseractWorker> {
-    const createWorker = await importOptionalPeer('tesseract.js', () => import('tesseract.js').then((module) => module.createWorker as unknown as CreateWorker));
-    folder ??= languageFolder(languages);
-    const languagePath = await folder.catch((error: unknown) => {
+  /** The languages' data, found once (a failure is retried on the next page). */
+  function openFolder(): Promise<LanguageFolder> {
+    folder ??= languageFolder(languages, folderOptions).catch((error: unknown) => {
       folder = null;
       throw error;
     });
+    return folder;
+  }
+
+  async function startWorker(): Promise<TesseractWorker> {
+    const createWorker = await importOptionalPeer('tesseract.js', () => import('tesseract.js').then((module) => module.createWorker as unknown as CreateWorker));
+    const languagePath = await openFolder();
     // No cache (the data is on disk already; a cache would write files into the cwd); a
     // failed job rejects its promise instead of throwing from the worker's message handler.
-    return createWorker(languages, LSTM_ONLY, { langPath: languagePath.path, gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+    return createWorker([...languagePath.languages], LSTM_ONLY, { langPath: languagePath.path, gzip: languagePath.gzip, cacheMethod: 'none', errorHandler: () => undefined });
   }
 
   /** A new worker of the pool (counted while it starts); one started across a close() is stopped. */
@@ -207,7 +215,8 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrEngine {
         return { status: 'timeout', limitMs };
       }
       await settle('kept');
-      return result;
+      const missing = (await openFolder()).missing;
+      return result.status === 'read' && missing.length > 0 ? { ...result, notes: missing } : result;
     } catch (error) {
       // A page tesseract cannot read (a corrupt image) may leave the worker unusable: replace it.
       await settle('stopped');
