@@ -31,6 +31,7 @@ import { createResultBuilder } from '../shared/result-builder.js';
 import { findInEmailHeaders } from './find-email-headers.js';
 import { findInlineLabels } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
+import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
 import { findInTitleLines } from './find-title-line.js';
 import { findRateInLabels } from './find-rate-in-label.js';
@@ -174,6 +175,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     findInPartyBlocks(search);
     findInTitleLines(search);
     findInTables(search);
+    findInColumnsBelow(search);
     findInlineLabels(search);
     findRateInLabels(search);
     checkPayment(search, builder.values);

@@ -1,0 +1,91 @@
+/**
+ * A label printed over its value in the same column of a laid-out page, the row between
+ * them or around them not being a table the table reader recognised:
+ *
+ *     Your Reference    Salesperson        Due Date          Payment Terms
+ *                       Detlef Hembrock    March 3, 2026     30 days
+ *
+ *     Beschreibung                 Fälligkeit          Teilzahlung
+ *     Bei Zahlung bis zum 13.06.2025 zahlen Sie mit 2,50 % Skonto €
+ *                                  13.06.2025
+ *
+ * A cell of a line of several cells (set apart by two or more spaces) that matches the
+ * field's labels exactly or as a synonym — and names no other concept too ("Date" is an
+ * issue date and a transaction date: a column of dates under it may be the items') — takes
+ * the first cell below it, within a few lines, that overlaps its columns and reads as a
+ * value of the field's type. Only amounts and dates are read this way (a name below a
+ * heading is a party block's). Cells are split once per run.
+ */
+import type { SourceSpan } from '@paxman/core';
+import { recordLabelledValue, type SearchContext } from './search-context.js';
+
+/** How many lines below its label a value may be printed. */
+const LINES_BELOW = 3;
+/** Rank given up against a label beside its value. */
+const COLUMN_PENALTY = 20;
+const READ_TYPES = new Set(['DATE', 'MONEY', 'DECIMAL']);
+
+interface Cell {
+  readonly text: string;
+  readonly start: number;
+  /** Columns `[from, to)` of the cell on its line. */
+  readonly from: number;
+  readonly to: number;
+}
+
+interface CellLine {
+  readonly layer: string;
+  readonly cells: readonly Cell[];
+}
+
+function cellsOf(text: string, lineStart: number): Cell[] {
+  return [...text.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], start: lineStart + match.index, from: match.index, to: match.index + match[0].length }));
+}
+
+/** The primary layer's non-blank lines, each split into cells, once per run. */
+function cellLines(context: SearchContext): readonly CellLine[] {
+  return context.index.memo('explicit_evidence/cell-lines', () => {
+    const layer = context.index.primary.name;
+    return context.index.document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0).map((line) => ({ layer, cells: cellsOf(line.text, line.span.start) }));
+  });
+}
+
+/** The field's amount or date printed under its label, in the label's column. */
+export function findInColumnsBelow(context: SearchContext): void {
+  if (!READ_TYPES.has(context.reading.fieldType)) return;
+  const lines = cellLines(context);
+  lines.forEach((line, position) => {
+    if (line.cells.length < 2) return;
+    for (const cell of line.cells) {
+      const match = context.matchKey(cell.text.replace(/[:.]$/, ''));
+      if (match === null || match.strength === 'fuzzy') continue;
+      if (context.lexicon.conceptsOfLabel(match.label).length > 1) continue;
+      const below = valueBelow(context, lines, position, cell);
+      if (below === null) continue;
+      const keySpan: SourceSpan = { start: cell.start, end: cell.start + cell.text.length, layer: line.layer };
+      recordLabelledValue(context, { match, keySpan, valueSpan: below.span, valueText: below.text, structured: false, structure: 'column-below', penalty: COLUMN_PENALTY });
+    }
+  });
+}
+
+function overlaps(cell: Cell, label: Cell): boolean {
+  return cell.from < label.to && label.from < cell.to;
+}
+
+/** The first cell under `label` that reads as the field's value, looking past cells that are text. */
+function valueBelow(context: SearchContext, lines: readonly CellLine[], position: number, label: Cell): { text: string; span: SourceSpan } | null {
+  for (let next = position + 1; next < lines.length && next <= position + LINES_BELOW; next += 1) {
+    const line = lines[next]!;
+    const under = line.cells.filter((cell) => overlaps(cell, label));
+    for (const cell of under) {
+      // Another label under this one ends the column.
+      if (context.lexicon.conceptsOfLabel(context.index.normalizeLabel(cell.text).text).length > 0) return null;
+      const span = { start: cell.start, end: cell.start + cell.text.length, layer: line.layer };
+      if (under.length === 1 && /\d/.test(cell.text) && cell.text.length <= 40) {
+        const read = context.recognizers.parseValue(context.reading.fieldType === 'DATE' ? 'DATE' : context.reading.fieldType === 'MONEY' ? 'MONEY' : 'DECIMAL', cell.text, context.recognizerOptions);
+        if (read !== null) return { text: cell.text, span };
+      }
+    }
+  }
+  return null;
+}
