@@ -17,3 +17,4 @@ export {
 } from './knowledge-pack.js';
 export { compileStructuredData, normalizeFieldName, type CompiledStep, type CompiledStructuredData, type CompiledSyntax } from './structured-data.js';
 export { en16931Pack } from './packs/en16931.js';
+export { allTerms, recordKnowledge, validateRecordKnowledge, type RecordConcept, type RecordKnowledge, type RecordValueType, type TermsByLanguage } from './record-knowledge.js';
