@@ -58,7 +58,7 @@ export function linePieces(text: string): Piece[] {
 }
 
 const NUMERIC_CONCEPTS = new Set(['quantity', 'unit_price', 'line_amount', 'vat_rate']);
-const MAX_GAP_LINES = 6;
+const MAX_GAP_LINES = 20;
 const MAX_BREAK_LINES = 16;
 
 function nonSpaceLength(text: string): number {
@@ -86,6 +86,11 @@ function isHeaderLine(reading: HeaderReading): boolean {
   const priced = reading.concepts.has('line_amount') || reading.concepts.has('unit_price');
   const itemised = reading.concepts.has('description') || reading.concepts.has('quantity');
   return reading.concepts.size >= 2 && priced && itemised && reading.coverage >= 0.5 && !reading.hasNumbers;
+}
+
+/** A line naming two column concepts or more, and nothing else: the header of another table (a tax breakdown). */
+function isSectionHeader(reading: HeaderReading, line: DocumentLine): boolean {
+  return reading.concepts.size >= 2 && reading.coverage >= 0.5 && !/\d/.test(line.text);
 }
 
 function isHeaderBandLine(reading: HeaderReading): boolean {
@@ -132,21 +137,56 @@ function nearestColumn(columns: readonly Column[], piece: Piece, numeric: boolea
   return best;
 }
 
-/** Places the pieces of a line in the columns: concept → cell (the first piece per concept wins, amounts the last). */
+/** Places the pieces of a line in the columns: concept → cell (the first piece per concept wins; see `chooseAmount`). */
 function placeLine(line: DocumentLine, columns: readonly Column[], options: LineTableOptions): Map<string, RecordCell> {
   const placed = new Map<string, RecordCell>();
-  for (const piece of splitLeadingCode(linePieces(line.text), columns, options)) {
+  const amounts: RecordCell[] = [];
+  const hasUnitColumn = columns.some((column) => column.concept === 'unit');
+  for (const piece of splitUnits(splitLeadingCode(linePieces(line.text), columns, options), hasUnitColumn, options)) {
     const numeric = isNumberText(piece.text, options.decimalSeparator) || readCellNumber(piece.text, options.decimalSeparator) !== null;
     const column = nearestColumn(columns, piece, numeric);
     const number = NUMERIC_CONCEPTS.has(column.concept) ? readCellNumber(piece.text, options.decimalSeparator) : null;
     const cell = cellAt(line, piece.start, piece.end, number);
+    if (column.concept === 'line_amount' && number !== null) amounts.push(cell);
     const existing = placed.get(column.concept);
-    if (existing === undefined || (column.concept === 'line_amount' && number !== null)) placed.set(column.concept, cell);
-    else if (!NUMERIC_CONCEPTS.has(column.concept) && column.concept === 'description') {
+    if (existing === undefined) placed.set(column.concept, cell);
+    else if (column.concept === 'description') {
       placed.set(column.concept, { text: `${existing.text} ${cell.text}`, span: { ...existing.span, end: cell.span.end }, number: null });
     }
   }
+  if (amounts.length > 1) placed.set('line_amount', chooseAmount(amounts, placed));
   return placed;
+}
+
+/**
+ * Of several amounts on a row (net and gross, a discount and a line total), the one that
+ * is quantity × unit price; failing that, the rightmost (the line total is printed last).
+ */
+function chooseAmount(amounts: readonly RecordCell[], placed: ReadonlyMap<string, RecordCell>): RecordCell {
+  const quantity = placed.get('quantity')?.number;
+  const price = placed.get('unit_price')?.number;
+  if (quantity != null && price != null) {
+    const product = Number(quantity) * Number(price);
+    const matching = amounts.find((cell) => Math.abs(Number(cell.number) - product) < 0.006);
+    if (matching !== undefined) return matching;
+  }
+  return amounts[amounts.length - 1]!;
+}
+
+/** `2 Stk`, `10,00 PCE`: a number and its unit in one piece become two pieces when the table has a unit column. */
+function splitUnits(pieces: readonly Piece[], hasUnitColumn: boolean, options: LineTableOptions): Piece[] {
+  if (!hasUnitColumn) return [...pieces];
+  const result: Piece[] = [];
+  for (const piece of pieces) {
+    const match = /^(\S+) ([\p{L}²³.]{1,6})$/u.exec(piece.text);
+    if (match === null || !isNumberText(match[1]!, options.decimalSeparator)) {
+      result.push(piece);
+      continue;
+    }
+    const split = match[1]!.length + 1;
+    result.push({ start: piece.start, end: piece.start + match[1]!.length, text: match[1]! }, { start: piece.start + split, end: piece.end, text: piece.text.slice(split) });
+  }
+  return result;
 }
 
 /**
@@ -223,8 +263,8 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       if (line.text.trim() === '') continue;
       const reading = readings[cursor]!;
       // A header repeated after a page break: the same table goes on.
-      if (isHeaderLine(reading)) {
-        if (rows.length === 0 || !repeatsHeader(reading, headerConcepts)) break;
+      if (isHeaderLine(reading) || isSectionHeader(reading, line)) {
+        if (rows.length === 0 || !isHeaderLine(reading) || !repeatsHeader(reading, headerConcepts)) break;
         pending = [];
         gap = 0;
         continue;
@@ -261,7 +301,7 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       if (description !== null) pending.push(description);
       else pending = [];
       gap += 1;
-      if (gap > (rows.length === 0 ? 2 : MAX_GAP_LINES) && !repeatedHeaderAhead(readings, cursor, headerConcepts)) break;
+      if (gap > (rows.length === 0 ? 5 : MAX_GAP_LINES) && !repeatedHeaderAhead(readings, cursor, headerConcepts)) break;
     }
     if (rows.length > 0) tables.push({ header, rows, totalsLines });
     index = Math.max(cursor, last + 1);

@@ -24,11 +24,15 @@ function primaryLines(document: Document): DocumentLine[] {
   return own.length > 0 ? own : [...document.lines];
 }
 
-/** Items and adjustments: a row without quantity and unit price, where most rows print them, adjusts the set. */
+/**
+ * Items and adjustments: in a table whose rows print a quantity and a unit price, a row
+ * that lacks either (an allowance or a charge at a rate, a line of a tax breakdown under
+ * the rows) adjusts the set rather than being an item of it. A table that prints no unit
+ * prices at all keeps every row.
+ */
 function separateAdjustments(rows: readonly RecordRow[]): { items: RecordRow[]; adjustments: RecordRow[] } {
-  const priced = (row: RecordRow): boolean => row.cells['quantity']?.number != null || row.cells['unit_price']?.number != null;
-  const pricedCount = rows.filter(priced).length;
-  if (pricedCount * 2 <= rows.length) return { items: [...rows], adjustments: [] };
+  const priced = (row: RecordRow): boolean => row.cells['quantity']?.number != null && row.cells['unit_price']?.number != null;
+  if (!rows.some(priced)) return { items: [...rows], adjustments: [] };
   return { items: rows.filter(priced), adjustments: rows.filter((row) => !priced(row)) };
 }
 

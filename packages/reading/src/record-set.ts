@@ -44,7 +44,7 @@ export interface RecordSet {
   readonly header: Readonly<Record<string, RecordCell>>;
   readonly rows: readonly RecordRow[];
   /**
-   * Rows with an amount but none of the quantity and unit price most rows print: an
+   * Rows with an amount but without the quantity or the unit price most rows print: an
    * allowance or a charge on the whole set (a discount line, a delivery charge). They are
    * no items, but they count in the sum.
    */

@@ -89,7 +89,8 @@ export function checkSum(rows: readonly RecordRow[], totals: readonly PrintedTot
     return value !== null && value.minus(sum).abs().lessThanOrEqualTo(tolerance);
   });
   if (equal !== undefined) return { sum: sumText, printed: equal.number, printedSpan: equal.span, agrees: true };
-  const itemsTotal = totals.find((total) => total.itemsTotal);
+  // Only an amount with cents can be the printed total the rows miss (not a page or line number).
+  const itemsTotal = totals.find((total) => total.itemsTotal && /\.\d{2}$/.test(total.number));
   if (itemsTotal !== undefined) return { sum: sumText, printed: itemsTotal.number, printedSpan: itemsTotal.span, agrees: false };
   return { sum: sumText, printed: null, printedSpan: null, agrees: null };
 }
