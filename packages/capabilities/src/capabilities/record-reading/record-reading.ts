@@ -7,7 +7,7 @@
  * evidence (`RECORD_CELL`, `detail.item` / `detail.member`); one more record states how
  * the rows add up (`detail.records`), which the reconciler turns into confidence.
  */
-import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
+import { CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey, memoKey } from '@paxman/capability-spi';
 import { type RecordKnowledge, recordKnowledge } from '@paxman/knowledge';
@@ -100,6 +100,11 @@ function cellValue(cell: RecordCell, type: string, currency: string | null): Jso
   }
 }
 
+/** The exact source text of a span (evidence text is always what the span slices). */
+function sliceOf(context: CapabilityContext, span: SourceSpan): string {
+  return context.document.layers[span.layer]?.text.slice(span.start, span.end) ?? '';
+}
+
 function invokeRecordReading(context: CapabilityContext, key: string): CapabilityResult {
   const builder = createResultBuilder({ capability: key, tier: CapabilityTier.EXPLICIT_EVIDENCE, fieldPath: context.field.path, document: context.document });
   const members = readMembers(context.config);
@@ -133,7 +138,7 @@ function invokeRecordReading(context: CapabilityContext, key: string): Capabilit
         builder.evidence({
           kind: EvidenceKind.RECORD_CELL,
           spans: [cell.span],
-          text: cell.text,
+          text: sliceOf(context, cell.span),
           label: best.header[member.concept]?.text ?? member.concept,
           detail: { item: index, member: member.name, concept: member.concept, source: best.source, rowCheck: row.check },
           discriminator: `${index}:${member.name}`,
@@ -151,7 +156,7 @@ function invokeRecordReading(context: CapabilityContext, key: string): Capabilit
     builder.evidence({
       kind: EvidenceKind.RECORD_CELL,
       spans: printed,
-      ...(best.sum.printed === null ? {} : { text: best.sum.printed }),
+      ...(best.sum.printedSpan === null ? {} : { text: sliceOf(context, best.sum.printedSpan) }),
       detail: {
         records: best.source,
         rows: best.rows.length,
