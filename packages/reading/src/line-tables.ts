@@ -74,7 +74,7 @@ interface HeaderReading {
   readonly hasNumbers: boolean;
 }
 
-function readHeader(line: DocumentLine, options: LineTableOptions): HeaderReading {
+export function readHeader(line: DocumentLine, options: LineTableOptions): HeaderReading {
   const hits = findTerms(line.text, options.terms.terms);
   const covered = hits.reduce((sum, hit) => sum + nonSpaceLength(line.text.slice(hit.start, hit.end)), 0);
   const total = nonSpaceLength(line.text);
@@ -102,10 +102,27 @@ function cellAt(line: DocumentLine, start: number, end: number, number: string |
   return { text: line.text.slice(start, end), span, number };
 }
 
-function columnsOf(lines: readonly DocumentLine[], readings: readonly HeaderReading[]): Column[] {
+/**
+ * A term that ends a header cell after words that name nothing ("Line Amount Excl. VAT")
+ * qualifies the cell's first term; it is no column of its own.
+ */
+function qualifiedHits(line: DocumentLine, hits: readonly TermHit[]): TermHit[] {
+  const pieces = linePieces(line.text);
+  const kept: TermHit[] = [];
+  for (const hit of hits) {
+    const previous = kept[kept.length - 1];
+    const piece = pieces.find((candidate) => candidate.start <= hit.start && candidate.end >= hit.end);
+    const samePiece = previous !== undefined && piece !== undefined && previous.start >= piece.start && hit.end === piece.end;
+    if (samePiece && /\p{L}/u.test(line.text.slice(previous.end, hit.start))) continue;
+    kept.push(hit);
+  }
+  return kept;
+}
+
+export function columnsOf(lines: readonly DocumentLine[], readings: readonly HeaderReading[]): Column[] {
   const columns: Column[] = [];
   lines.forEach((line, index) => {
-    const hits = readings[index]!.hits;
+    const hits = qualifiedHits(line, readings[index]!.hits);
     for (const hit of hits) {
       // A header cell is the whole piece the term stands in ("P.U. HT (EUR)"), unless the piece names another concept too.
       const piece = linePieces(line.text).find((candidate) => candidate.start <= hit.start && candidate.end >= hit.end);
@@ -138,7 +155,7 @@ function nearestColumn(columns: readonly Column[], piece: Piece, numeric: boolea
 }
 
 /** Places the pieces of a line in the columns: concept → cell (the first piece per concept wins; see `chooseAmount`). */
-function placeLine(line: DocumentLine, columns: readonly Column[], options: LineTableOptions): Map<string, RecordCell> {
+export function placeLine(line: DocumentLine, columns: readonly Column[], options: LineTableOptions): Map<string, RecordCell> {
   const placed = new Map<string, RecordCell>();
   const amounts: RecordCell[] = [];
   const hasUnitColumn = columns.some((column) => column.concept === 'unit');
@@ -149,7 +166,8 @@ function placeLine(line: DocumentLine, columns: readonly Column[], options: Line
     const cell = cellAt(line, piece.start, piece.end, number);
     if (column.concept === 'line_amount' && number !== null) amounts.push(cell);
     const existing = placed.get(column.concept);
-    if (existing === undefined) placed.set(column.concept, cell);
+    // In a column of numbers, a number wins over text that is none (a date under a quantity header).
+    if (existing === undefined || (existing.number === null && number !== null)) placed.set(column.concept, cell);
     else if (column.concept === 'description') {
       placed.set(column.concept, { text: `${existing.text} ${cell.text}`, span: { ...existing.span, end: cell.span.end }, number: null });
     }
