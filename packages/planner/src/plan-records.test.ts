@@ -22,14 +22,17 @@ const contract = defineContract({
 });
 const scalarOnly = fakeCapability({ id: 'scalar', tier: 1, acceptsTypes: ['STRING', 'DECIMAL'], configure: (field) => (field.path.includes('[]') ? { skip: 'one value per document' } : { config: {} }) });
 const records = fakeCapability({ id: 'records', tier: 1, acceptsTypes: ['ARRAY'], config: {} });
+const checks = fakeCapability({ id: 'checks', tier: 4, acceptsTypes: ['DECIMAL'], config: {} });
 
 describe('planning record fields', () => {
   it('reads the members of items with their array when a step reads the array', () => {
-    const result = plan({ contract, profile, registry: createCapabilityRegistry([scalarOnly, records]) });
+    const result = plan({ contract, profile, registry: createCapabilityRegistry([scalarOnly, records, checks]) });
     const byPath = Object.fromEntries(result.fieldPlans.map((fieldPlan) => [fieldPlan.fieldPath, fieldPlan]));
     expect(byPath['line_items']!.steps.map((step) => step.capability)).toEqual(['records@1.0.0']);
     expect(byPath['line_items[].description']!.shortCircuit).toBe('READ_WITH_ITEMS');
+    // Even a member another capability could check runs nothing of its own.
     expect(byPath['line_items[].amount']!.shortCircuit).toBe('READ_WITH_ITEMS');
+    expect(byPath['line_items[].amount']!.steps).toEqual([]);
     expect(result.diagnostics.some((diagnostic) => diagnostic.code === 'NO_CAPABILITY')).toBe(false);
   });
 

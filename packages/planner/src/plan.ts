@@ -199,12 +199,14 @@ function buildBody(options: PreparePlanOptions, policy: Policy, budget: Budget, 
   }
   const drafts = ordered.map((entry) => {
     const field = entry.field;
-    const { steps, reasons } = chains.get(field.path)!;
+    const chain = chains.get(field.path)!;
+    const { reasons } = chain;
+    // A member of items that a step reads record by record is read with them: it runs nothing of its own.
+    const arrayPath = field.path.includes('[]') ? field.path.slice(0, field.path.indexOf('[]')) : null;
+    const readWithItems = arrayPath !== null && (chains.get(arrayPath)?.steps.length ?? 0) > 0;
+    const steps = readWithItems ? [] : chain.steps;
     let shortCircuit: string | null = gateReason;
     if (shortCircuit === null && steps.length === 0) {
-      // A member of items that a step reads record by record is read with them.
-      const arrayPath = field.path.includes('[]') ? field.path.slice(0, field.path.indexOf('[]')) : null;
-      const readWithItems = arrayPath !== null && (chains.get(arrayPath)?.steps.length ?? 0) > 0;
       shortCircuit = readWithItems ? ShortCircuitReason.READ_WITH_ITEMS : entry.hasMembers ? ShortCircuitReason.ASSEMBLED_FROM_MEMBERS : ShortCircuitReason.NO_CAPABILITY;
     }
     const fieldPlan: FieldPlan = {
