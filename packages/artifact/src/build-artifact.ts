@@ -120,6 +120,7 @@ function fieldResultOf(result: ResolvedResult | undefined, missingReason: Unreso
     status: result === undefined ? 'UNRESOLVED' : result.status,
     unresolvedReason: result === undefined ? missingReason : result.unresolvedReason,
     value: result === undefined ? null : result.value,
+    ...(result?.items === undefined ? {} : { items: result.items }),
   });
 }
 

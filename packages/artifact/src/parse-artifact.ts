@@ -159,7 +159,7 @@ function checkEvidence(value: unknown, path: string): string {
 }
 
 function checkFieldResult(value: unknown, path: string): { status: string; defaulted: boolean; evidenceIds: string[]; diagnostics: Diagnostic[] } {
-  const result = readObject(value, path, ['status', 'value', 'confidence', 'band', 'evidenceIds', 'diagnostics', 'defaulted', 'requiresHuman', 'unresolvedReason', 'conflict']);
+  const result = readObject(value, path, ['status', 'value', 'confidence', 'band', 'evidenceIds', 'diagnostics', 'defaulted', 'requiresHuman', 'unresolvedReason', 'conflict'], ['items']);
   const status = readOneOf(result['status'], `${path}.status`, FIELD_STATUSES);
   checkJsonValue(result['value'], `${path}.value`);
   readConfidence(result['confidence'], `${path}.confidence`);
@@ -179,7 +179,25 @@ function checkFieldResult(value: unknown, path: string): { status: string; defau
       readStringArray(entry['evidenceIds'], `${entryPath}.evidenceIds`);
     });
   }
-  return { status, defaulted, evidenceIds, diagnostics };
+  const itemEvidenceIds: string[] = [];
+  if (result['items'] !== undefined) {
+    readArray(result['items'], `${path}.items`).forEach((item, index) => {
+      const itemPath = `${path}.items[${index}]`;
+      const entry = readObject(item, itemPath, ['index', 'confidence', 'band', 'evidenceIds', 'members']);
+      readCount(entry['index'], `${itemPath}.index`);
+      readConfidence(entry['confidence'], `${itemPath}.confidence`);
+      readOneOf(entry['band'], `${itemPath}.band`, BANDS);
+      itemEvidenceIds.push(...readStringArray(entry['evidenceIds'], `${itemPath}.evidenceIds`));
+      for (const [name, member] of Object.entries(readRecord(entry['members'], `${itemPath}.members`))) {
+        const memberPath = `${itemPath}.members.${name}`;
+        const cell = readObject(member, memberPath, ['confidence', 'band', 'evidenceIds']);
+        readConfidence(cell['confidence'], `${memberPath}.confidence`);
+        readOneOf(cell['band'], `${memberPath}.band`, BANDS);
+        itemEvidenceIds.push(...readStringArray(cell['evidenceIds'], `${memberPath}.evidenceIds`));
+      }
+    });
+  }
+  return { status, defaulted, evidenceIds: [...evidenceIds, ...itemEvidenceIds.filter((id) => !evidenceIds.includes(id))], diagnostics };
 }
 
 function checkStatistics(value: unknown): void {

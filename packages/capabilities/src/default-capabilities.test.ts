@@ -5,7 +5,7 @@ import { createDefaultCapabilities } from './default-capabilities.js';
 import { createCapabilityRegistry } from '@paxman/capability-spi';
 
 describe('createDefaultCapabilities', () => {
-  it('registers the six V1 field capabilities with valid specs', () => {
+  it('registers the V1 field capabilities and record reading with valid specs', () => {
     const registry = createCapabilityRegistry(createDefaultCapabilities());
     expect(registry.list().map((capability) => `${capability.spec.id}@${capability.spec.version}:${capability.spec.tier}`)).toEqual([
       'clause_reading@1.2.0:2',
@@ -13,6 +13,7 @@ describe('createDefaultCapabilities', () => {
       'explicit_evidence@1.7.0:1',
       'lookup@1.0.0:3',
       'pattern_extraction@1.6.0:2',
+      'record_reading@1.0.0:1',
       'validation@1.0.0:4',
     ]);
     expect(registry.list().every((capability) => capability.spec.deterministic)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The V1 field capabilities, ready to register: explicit evidence (tier 1), pattern
+ * The V1 field capabilities, ready to register: explicit evidence and record reading (tier 1), pattern
  * extraction and clause reading (tier 2), lookup (tier 3), derived relations and
  * validation (tier 4).
  *
@@ -11,6 +11,7 @@ import { createDerivedCapability } from './capabilities/derived/derived.js';
 import { createExplicitEvidenceCapability } from './capabilities/explicit-evidence/explicit-evidence.js';
 import { createLookupCapability } from './capabilities/lookup/lookup.js';
 import { createPatternExtractionCapability } from './capabilities/pattern-extraction/pattern-extraction.js';
+import { createRecordReadingCapability } from './capabilities/record-reading/record-reading.js';
 import { DEFAULT_RECOGNIZERS } from './capabilities/shared/default-recognizers.js';
 import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js';
 import { createValidationCapability } from './capabilities/validation/validation.js';
@@ -34,6 +35,7 @@ export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}
   const lexicon = options.lexicon ?? defaultLexicon();
   return Object.freeze([
     createExplicitEvidenceCapability({ recognizers, lexicon, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),
+    createRecordReadingCapability(),
     createPatternExtractionCapability({ recognizers, lexicon }),
     createClauseReadingCapability({ recognizers, lexicon }),
     createLookupCapability(),

@@ -1,12 +1,13 @@
 /**
  * @paxman/capabilities — the built-in deterministic capabilities: `text_extraction`
- * (input → Document, once per run), `explicit_evidence`, `pattern_extraction`, `lookup`,
+ * (input → Document, once per run), `explicit_evidence`, `record_reading`, `pattern_extraction`, `lookup`,
  * `derived` and `validation`. What a capability is lives in `@paxman/capability-spi`,
  * the Document in `@paxman/document`, value recognizers in `@paxman/values`.
  */
 export { textExtraction, type TextExtraction } from './text-extraction.js';
 export { createDefaultCapabilities } from './default-capabilities.js';
 export { EXPLICIT_EVIDENCE_SPEC, configureExplicitEvidence, createExplicitEvidenceCapability } from './capabilities/explicit-evidence/explicit-evidence.js';
+export { RECORD_READING_SPEC, bindMember, configureRecordReading, createRecordReadingCapability } from './capabilities/record-reading/record-reading.js';
 export { PATTERN_EXTRACTION_SPEC, configurePatternExtraction, createPatternExtractionCapability } from './capabilities/pattern-extraction/pattern-extraction.js';
 export { CLAUSE_READING_SPEC, configureClauseReading, createClauseReadingCapability } from './capabilities/clause-reading/clause-reading.js';
 export { LOOKUP_SPEC, configureLookup, createLookupCapability, normalizeLookupKey } from './capabilities/lookup/lookup.js';

@@ -57,6 +57,8 @@ export const DIAGNOSTIC_CODES = {
   reconcile: [
     'CONFLICT', // candidates disagree and none wins
     'STRUCTURED_DATA_MISMATCH', // an e-invoice's structured data and its printed page state different values
+    'RECORDS_DO_NOT_ADD_UP', // a record set's rows do not add up to the total printed under them (both sums in the context)
+    'RECORD_ITEM_DROPPED', // an item of a record set whose members do not type-check, left out
     'CONSTRAINT_FAILED',
     'CURRENCY_ASSUMED',
     'CURRENCY_MISMATCH',

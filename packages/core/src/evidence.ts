@@ -46,6 +46,12 @@ export const EvidenceKind = Object.freeze({
    * input itself, or a file embedded in a PDF), by a knowledge pack's element path.
    */
   STRUCTURED_DATA: 'STRUCTURED_DATA',
+  /**
+   * A cell of a record set (a table row, a receipt item line, a JSON array item): one
+   * record per cell, `detail.item` / `detail.member` say which; the set's own record
+   * (`detail.records`) states how its rows add up.
+   */
+  RECORD_CELL: 'RECORD_CELL',
   /** A key of structured input: JSON key path, CSV column, e-mail header. */
   STRUCTURED_KEY: 'STRUCTURED_KEY',
   /** A label equal to the field name, a declared label or the description's noun phrase. */

@@ -36,5 +36,10 @@ export const ShortCircuitReason = Object.freeze({
    * its value is assembled from its members' results, so it runs no step of its own.
    */
   ASSEMBLED_FROM_MEMBERS: 'ASSEMBLED_FROM_MEMBERS',
+  /**
+   * A member of the items of an ARRAY field that a capability reads as a whole (record by
+   * record): the member is read with its items, so it runs no step of its own.
+   */
+  READ_WITH_ITEMS: 'READ_WITH_ITEMS',
 } as const);
 export type ShortCircuitReason = (typeof ShortCircuitReason)[keyof typeof ShortCircuitReason];

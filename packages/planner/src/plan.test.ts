@@ -79,7 +79,8 @@ describe('plan: fields', () => {
     const registry = createCapabilityRegistry([fakeCapability({ id: 'table_rows', tier: 1, acceptsTypes: ['ARRAY'] })]);
     const result = plan({ contract, profile: textProfile, registry });
     expect(stepIds(result, 'items')).toEqual(['table_rows@1.0.0']);
-    expect(result.fieldPlans.find((fieldPlan) => fieldPlan.fieldPath === 'items[].sku')!.shortCircuit).toBe('NO_CAPABILITY');
+    // The members of items are read with them (ADR 0021).
+    expect(result.fieldPlans.find((fieldPlan) => fieldPlan.fieldPath === 'items[].sku')!.shortCircuit).toBe('READ_WITH_ITEMS');
   });
 
   it('target confidence is the field threshold or the effective floor, whichever is higher', () => {

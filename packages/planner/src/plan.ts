@@ -191,12 +191,24 @@ function buildBody(options: PreparePlanOptions, policy: Policy, budget: Budget, 
   const excludedTiers = runsFields ? inferenceGates(plannable, policy, budget, options.providers, diagnostics) : new Map<CapabilityTier, string>();
 
   const ordered = baseFieldOrder(contract.fields);
+  const chains = new Map<string, { steps: PlanStep[]; reasons: string[] }>();
+  for (const entry of ordered) {
+    const reasons: string[] = [];
+    const steps = runsFields ? chainFor(entry.field, contract, plannable, excludedTiers, reasons, diagnostics) : [];
+    chains.set(entry.field.path, { steps, reasons });
+  }
   const drafts = ordered.map((entry) => {
     const field = entry.field;
-    const reasons: string[] = [];
-    const steps = runsFields ? chainFor(field, contract, plannable, excludedTiers, reasons, diagnostics) : [];
+    const chain = chains.get(field.path)!;
+    const { reasons } = chain;
+    // A member of items that a step reads record by record is read with them: it runs nothing of its own.
+    const arrayPath = field.path.includes('[]') ? field.path.slice(0, field.path.indexOf('[]')) : null;
+    const readWithItems = arrayPath !== null && (chains.get(arrayPath)?.steps.length ?? 0) > 0;
+    const steps = readWithItems ? [] : chain.steps;
     let shortCircuit: string | null = gateReason;
-    if (shortCircuit === null && steps.length === 0) shortCircuit = entry.hasMembers ? ShortCircuitReason.ASSEMBLED_FROM_MEMBERS : ShortCircuitReason.NO_CAPABILITY;
+    if (shortCircuit === null && steps.length === 0) {
+      shortCircuit = readWithItems ? ShortCircuitReason.READ_WITH_ITEMS : entry.hasMembers ? ShortCircuitReason.ASSEMBLED_FROM_MEMBERS : ShortCircuitReason.NO_CAPABILITY;
+    }
     const fieldPlan: FieldPlan = {
       fieldId: field.id,
       fieldPath: field.path,

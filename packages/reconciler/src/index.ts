@@ -1,5 +1,6 @@
 /** @paxman/reconciler — `reconcile()`: truth resolution and calibrated confidence. */
-export type { ConflictRecord, FieldStatus, ResolvedResult, UnresolvedReason } from './resolved-result.js';
+export type { ConflictRecord, FieldStatus, ItemResult, ResolvedResult, UnresolvedReason } from './resolved-result.js';
+export { isRecordField, reconcileRecords } from './records.js';
 export { type ReconcileInput, reconcile } from './reconcile.js';
 export type { DocumentContext } from '@paxman/values';
 export { type ScoreFieldInput, type ScoreFieldOptions, type RunFieldScorer, createFieldScorer, scoreField } from './field-scorer.js';

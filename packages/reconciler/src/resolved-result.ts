@@ -21,6 +21,16 @@ export interface ConflictRecord {
   readonly values: readonly { readonly value: JsonValue; readonly confidence: number; readonly evidenceIds: readonly string[] }[];
 }
 
+/** One item of a record field: its confidence and, per member, the cell's confidence and evidence. */
+export interface ItemResult {
+  /** Position of the item in the field's value. */
+  readonly index: number;
+  readonly confidence: number;
+  readonly band: ConfidenceBand | string;
+  readonly evidenceIds: readonly string[];
+  readonly members: Readonly<Record<string, { readonly confidence: number; readonly band: ConfidenceBand | string; readonly evidenceIds: readonly string[] }>>;
+}
+
 export interface ResolvedResult {
   readonly fieldPath: string;
   readonly status: FieldStatus;
@@ -35,4 +45,6 @@ export interface ResolvedResult {
   readonly requiresHuman: boolean;
   readonly unresolvedReason: UnresolvedReason | null;
   readonly conflict: ConflictRecord | null;
+  /** A record field (ARRAY of OBJECT read row by row): the result of each item, in value order. */
+  readonly items?: readonly ItemResult[];
 }

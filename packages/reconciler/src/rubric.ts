@@ -284,3 +284,22 @@ export const GROUNDS_STRENGTH = Object.freeze({
     'addresses-model': Object.freeze({ strength: BASE_STRENGTH.INFERENCE, alone: INFERENCE_UNSUPPORTED_CAP, always: INFERENCE_NEAR_INSTRUCTION_CAP }),
   }),
 } as const);
+
+/**
+ * Records (ADR 0021). A cell read under a header concept of a record set is a labelled
+ * reading of one value: it starts where a labelled scalar starts. Its row's arithmetic
+ * moves it: quantity × unit price equal to the amount is an independent check of three
+ * cells at once; a row that does not multiply out (a price per 100, a discount folded in)
+ * is less sure. The set's sum against a printed total checks every row's amount at once: a
+ * sum equal to the printed total raises the set; an items total the rows do not reach
+ * says rows are missing or extra and lowers it below the HIGH band; nothing to compare
+ * with leaves the set a little below its items. Another source stating the same item
+ * agrees with it.
+ */
+export const RECORD_CELL_CONFIDENCE = 0.88;
+export const RECORD_ROW_AGREES = 0.06;
+export const RECORD_ROW_DISAGREES = -0.1;
+export const RECORD_SET_ADDS_UP = 0.04;
+export const RECORD_SET_UNCHECKED = -0.02;
+export const RECORD_SET_DOES_NOT_ADD_UP = -0.25;
+export const RECORD_SOURCE_AGREES = 0.04;

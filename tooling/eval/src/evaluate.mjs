@@ -3,11 +3,13 @@
  * scores the artifacts. A case whose normalization throws or returns something that is
  * not an artifact counts as a crash. A corpus whose documents carry structured data (an
  * e-invoice's XML: any artifact with `STRUCTURED_DATA` evidence) is scored a second time
- * from its pages alone (`structuredData: 'ignore'`), as `<name> (page only)`.
+ * from its pages alone (`structuredData: 'ignore'`), as `<name> (page only)`. ARRAY fields
+ * are scored apart (`arrays` per case, `score-array.mjs`); the scalar outcomes never hold them.
  */
 import { readFileSync } from 'node:fs';
 import { loadCorpus } from './corpus.mjs';
 import { scoreCase } from './score.mjs';
+import { arrayShapesOf, scoreArrays } from './score-array.mjs';
 
 export const DETERMINISTIC_ONLY = Object.freeze({ allowLocalInference: false, allowRemoteInference: false });
 
@@ -45,7 +47,8 @@ async function evaluateCorpus(corpus, name, policy, normalize, onCase) {
         crashes += 1;
       }
       const { outcomes } = scoreCase({ artifact, expected: entry.expected, fieldTypes: corpus.fieldTypes });
-      cases.push({ id: entry.id, artifact, error, outcomes });
+      const arrays = scoreArrays({ artifact, expected: entry.expected, shapes: arrayShapesOf(corpus.contract) });
+      cases.push({ id: entry.id, artifact, error, outcomes, arrays });
     }
     return { name, cases, crashes };
 }

@@ -1,5 +1,6 @@
 /** Text report of an evaluation: per corpus and per field tables, wrong values with their evidence, calibration. */
-import { calibrate, summarize, summarizeByField, summaryLine } from './score.mjs';
+import { CALIBRATION_BINS, calibrate, summarize, summarizeByField, summaryLine } from './score.mjs';
+import { summarizeArrays } from './score-array.mjs';
 
 function table(header, rows) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
@@ -39,6 +40,35 @@ function corpusRow(corpus) {
   return [corpus.name, corpus.cases.length, fixed(totals.precision), fixed(totals.recall), fixed(totals.f1), high?.count ?? 0, right(high), certain?.count ?? 0, right(certain), calibration.ece.toFixed(3)];
 }
 
+const ARRAY_HEADER = ['array', 'cases', 'expected', 'predicted', 'paired', 'item precision', 'item recall', 'exact items', 'count right', 'exact docs'];
+
+/** The ARRAY fields of a corpus: items paired one to one, per-member scores, confidence against exact documents. */
+function arraySection(corpus) {
+  const summaries = summarizeArrays(corpus.cases.flatMap((entry) => entry.arrays ?? []));
+  if (summaries.length === 0) return null;
+  const parts = [
+    `Arrays:\n\n${table(
+      ARRAY_HEADER,
+      summaries.map((summary) => [summary.field, summary.cases, summary.expectedItems, summary.predictedItems, summary.pairs, fixed(summary.precision), fixed(summary.recall), fixed(summary.exactness), fixed(summary.countAccuracy), summary.exactDocuments]),
+    )}`,
+  ];
+  for (const summary of summaries) {
+    parts.push(
+      `${summary.field} members:\n\n${table(
+        ['member', 'TP', 'FP', 'FN', 'precision', 'recall'],
+        summary.members.map((member) => [member.name, member.tp, member.fp, member.fn, fixed(member.precision), fixed(member.recall)]),
+      )}`,
+    );
+    const bins = CALIBRATION_BINS.map((bin) => {
+      const members = summary.calibration.filter((entry) => entry.confidence >= bin.lower && entry.confidence < bin.upper);
+      const right = members.filter((entry) => entry.right).length;
+      return [bin.name, members.length, members.length === 0 ? '-' : fixed(right / members.length)];
+    });
+    parts.push(`${summary.field} confidence against exact document:\n\n${table(['confidence', 'n', 'exact'], bins)}`);
+  }
+  return parts.join('\n\n');
+}
+
 /** Renders the full text report. */
 export function renderReport(evaluation) {
   const sections = [];
@@ -53,6 +83,8 @@ export function renderReport(evaluation) {
         .map((outcome) => `- ${entry.id}.${outcome.field} [${outcome.status}, ${outcome.confidence?.toFixed(3)}]: got ${JSON.stringify(outcome.actual)}, expected ${JSON.stringify(outcome.expected)} — ${describeEvidence(entry.artifact, outcome.field) || 'no evidence'}`),
     );
     if (wrong.length > 0) sections.push(`Wrong values:\n${wrong.join('\n')}`);
+    const arrays = arraySection(corpus);
+    if (arrays !== null) sections.push(arrays);
     const crashed = corpus.cases.filter((entry) => entry.error);
     if (crashed.length > 0) sections.push(`Crashes:\n${crashed.map((entry) => `- ${entry.id}: ${entry.error}`).join('\n')}`);
   }
@@ -85,6 +117,7 @@ export function evaluationJson(evaluation) {
         crashes: corpus.crashes,
         totals: summarize(outcomes),
         fields: summarizeByField(outcomes),
+        arrays: summarizeArrays(corpus.cases.flatMap((entry) => entry.arrays ?? [])),
         outcomes: corpus.cases.flatMap((entry) => entry.outcomes.map((outcome) => ({ case: entry.id, ...outcome }))),
       };
     }),

@@ -1,7 +1,7 @@
 /** The terminal table of `paxman normalize`: value formatting and the "where found" snippet. */
 import type { Evidence } from 'paxman';
 import { describe, expect, it } from 'vitest';
-import { formatValue, whereFound } from './artifact-table.js';
+import { formatValue, itemLines, whereFound } from './artifact-table.js';
 
 const text = 'ACME Corp\nInvoice Number:   INV-2026-001234\nTotal Due:                                 $811.88 USD\n';
 
@@ -32,5 +32,14 @@ describe('artifact table', () => {
 
   it('falls back to the label and text for derived layers such as PDF text', () => {
     expect(whereFound(evidence('INV-2026-001234', 'Invoice Number', 'pdf-text'), text, 60)).toBe('Invoice Number: INV-2026-001234 [pdf-text]');
+  });
+});
+
+describe('items of an array field', () => {
+  it('prints one line per item with its members and confidence', () => {
+    const lines = itemLines([{ description: 'Achromatic lens 50 mm', quantity: '12', amount: { amount: '1014.00', currency: 'EUR' } }, { description: 'Mounting ring', quantity: '12' }], [{ confidence: 0.97 }, { confidence: 0.9 }], 120);
+    expect(lines).toEqual(['  [1]  Achromatic lens 50 mm | 12 | EUR 1014.00  0.97', '  [2]  Mounting ring | 12  0.90']);
+    expect(formatValue([{ a: 1 }, { a: 2 }])).toBe('2 items');
+    expect(formatValue(['Acme', 'Kite'])).toBe('["Acme","Kite"]');
   });
 });

@@ -2,7 +2,8 @@
  * The terminal view of an artifact for `paxman normalize`: one row per contract field
  * with its status, value, confidence and where it was found (a short snippet of the
  * source line the evidence points at, or the evidence text for derived layers such as
- * PDF text), followed by the fields' unresolved reasons and the replay hash.
+ * PDF text), an ARRAY field's items under it (one line per item: its members and its
+ * confidence), followed by the fields' unresolved reasons and the replay hash.
  */
 import { type CanonicalField, type Evidence, type ExecutionArtifact, type JsonValue, listDiagnostics } from 'paxman';
 
@@ -23,6 +24,7 @@ export function formatValue(value: JsonValue): string {
   if (value === null) return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) return `${value.length} item${value.length === 1 ? '' : 's'}`;
   if (!Array.isArray(value)) {
     const record = value as { readonly [key: string]: JsonValue };
     if (typeof record['amount'] === 'string') {
@@ -60,6 +62,16 @@ function flatten(fields: readonly CanonicalField[]): CanonicalField[] {
   return fields.flatMap((field) => [field, ...flatten(field.fields)]);
 }
 
+/** One line per item of an array of objects: its position, its members' values, its confidence. */
+export function itemLines(value: readonly JsonValue[], items: readonly { readonly confidence: number }[] | undefined, columns: number): string[] {
+  return value.map((item, index) => {
+    const members = item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.values(item as Record<string, JsonValue>).map((member) => formatValue(member)) : [formatValue(item)];
+    const confidence = items?.[index]?.confidence;
+    const suffix = confidence === undefined ? '' : `  ${confidence.toFixed(2)}`;
+    return `  ${pad(`[${index + 1}]`, 5)}${truncate(members.join(' | '), Math.max(20, columns - 8 - suffix.length))}${suffix}`;
+  });
+}
+
 /** Renders the table. `fields` gives the row order (contract order); `inputText` the decoded input for snippets. */
 export function renderArtifactTable(artifact: ExecutionArtifact, options: { readonly fields: readonly CanonicalField[] | null; readonly inputText: string | null; readonly columns?: number }): string {
   const evidenceById = new Map(artifact.evidence.map((record) => [record.id, record] as const));
@@ -74,9 +86,12 @@ export function renderArtifactTable(artifact: ExecutionArtifact, options: { read
   lines.push('');
   lines.push(header);
   lines.push('-'.repeat(Math.max(header.length, Math.min(header.length + whereWidth - 'WHERE FOUND'.length, columns - 1))));
+  const readArrays = new Set(paths.filter((path) => Array.isArray(artifact.fieldResults[path]?.value)));
   for (const path of paths) {
     const result = artifact.fieldResults[path];
     if (result === undefined) continue;
+    // Members of items read with their array are shown in its items, not as fields of their own.
+    if (path.includes('[]') && readArrays.has(path.slice(0, path.indexOf('[]')))) continue;
     const status = result.defaulted ? 'DEFAULTED' : result.requiresHuman ? 'NEEDS_HUMAN' : result.status;
     const firstEvidence = result.evidenceIds.map((id) => evidenceById.get(id)).find((record) => record !== undefined);
     // An unresolved field says why first; the evidence it had (if any) follows.
@@ -93,6 +108,7 @@ export function renderArtifactTable(artifact: ExecutionArtifact, options: { read
         where,
       ].join('  ').trimEnd(),
     );
+    if (Array.isArray(result.value)) lines.push(...itemLines(result.value, result.items, columns));
   }
   const problems = listDiagnostics(artifact).filter((diagnostic) => diagnostic.severity === 'ERROR');
   if (problems.length > 0) {

@@ -1,0 +1,101 @@
+/**
+ * Record knowledge as data (`packs/record-headers.json`): the column header concepts of
+ * record sets (description, quantity, unit, unit price, line amount, VAT rate, item
+ * number) with their terms per language and the contract member names each binds to; the
+ * words that open the totals under a table; the lead and joining words of a contract's
+ * party preamble. This module only validates the data once and types it; the reading
+ * layer matches the terms, so no domain word lives in reading code.
+ */
+import { InvalidKnowledgePackError, deepFreeze, isPlainObject, lazyConstant } from '@paxman/core';
+import data from './packs/record-headers.json';
+
+/** The kind of value a column holds. */
+export type RecordValueType = 'text' | 'quantity' | 'code' | 'amount' | 'rate' | 'identifier';
+
+/** A column header concept: its terms per language and the member names it binds to. */
+export interface RecordConcept {
+  readonly id: string;
+  readonly valueType: RecordValueType;
+  /** Contract member names (lower case, words split by spaces) bound to this concept. */
+  readonly memberNames: readonly string[];
+  /** Language code → header terms, lower case. */
+  readonly terms: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Terms per language. */
+export type TermsByLanguage = Readonly<Record<string, readonly string[]>>;
+
+/** The record knowledge: header concepts, totals words, party preamble words. */
+export interface RecordKnowledge {
+  readonly id: string;
+  readonly version: string;
+  readonly concepts: readonly RecordConcept[];
+  /** Words that open the line printing the sum of the rows (before tax). */
+  readonly itemsTotal: TermsByLanguage;
+  /** Words that open the line printing a document total. */
+  readonly grandTotal: TermsByLanguage;
+  /** Words that introduce a contract's parties (`by and between`). */
+  readonly partyLeads: TermsByLanguage;
+  /** Words that join two parties (`and`). */
+  readonly partyJoiners: TermsByLanguage;
+}
+
+const VALUE_TYPES: readonly string[] = ['text', 'quantity', 'code', 'amount', 'rate', 'identifier'];
+
+function fail(message: string): never {
+  throw new InvalidKnowledgePackError(`Record knowledge: ${message}`);
+}
+
+function stringList(value: unknown, where: string): readonly string[] {
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string' || entry.trim() === '')) fail(`${where} must be a list of non-empty strings.`);
+  return (value as string[]).map((entry) => entry.toLowerCase());
+}
+
+function termsByLanguage(value: unknown, where: string): TermsByLanguage {
+  if (!isPlainObject(value)) fail(`${where} must map language codes to lists of terms.`);
+  const result: Record<string, readonly string[]> = {};
+  for (const [language, terms] of Object.entries(value)) result[language] = stringList(terms, `${where}.${language}`);
+  return result;
+}
+
+/**
+ * Validates record knowledge data (the shape of `record-headers.json`) and freezes it.
+ * @throws InvalidKnowledgePackError naming the first problem.
+ */
+export function validateRecordKnowledge(input: unknown): RecordKnowledge {
+  if (!isPlainObject(input)) fail('the data must be an object.');
+  const { id, version, concepts, totals, partyPreamble } = input as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof version !== 'string') fail('id and version must be strings.');
+  if (!Array.isArray(concepts) || concepts.length === 0) fail('concepts must be a non-empty list.');
+  const seen = new Set<string>();
+  const parsed = concepts.map((concept, index): RecordConcept => {
+    if (!isPlainObject(concept)) fail(`concepts[${index}] must be an object.`);
+    const { id: conceptId, valueType, memberNames, terms } = concept as Record<string, unknown>;
+    if (typeof conceptId !== 'string' || seen.has(conceptId)) fail(`concepts[${index}].id must be a unique string.`);
+    seen.add(conceptId);
+    if (typeof valueType !== 'string' || !VALUE_TYPES.includes(valueType)) fail(`concepts[${index}].valueType must be one of ${VALUE_TYPES.join(', ')}.`);
+    return { id: conceptId, valueType: valueType as RecordValueType, memberNames: stringList(memberNames, `concepts[${index}].memberNames`), terms: termsByLanguage(terms, `concepts[${index}].terms`) };
+  });
+  if (!isPlainObject(totals) || !isPlainObject(partyPreamble)) fail('totals and partyPreamble must be objects.');
+  const totalsRecord = totals as Record<string, unknown>;
+  const preamble = partyPreamble as Record<string, unknown>;
+  return deepFreeze({
+    id,
+    version,
+    concepts: parsed,
+    itemsTotal: termsByLanguage(totalsRecord['itemsTotal'], 'totals.itemsTotal'),
+    grandTotal: termsByLanguage(totalsRecord['grandTotal'], 'totals.grandTotal'),
+    partyLeads: termsByLanguage(preamble['leads'], 'partyPreamble.leads'),
+    partyJoiners: termsByLanguage(preamble['joiners'], 'partyPreamble.joiners'),
+  });
+}
+
+/** The built-in record knowledge (`record-headers@1.0.0`), validated once. */
+export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
+
+/** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */
+export function allTerms(terms: TermsByLanguage): readonly string[] {
+  const unique = new Set<string>();
+  for (const language of Object.keys(terms).sort()) for (const term of terms[language]!) unique.add(term);
+  return [...unique].sort((left, right) => right.length - left.length || (left < right ? -1 : left > right ? 1 : 0));
+}

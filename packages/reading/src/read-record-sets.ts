@@ -1,0 +1,69 @@
+/**
+ * `readRecordSets(document)`: every record set of a document, read once (a capability keeps
+ * the result in the run memo and binds fields to it). Text, e-mail and PDF text layers are
+ * read as lines; HTML tables and the CSV grid as grids; JSON arrays of objects by their
+ * keys. Each row's arithmetic and the set's sum are checked here, where the printed totals
+ * are at hand; the reconciler turns the outcome into confidence.
+ */
+import type { Document, DocumentLine } from '@paxman/document';
+import { type RecordKnowledge, allTerms, recordKnowledge } from '@paxman/knowledge';
+import { readGrid, readJsonArrays, type GridRecords } from './grid-tables.js';
+import { compileHeaderTerms } from './header-terms.js';
+import { readLineTables } from './line-tables.js';
+import type { RecordRow, RecordSet } from './record-set.js';
+import { type PrintedTotal, checkRow, checkSum, totalsOnLines } from './row-arithmetic.js';
+
+/** Options of a reading: the record knowledge to read with (the built-in pack by default). */
+export interface ReadRecordSetsOptions {
+  readonly knowledge?: RecordKnowledge;
+}
+
+function primaryLines(document: Document): DocumentLine[] {
+  const layer = document.primaryLayer;
+  const own = document.lines.filter((line) => line.span.layer === layer);
+  return own.length > 0 ? own : [...document.lines];
+}
+
+/**
+ * Items and adjustments: in a table whose rows print a quantity and a unit price, a row
+ * that lacks either (an allowance or a charge at a rate, a line of a tax breakdown under
+ * the rows) adjusts the set rather than being an item of it. A table that prints no unit
+ * prices at all keeps every row.
+ */
+function separateAdjustments(rows: readonly RecordRow[]): { items: RecordRow[]; adjustments: RecordRow[] } {
+  const priced = (row: RecordRow): boolean => row.cells['quantity']?.number != null && row.cells['unit_price']?.number != null;
+  if (!rows.some(priced)) return { items: [...rows], adjustments: [] };
+  return { items: rows.filter(priced), adjustments: rows.filter((row) => !priced(row)) };
+}
+
+function recordSet(source: RecordSet['source'], header: RecordSet['header'], cells: readonly RecordRow['cells'][], totals: readonly PrintedTotal[]): RecordSet {
+  const rows: RecordRow[] = cells.map((row) => ({ cells: row, check: checkRow(row) }));
+  const { items, adjustments } = separateAdjustments(rows);
+  return Object.freeze({ source, header, rows: items, adjustments, sum: checkSum(rows, totals) });
+}
+
+function fromGrid(grid: GridRecords): RecordSet {
+  return recordSet(grid.source, grid.header, grid.rows, grid.totals);
+}
+
+/** Every record set of `document`, in reading order (line tables, then grids, then JSON arrays). */
+export function readRecordSets(document: Document, options: ReadRecordSetsOptions = {}): readonly RecordSet[] {
+  const knowledge = options.knowledge ?? recordKnowledge();
+  const terms = compileHeaderTerms(knowledge);
+  const words = { itemsTotal: allTerms(knowledge.itemsTotal), grandTotal: allTerms(knowledge.grandTotal) };
+  const totalsWords = [...new Set([...words.itemsTotal, ...words.grandTotal])].sort((left, right) => right.length - left.length);
+  const decimalSeparator = document.context.decimalSeparator;
+  const sets: RecordSet[] = [];
+  if (document.kind === 'text' || document.kind === 'pdf' || document.kind === 'email' || document.kind === 'image') {
+    for (const table of readLineTables(primaryLines(document), { terms, totalsWords, decimalSeparator })) {
+      sets.push(recordSet('text-table', table.header, table.rows.map((row) => row.cells), totalsOnLines(table.totalsLines, words, decimalSeparator)));
+    }
+  }
+  for (const table of document.tables) {
+    if (table.source === 'text') continue;
+    const grid = readGrid(table, table.source === 'html' ? 'html-table' : 'csv', terms, words, decimalSeparator);
+    if (grid !== null) sets.push(fromGrid(grid));
+  }
+  for (const grid of readJsonArrays(document, knowledge, terms, decimalSeparator)) sets.push(fromGrid(grid));
+  return Object.freeze(sets);
+}

@@ -1,0 +1,173 @@
+/**
+ * Reconciliation of an ARRAY-of-OBJECT field read record by record: every member of every
+ * item is type-checked and constraint-checked (a member that fails is left out of its item;
+ * an item whose required member fails is dropped, with `RECORD_ITEM_DROPPED`); items of
+ * other readings are aligned with the chosen reading's items (same members, same values)
+ * and raise their confidence; each cell, item and the set get a confidence. The set's
+ * arithmetic decides the rest: rows whose quantity × unit price is their amount and a sum
+ * that equals the printed total raise it; a printed items total the rows do not reach
+ * lowers it and says so (`RECORDS_DO_NOT_ADD_UP`, with both sums).
+ */
+import type { CanonicalField } from '@paxman/contract';
+import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, type JsonValue, type Policy, bandOf, canonicalJson, compareDiagnostics, compareStrings, isPlainObject } from '@paxman/core';
+import { checkConstraints } from './constraints.js';
+import { parseCandidateValue } from './parse-value.js';
+import type { ItemResult, ResolvedResult } from './resolved-result.js';
+import { RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+
+/** True when a field is read record by record: an ARRAY whose items are objects with members. */
+export function isRecordField(field: CanonicalField): boolean {
+  return field.type === 'ARRAY' && field.itemType === 'OBJECT' && field.fields.length > 0;
+}
+
+interface CheckedItem {
+  readonly value: Record<string, JsonValue>;
+  readonly members: Record<string, { confidence: number; evidenceIds: string[] }>;
+  readonly rowCheck: string;
+}
+
+function diagnostic(field: CanonicalField, code: Diagnostic['code'], severity: Diagnostic['severity'], message: string, context: Record<string, JsonValue>): Diagnostic {
+  return { code, severity, stage: 'reconcile', message, fieldPath: field.path, context: { fieldPath: field.path, ...context } };
+}
+
+const clamp = (value: number): number => Math.max(0, Math.min(0.99, Math.round(value * 1000) / 1000));
+
+/** The items of one candidate, members checked; the dropped items reported. */
+function checkItems(field: CanonicalField, candidate: Candidate, cells: ReadonlyMap<string, Evidence>, diagnostics: Diagnostic[]): CheckedItem[] {
+  if (!Array.isArray(candidate.value)) return [];
+  const items: CheckedItem[] = [];
+  candidate.value.forEach((raw, index) => {
+    if (!isPlainObject(raw)) {
+      diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} is not an object; left out.`, { item: index }));
+      return;
+    }
+    const value: Record<string, JsonValue> = {};
+    const members: CheckedItem['members'] = {};
+    let dropped: string | null = null;
+    let rowCheck = 'unchecked';
+    for (const member of field.fields) {
+      const memberValue = raw[member.name] as JsonValue | undefined;
+      if (memberValue === undefined || memberValue === null) {
+        if (member.required && dropped === null) dropped = `its required member ${member.name} is missing`;
+        continue;
+      }
+      const parsed = parseCandidateValue(member, memberValue, typeof memberValue === 'string' ? memberValue : '');
+      const failures = parsed.ok ? checkConstraints(member, parsed.value) : [];
+      if (!parsed.ok || failures.length > 0) {
+        const reason = parsed.ok ? failures.map((failure) => failure.reason).join('; ') : parsed.reason;
+        if (member.required) dropped ??= `${member.name}: ${reason}`;
+        else diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'INFO', `Item ${index}: member ${member.name} left out (${reason}).`, { item: index, member: member.name }));
+        continue;
+      }
+      value[member.name] = parsed.value;
+      const evidence = cells.get(`${index}:${member.name}`);
+      if (evidence !== undefined && typeof evidence.detail?.['rowCheck'] === 'string') rowCheck = evidence.detail['rowCheck'];
+      members[member.name] = { confidence: RECORD_CELL_CONFIDENCE, evidenceIds: evidence === undefined ? [] : [evidence.id] };
+    }
+    if (dropped !== null) {
+      diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} left out: ${dropped}.`, { item: index, reason: dropped }));
+      return;
+    }
+    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck });
+  });
+  return items;
+}
+
+/** Cell evidence of a candidate by `item:member`, and its record-set evidence. */
+function cellIndex(candidate: Candidate, evidence: ReadonlyMap<string, Evidence>): { cells: Map<string, Evidence>; set: Evidence | null } {
+  const cells = new Map<string, Evidence>();
+  let set: Evidence | null = null;
+  for (const id of candidate.evidenceIds) {
+    const record = evidence.get(id);
+    if (record === undefined) continue;
+    const item = record.detail?.['item'];
+    const member = record.detail?.['member'];
+    if (typeof item === 'number' && typeof member === 'string') cells.set(`${item}:${member}`, record);
+    else if (record.detail?.['records'] !== undefined) set = record;
+  }
+  return { cells, set };
+}
+
+/** Reconciles a record field from its candidates. */
+export function reconcileRecords(field: CanonicalField, result: CandidateResult | undefined, policy: Policy): ResolvedResult {
+  const diagnostics: Diagnostic[] = [];
+  const evidence = new Map<string, Evidence>();
+  for (const record of result?.evidence ?? []) if (!evidence.has(record.id)) evidence.set(record.id, record);
+  const readings = (result?.candidates ?? [])
+    .filter((candidate) => Array.isArray(candidate.value))
+    .map((candidate) => {
+      const { cells, set } = cellIndex(candidate, evidence);
+      return { candidate, set, items: checkItems(field, candidate, cells, diagnostics) };
+    })
+    .sort((left, right) => right.items.length - left.items.length || compareStrings(left.candidate.capability, right.candidate.capability) || compareStrings(canonicalJson(left.candidate.value), canonicalJson(right.candidate.value)));
+  const chosen = readings[0];
+  if (chosen === undefined || chosen.items.length === 0) return unresolved(field, diagnostics, result === undefined || result.candidates.length === 0 ? 'NO_CANDIDATE' : 'CONSTRAINT_FAILURE');
+  const others = readings.slice(1);
+  const items: ItemResult[] = chosen.items.map((item, index) => {
+    const key = canonicalJson(item.value);
+    const agreeing = others.filter((other) => other.items.some((candidate) => canonicalJson(candidate.value) === key)).length;
+    const check = item.rowCheck === 'agrees' ? RECORD_ROW_AGREES : item.rowCheck === 'disagrees' ? RECORD_ROW_DISAGREES : 0;
+    const members: Record<string, { confidence: number; band: string; evidenceIds: readonly string[] }> = {};
+    for (const name of Object.keys(item.members).sort(compareStrings)) {
+      const cell = item.members[name]!;
+      const confidence = clamp(cell.confidence + check + agreeing * RECORD_SOURCE_AGREES);
+      members[name] = { confidence, band: bandOf(confidence), evidenceIds: cell.evidenceIds };
+    }
+    const confidence = clamp(Math.min(...Object.values(members).map((member) => member.confidence)));
+    const evidenceIds = [...new Set(Object.values(members).flatMap((member) => member.evidenceIds))].sort(compareStrings);
+    return { index, confidence, band: bandOf(confidence), evidenceIds, members };
+  });
+  const addsUp = chosen.set?.detail?.['addsUp'];
+  const sum = chosen.set?.detail?.['sum'] ?? null;
+  const printed = chosen.set?.detail?.['printedTotal'] ?? null;
+  let setAdjustment = RECORD_SET_UNCHECKED;
+  if (addsUp === true) setAdjustment = RECORD_SET_ADDS_UP;
+  else if (addsUp === false) {
+    setAdjustment = RECORD_SET_DOES_NOT_ADD_UP;
+    diagnostics.push(
+      diagnostic(field, 'RECORDS_DO_NOT_ADD_UP', 'WARNING', `The ${items.length} rows add up to ${String(sum)}, but the document prints ${String(printed)} as their total: rows may be missing or extra.`, {
+        sumOfRows: sum,
+        printedTotal: printed,
+        rows: items.length,
+      }),
+    );
+  }
+  const mean = items.reduce((total, item) => total + item.confidence, 0) / items.length;
+  const confidence = clamp(mean + setAdjustment);
+  const evidenceIds = [...new Set([...items.flatMap((item) => item.evidenceIds), ...(chosen.set === null ? [] : [chosen.set.id])])].sort(compareStrings);
+  const value = chosen.items.map((item) => item.value);
+  if (confidence < field.confidenceThreshold) {
+    return { ...unresolved(field, diagnostics, 'BELOW_THRESHOLD', confidence), items };
+  }
+  return {
+    fieldPath: field.path,
+    status: confidence >= policy.confidenceFloor ? 'SUCCESS' : 'PARTIAL_SUCCESS',
+    value,
+    confidence,
+    band: bandOf(confidence),
+    evidenceIds,
+    diagnostics: diagnostics.sort(compareDiagnostics),
+    defaulted: false,
+    requiresHuman: false,
+    unresolvedReason: null,
+    conflict: null,
+    items,
+  };
+}
+
+function unresolved(field: CanonicalField, diagnostics: Diagnostic[], reason: 'NO_CANDIDATE' | 'CONSTRAINT_FAILURE' | 'BELOW_THRESHOLD', confidence = 0): ResolvedResult {
+  diagnostics.push(diagnostic(field, 'FIELD_UNRESOLVED', 'INFO', `Field unresolved: ${reason}.`, { reason, confidence, threshold: field.confidenceThreshold }));
+  return {
+    fieldPath: field.path,
+    status: 'UNRESOLVED',
+    value: null,
+    confidence,
+    band: bandOf(confidence),
+    evidenceIds: [],
+    diagnostics: diagnostics.sort(compareDiagnostics),
+    defaulted: false,
+    requiresHuman: field.fallback === 'REQUIRE_HUMAN',
+    unresolvedReason: reason,
+    conflict: null,
+  };
+}
