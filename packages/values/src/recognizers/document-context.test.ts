@@ -108,3 +108,9 @@ describe('a legal form that looks like a currency code', () => {
     expect(findCurrencies('Amount: 12.500 BHD', {}).map((hit) => hit.value)).toEqual(['BHD']);
   });
 });
+
+describe('the no-currency code', () => {
+  it('never makes XXX (a placeholder, ISO 4217 "no currency") the dominant currency', () => {
+    expect(inferDocumentContext('Zolltarif XXX 12,00\nXXX 3,00\nSumme 15,00').dominantCurrency).toBeNull();
+  });
+});

@@ -75,6 +75,8 @@ export function inferDocumentContext(text: string): DocumentContext {
     const [moneyNumerals = [], numerals = []] = scanNumeralsWith(text, [MONEY_NUMERALS, {}]);
     countCertainMoneyCurrencies(text, moneyNumerals, currencies);
     countCertainCurrencies(text, currencies);
+    // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
+    currencies.delete('XXX');
     const separators = new Map<'.' | ',', number>();
     for (let index = 0; index < numerals.length; index += 1) {
       const numeral = numerals[index]!;

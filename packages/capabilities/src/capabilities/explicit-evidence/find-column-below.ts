@@ -13,8 +13,11 @@
  * field's labels exactly or as a synonym — and names no other concept too ("Date" is an
  * issue date and a transaction date: a column of dates under it may be the items') — takes
  * the first cell below it, within a few lines, that overlaps its columns and reads as a
- * value of the field's type. Only amounts and dates are read this way (a name below a
- * heading is a party block's). Cells are split once per run.
+ * date, alone or beside one other cell on its line — unless the line
+ * after it holds another such value (a column of values under a label is a table's: "Total"
+ * over the items' amounts), or its line has more cells (a table row). Only amounts
+ * and dates are read this way (a name below a heading is a party block's). Cells are split
+ * once per run.
  */
 import type { SourceSpan } from '@paxman/core';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
@@ -23,7 +26,9 @@ import { recordLabelledValue, type SearchContext } from './search-context.js';
 const LINES_BELOW = 3;
 /** Rank given up against a label beside its value. */
 const COLUMN_PENALTY = 20;
-const READ_TYPES = new Set(['DATE', 'MONEY', 'DECIMAL']);
+const READ_TYPES = new Set(['DATE']);
+/** Most cells the value's line may have: more is a table row. */
+const MAX_VALUE_LINE_CELLS = 2;
 
 interface Cell {
   readonly text: string;
@@ -68,6 +73,12 @@ export function findInColumnsBelow(context: SearchContext): void {
   });
 }
 
+function readsAsValue(context: SearchContext, cell: Cell): boolean {
+  if (!/\d/.test(cell.text) || cell.text.length > 40) return false;
+  const kind = context.reading.fieldType === 'DATE' ? 'DATE' : context.reading.fieldType === 'MONEY' ? 'MONEY' : 'DECIMAL';
+  return context.recognizers.parseValue(kind, cell.text, context.recognizerOptions) !== null;
+}
+
 function overlaps(cell: Cell, label: Cell): boolean {
   return cell.from < label.to && label.from < cell.to;
 }
@@ -81,9 +92,11 @@ function valueBelow(context: SearchContext, lines: readonly CellLine[], position
       // Another label under this one ends the column.
       if (context.lexicon.conceptsOfLabel(context.index.normalizeLabel(cell.text).text).length > 0) return null;
       const span = { start: cell.start, end: cell.start + cell.text.length, layer: line.layer };
-      if (under.length === 1 && /\d/.test(cell.text) && cell.text.length <= 40) {
-        const read = context.recognizers.parseValue(context.reading.fieldType === 'DATE' ? 'DATE' : context.reading.fieldType === 'MONEY' ? 'MONEY' : 'DECIMAL', cell.text, context.recognizerOptions);
-        if (read !== null) return { text: cell.text, span };
+      // A value on a line of many cells is a table row's (a one-row items table), not a label's own.
+      if (under.length === 1 && line.cells.length <= MAX_VALUE_LINE_CELLS && readsAsValue(context, cell)) {
+        // A column of values under the label (the next line has one too) is a table's column, not one value.
+        const after = lines[next + 1]?.cells.filter((other) => overlaps(other, label)) ?? [];
+        return after.some((other) => readsAsValue(context, other)) ? null : { text: cell.text, span };
       }
     }
   }
