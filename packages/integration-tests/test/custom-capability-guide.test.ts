@@ -7,9 +7,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '@paxman/cli';
+import { captureIo } from './support/capture-io.js';
 import { createPaxman, loadPlugins, replay } from 'paxman';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -23,15 +23,7 @@ const invoice = 'Northwind Optics GmbH\nInvoice 2026-0147\nTotal: EUR 1,720.74\n
 const invoiceFile = join(folder, 'invoice.txt');
 writeFileSync(invoiceFile, invoice);
 
-function io() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk) => (out += chunk));
-  stderr.on('data', (chunk) => (err += chunk));
-  return { io: { stdout, stderr }, out: () => out, err: () => err };
-}
+const io = captureIo;
 
 describe('docs/guides/custom-capability.md', () => {
   it('the plug-in resolves a checksum-backed VAT id at the default floor, with its evidence', async () => {

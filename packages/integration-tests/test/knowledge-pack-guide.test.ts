@@ -8,9 +8,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '@paxman/cli';
+import { captureIo } from './support/capture-io.js';
 import { createPaxman, packFingerprint, replay, validateKnowledgePack } from 'paxman';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -32,15 +32,7 @@ const expected = {
   total_amount: { amount: '10375.00', currency: 'SEK' },
 };
 
-function io() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk) => (out += chunk));
-  stderr.on('data', (chunk) => (err += chunk));
-  return { io: { stdout, stderr }, out: () => out, err: () => err };
-}
+const io = captureIo;
 
 describe('docs/guides/knowledge-pack.md', () => {
   it('without the Swedish pack the Swedish labels are not read; with it every field resolves, with its evidence', async () => {

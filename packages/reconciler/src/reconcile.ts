@@ -8,10 +8,10 @@
 import { isRecordField, reconcileRecords } from './records.js';
 import type { RunFieldScorer } from './field-scorer.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
-import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, bandOf, compareDiagnostics, compareStrings } from '@paxman/core';
+import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, compareStrings } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
 import { assessField, finishField, type FieldAssessment } from './reconcile-field.js';
-import type { ResolvedResult } from './resolved-result.js';
+import { assembledResult, type ResolvedResult } from './resolved-result.js';
 
 export interface ReconcileInput {
   readonly contract: CanonicalContract;
@@ -98,19 +98,7 @@ function assembleObject(field: CanonicalField, assessment: FieldAssessment, memb
     },
   ];
   if (missing.length === 0 && confidence >= field.confidenceThreshold) {
-    return {
-      fieldPath: field.path,
-      status: confidence >= policy.confidenceFloor ? 'SUCCESS' : 'PARTIAL_SUCCESS',
-      value,
-      confidence,
-      band: bandOf(confidence),
-      evidenceIds,
-      diagnostics: diagnostics.sort(compareDiagnostics),
-      defaulted: false,
-      requiresHuman: false,
-      unresolvedReason: null,
-      conflict: null,
-    };
+    return assembledResult(field.path, policy, { value, confidence, evidenceIds, diagnostics });
   }
   const belowThreshold: FieldAssessment = { ...assessment, hasValue: true, value, confidence, confidenceBeforeConflict: confidence, evidenceIds, diagnostics: [...assessment.diagnostics, ...diagnostics] };
   return finishField(field, belowThreshold, policy);

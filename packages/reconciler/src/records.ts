@@ -12,7 +12,7 @@ import type { CanonicalField } from '@paxman/contract';
 import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, type JsonValue, type Policy, bandOf, canonicalJson, compareDiagnostics, compareStrings, isPlainObject } from '@paxman/core';
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
-import type { ItemResult, ResolvedResult } from './resolved-result.js';
+import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
 import { RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
@@ -139,20 +139,7 @@ export function reconcileRecords(field: CanonicalField, result: CandidateResult 
   if (confidence < field.confidenceThreshold) {
     return { ...unresolved(field, diagnostics, 'BELOW_THRESHOLD', confidence), items };
   }
-  return {
-    fieldPath: field.path,
-    status: confidence >= policy.confidenceFloor ? 'SUCCESS' : 'PARTIAL_SUCCESS',
-    value,
-    confidence,
-    band: bandOf(confidence),
-    evidenceIds,
-    diagnostics: diagnostics.sort(compareDiagnostics),
-    defaulted: false,
-    requiresHuman: false,
-    unresolvedReason: null,
-    conflict: null,
-    items,
-  };
+  return { ...assembledResult(field.path, policy, { value, confidence, evidenceIds, diagnostics }), items };
 }
 
 function unresolved(field: CanonicalField, diagnostics: Diagnostic[], reason: 'NO_CANDIDATE' | 'CONSTRAINT_FAILURE' | 'BELOW_THRESHOLD', confidence = 0): ResolvedResult {

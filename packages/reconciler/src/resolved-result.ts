@@ -3,7 +3,7 @@
  * and band, status, the evidence that supports it, conflicts, and why it is unresolved
  * when it is.
  */
-import type { ConfidenceBand, Diagnostic, JsonValue } from '@paxman/core';
+import { type ConfidenceBand, type Diagnostic, type JsonValue, type Policy, bandOf, compareDiagnostics } from '@paxman/core';
 
 export type FieldStatus = 'SUCCESS' | 'PARTIAL_SUCCESS' | 'UNRESOLVED' | 'EXECUTION_FAILED';
 
@@ -47,4 +47,24 @@ export interface ResolvedResult {
   readonly conflict: ConflictRecord | null;
   /** A record field (ARRAY of OBJECT read row by row): the result of each item, in value order. */
   readonly items?: readonly ItemResult[];
+}
+
+/**
+ * A field resolved from parts (an object's members, a record set's items): SUCCESS at or
+ * over the policy's floor, PARTIAL_SUCCESS under it; diagnostics sorted.
+ */
+export function assembledResult(fieldPath: string, policy: Pick<Policy, 'confidenceFloor'>, parts: { readonly value: JsonValue; readonly confidence: number; readonly evidenceIds: readonly string[]; readonly diagnostics: Diagnostic[] }): ResolvedResult {
+  return {
+    fieldPath,
+    status: parts.confidence >= policy.confidenceFloor ? 'SUCCESS' : 'PARTIAL_SUCCESS',
+    value: parts.value,
+    confidence: parts.confidence,
+    band: bandOf(parts.confidence),
+    evidenceIds: parts.evidenceIds,
+    diagnostics: parts.diagnostics.sort(compareDiagnostics),
+    defaulted: false,
+    requiresHuman: false,
+    unresolvedReason: null,
+    conflict: null,
+  };
 }
