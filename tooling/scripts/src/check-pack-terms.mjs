@@ -26,13 +26,17 @@ const PROSE_WORDS = 5;
 const TYPEOF_NAMES = new Set(['number', 'string', 'boolean', 'object', 'function', 'bigint', 'symbol', 'undefined']);
 /** An identifier spelled in kebab case (`party-block`, `email-header`): a key of the code's own data. */
 const KEBAB_ID = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+/** A path-like key (`explicit_evidence/cell-lines`, `@tesseract.js-data/eng`): a memo key or a package name. */
+const PATH_KEY = /^@?[\w.-]+(?:\/[\w.-]+)+$/;
 
 /** True for a string literal that is code, not text: a type, an indexed key, an import, a typeof name, an id. */
 function isCodeLiteral(node, value) {
   const parent = node.parent;
   if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true;
   if (ts.isLiteralTypeNode(parent) || ts.isIndexedAccessTypeNode(parent)) return true;
-  return TYPEOF_NAMES.has(value) || KEBAB_ID.test(value) || /^[A-Z0-9_]+$/.test(value);
+  // A property read by name (`detail['item']`) or named in an object literal (`{ 'total': … }`).
+  if ((ts.isElementAccessExpression(parent) && parent.argumentExpression === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return true;
+  return TYPEOF_NAMES.has(value) || KEBAB_ID.test(value) || PATH_KEY.test(value) || /^[A-Z0-9_]+$/.test(value);
 }
 
 function fold(text) {
