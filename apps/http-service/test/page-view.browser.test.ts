@@ -237,8 +237,9 @@ describe.skipIf(CHROMIUM === undefined)('the inspector page view in Chromium', (
     const box = boxes.reduce((chosen, candidate) => (overlap(candidate, printed) > overlap(chosen, printed) ? candidate : chosen));
     expect(box.page).toBe(1);
     expect(overlap(box, printed)).toBeGreaterThan(0.6);
-    expect(box.left).toBeLessThanOrEqual(printed.left + 3);
-    expect(box.right).toBeGreaterThanOrEqual(printed.right - 3);
+    // OCR boxes come from the recogniser's steps (PP-OCR) or Tesseract's glyphs: within a few pixels of the ink.
+    expect(box.left).toBeLessThanOrEqual(printed.left + 4);
+    expect(box.right).toBeGreaterThanOrEqual(printed.right - 4);
     await page.screenshot({ path: new URL('page-view-receipt.png', OUTPUT).pathname, fullPage: false });
     await page.close();
   }, 150_000);

@@ -26,20 +26,26 @@ describe.skipIf(CHROMIUM === undefined)('the review queue in the inspector', () 
   let browser: Browser;
   const folder = mkdtempSync(join(tmpdir(), 'paxman-review-'));
   const contractFile = join(folder, 'contract.json');
+  // The demo contract's scalar fields with a floor over the letterhead's grade (HIGH, 0.93): the supplier's name, read from the letterhead, needs a person.
+  const reviewContract = {
+    ...demoContract,
+    fields: (demoContract['fields'] as { type: string }[]).filter((field) => field.type !== 'ARRAY'),
+    policy: { ...(demoContract['policy'] as object), confidence_floor: 0.95 },
+  };
   beforeAll(async () => {
     // A batch's output folder, as paxman-batch writes it: artifacts and review-queue.json.
-    writeFileSync(contractFile, JSON.stringify(demoContract));
+    writeFileSync(contractFile, JSON.stringify(reviewContract));
     const maker = await startService();
     const queue = [];
     for (const name of ['first.pdf', 'second.pdf']) {
       const input = join(folder, name);
       copyFileSync(invoicePdf, input);
-      const artifact = await (await maker.post('/v1/normalize', { input: { base64: readFileSync(input).toString('base64'), filename: name }, contract: demoContract })).json();
+      const artifact = await (await maker.post('/v1/normalize', { input: { base64: readFileSync(input).toString('base64'), filename: name }, contract: reviewContract })).json();
       writeFileSync(join(folder, `${name}.artifact.json`), JSON.stringify(artifact));
       queue.push({ name, path: input, artifact: `${name}.artifact.json`, contract: contractFile, fields: fieldsForReview(artifact).map(({ fieldPath, reason }) => ({ fieldPath, reason })) });
     }
     await maker.server.shutdown();
-    expect(queue[0]!.fields).toEqual([{ fieldPath: 'supplier_name', reason: 'UNRESOLVED_REQUIRED' }]);
+    expect(queue[0]!.fields).toEqual([{ fieldPath: 'supplier_name', reason: 'BELOW_THRESHOLD' }]);
     writeFileSync(join(folder, 'review-queue.json'), JSON.stringify(queue));
     const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     service = await startService({ reviewerKeyEnv: 'PAXMAN_REVIEWER_KEY', reviewFolder: folder }, { PAXMAN_REVIEWER_KEY: key });
@@ -72,7 +78,7 @@ describe.skipIf(CHROMIUM === undefined)('the review queue in the inspector', () 
 
     const chainFile = join(folder, 'first.pdf.artifact.amendments.json');
     expect(existsSync(chainFile)).toBe(true);
-    const replayed = await replay(readFileSync(join(folder, 'first.pdf.artifact.json'), 'utf8'), { contract: demoContract, amendments: readFileSync(chainFile, 'utf8') });
+    const replayed = await replay(readFileSync(join(folder, 'first.pdf.artifact.json'), 'utf8'), { contract: reviewContract, amendments: readFileSync(chainFile, 'utf8') });
     expect(replayed.review?.data['supplier_name']).toBe('Northwind Traders GmbH');
     expect(replayed.review?.amendedFields['supplier_name']).toMatchObject({ action: 'CORRECT', reviewerName: 'Ada Reviewer' });
   }, 120_000);

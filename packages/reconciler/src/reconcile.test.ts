@@ -191,7 +191,7 @@ describe('values read by OCR', () => {
   it('lowers a disputed amount or date instead of dropping it (the second engine misreads digits the first reads right)', () => {
     const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true }, { path: 'date', type: 'DATE' }, { path: 'number', type: 'STRING' });
     const read = (path: string, value: string, secondReading: 'agrees' | 'differs') =>
-      only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'EXACT_LABEL', value, at: [0, 5], detail: { ocrConfidence: 0.95, ocrSecondReading: secondReading } })])], policy: policy() }), path);
+      only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'EXACT_LABEL', value, at: [0, 5], grounds: [ocr(0.95, 0.95, secondReading)] })])], policy: policy() }), path);
     for (const [path, value] of [['total', '9.65'], ['date', '2018-01-18']] as const) {
       const disputed = read(path, value, 'differs');
       expect(disputed).toMatchObject({ status: 'SUCCESS' });
