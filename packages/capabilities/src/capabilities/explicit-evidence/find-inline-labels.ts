@@ -11,7 +11,7 @@
 import type { JsonValue, SourceSpan } from '@paxman/core';
 import type { DocumentLine } from '@paxman/document';
 import type { RecognizerKind } from '@paxman/values';
-import { type Lexicon, normalizeLabelText } from '@paxman/values';
+import type { Lexicon } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
@@ -111,7 +111,7 @@ export function findInlineLabels(context: SearchContext): void {
 /** The key-value pairs' keys as labels (normalized), by where they start: `layer` + NUL + offset. */
 function pairKeys(context: SearchContext): ReadonlyMap<string, string> {
   const keys = new Map<string, string>();
-  for (const pair of context.index.keyValues) keys.set(`${pair.keySpan.layer}\u0000${pair.keySpan.start}`, normalizeLabelText(pair.key));
+  for (const pair of context.index.keyValues) keys.set(`${pair.keySpan.layer}\u0000${pair.keySpan.start}`, context.index.normalizeLabel(pair.key).text);
   return keys;
 }
 

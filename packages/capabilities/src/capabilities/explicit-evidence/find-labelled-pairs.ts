@@ -30,7 +30,8 @@ export function findInKeyValues(context: SearchContext): void {
   // The totals of a tax summary block are the summary's, never the document's amounts.
   const skipSummaries = context.labels.concepts.some((concept) => SUMMARISED_CONCEPTS.has(concept));
   const isTotal = context.labels.concepts.includes('total');
-  const afterTax = isTotal ? netAfterTax(context) : null;
+  // Where "net" means after tax is a fact of the document: worked out once per run and reading type.
+  const afterTax = isTotal ? context.index.memo(`net-after-tax\u0000${context.reading.fieldType}`, () => netAfterTax(context)) : null;
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
     if (skipSummaries && pair.region === 'summary') continue;
@@ -54,7 +55,7 @@ export function findInKeyValues(context: SearchContext): void {
   }
   for (const position of afterTax?.netPositions ?? []) {
     const pair = context.index.keyValues[position]!;
-    const key = normalizeLabelText(pair.key);
+    const key = context.index.normalizeLabel(pair.key).text;
     recordLabelledValue(context, {
       match: { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 3 },
       keySpan: pair.keySpan,
@@ -89,7 +90,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   for (let position = 0; position < pairs.length; position += 1) {
     const pair = pairs[position]!;
     if (pair.region !== undefined) continue;
-    const key = normalizeLabelText(pair.key);
+    const key = context.index.normalizeLabel(pair.key).text;
     if (NET_LABEL.test(key)) {
       if (taxPosition >= 0) netPositions.push(position);
       else return null;
@@ -106,7 +107,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   const net = amount(netPositions[0]!);
   if (net === null) return null;
   for (let position = 0; position < taxPosition; position += 1) {
-    const key = normalizeLabelText(pairs[position]!.key);
+    const key = context.index.normalizeLabel(pairs[position]!.key).text;
     if (!context.lexicon.conceptsOfLabel(key).some((concept) => concept === 'total' || concept === 'subtotal')) continue;
     const before = amount(position);
     if (before !== null && before > net) return null;

@@ -15,7 +15,6 @@
  */
 import { canonicalJson, EvidenceKind, formatDecimal, parseDecimal, type Decimal, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { KeyValuePair } from '@paxman/document';
-import { normalizeLabelText } from '@paxman/values';
 import { amountTextOf, currencyOf } from '../shared/read-typed-value.js';
 import { readValue, type SearchContext } from './search-context.js';
 
@@ -57,7 +56,7 @@ function cashAndChange(context: SearchContext): { cash: StatedAmount; change: St
   for (let position = 0; position < pairs.length; position += 1) {
     const pair = pairs[position]!;
     if (pair.region !== undefined) continue;
-    const concepts = context.lexicon.conceptsOfLabel(normalizeLabelText(pair.key));
+    const concepts = context.lexicon.conceptsOfLabel(context.index.normalizeLabel(pair.key).text);
     const isCash = concepts.includes('tendered');
     if (!isCash && !concepts.includes('change')) continue;
     const stated = amountOf(context, pair);
@@ -85,7 +84,8 @@ export function checkPayment(context: SearchContext, proposed: readonly JsonValu
   if (!context.labels.concepts.includes('total')) return;
   const fieldType = context.reading.fieldType;
   if (fieldType !== 'MONEY' && fieldType !== 'DECIMAL') return;
-  const stated = cashAndChange(context);
+  // The cash and change lines are the document's: read once per run and reading type, whatever the total field.
+  const stated = context.index.memo(`cash-and-change\u0000${fieldType}`, () => cashAndChange(context));
   if (stated === null) return;
   // Written with the places the receipt prints ("70.30 − 10.00" is "60.30").
   const paid = parseDecimal(stated.cash.amount.minus(stated.change.amount).toFixed(Math.max(stated.cash.places, stated.change.places)));

@@ -16,13 +16,13 @@
  */
 import { canonicalJson, CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
-import { ocrReadingConfidence, type Document, type KeyValuePair } from '@paxman/document';
+import { ocrReadingConfidence, type Document } from '@paxman/document';
 import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { normalizeLabelText } from '@paxman/values';
 import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
 import { compileSafeRegex } from '@paxman/values';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
-import { documentIndex } from '../shared/document-index.js';
+import { documentIndex, type DocumentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
@@ -144,7 +144,7 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
     const reading = readingFromJson(context.config.reading as JsonValue);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
     const concepts = (context.config.concepts ?? []) as readonly string[];
-    const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index.keyValues, concepts, index.primary.name, lexicon));
+    const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index, concepts, lexicon));
     for (const step of steps) {
       const hits = index.hits(step.kind, step.kind === 'ENUM' ? { enumValues: reading.enumValues } : {});
       // A date printed under a label that names something else ("Order date: …") is not
@@ -176,11 +176,11 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
 }
 
 /** Value spans (sorted by start) of key-value pairs whose key names a lexicon concept other than the field's. */
-function claimedSpans(pairs: readonly KeyValuePair[], concepts: readonly string[], layer: string, lexicon: Lexicon): SourceSpan[] {
+function claimedSpans(index: DocumentIndex, concepts: readonly string[], lexicon: Lexicon): SourceSpan[] {
   const spans: SourceSpan[] = [];
-  for (const pair of pairs) {
-    if (pair.valueSpan.layer !== layer) continue;
-    const keyConcepts = lexicon.conceptsOfLabel(normalizeLabelText(pair.key));
+  for (const pair of index.keyValues) {
+    if (pair.valueSpan.layer !== index.primary.name) continue;
+    const keyConcepts = lexicon.conceptsOfLabel(index.normalizeLabel(pair.key).text);
     if (keyConcepts.length > 0 && !keyConcepts.some((concept) => concepts.includes(concept))) spans.push(pair.valueSpan);
   }
   return spans.sort((left, right) => left.start - right.start);
