@@ -14,11 +14,11 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
-  lexicon: 'c9a3c02afbb27a700abc8a2ca3ca2eded86b7959f8dedfcff587edcb91c8bda0',
-  lexiconPacks: '1d9d2ffdb71a0db6bf4b6d57fe7d936ae114cefa3dee1b02f22c4fb26568d630',
+  lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
+  lexiconPacks: 'c14b542d5044d2de656bcc58bab81771551e19293a7d409d26630ec354788d72',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.7.0',
-  pattern_extraction: '1.6.0',
+  explicit_evidence: '1.8.0',
+  pattern_extraction: '1.7.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -76,9 +76,16 @@ export interface StructuredDataKnowledge {
  * - `address-starts`: words that open an address line ("Unit", "Lot", "PO Box", "Jalan");
  * - `number-markers`: what stands before a number ("Nr.", "n°", "#");
  * - `date-connectors`: what joins a number to its date in a title line ("vom", "du", "dated");
- * - `name-keys`: the key a party block prints its name under ("Name", "Raison sociale").
+ * - `name-keys`: the key a party block prints its name under ("Name", "Raison sociale");
+ * - `rounding-words`: what names a rounding adjustment ("rounding", "Rundung", "arrondi") —
+ *   a total followed by a non-zero one is the total before rounding;
+ * - `added-charges`: what names a charge added to an amount (a tax, a service charge:
+ *   "VAT", "MwSt", "service") — where "net" is printed after one, net means after tax;
+ * - `net-words`: the word for "net" ("net", "nett", "netto");
+ * - `other-tenders`: ways of paying other than cash ("card", "voucher", "Gutschein") — a
+ *   payment split between cash and one of them does not check the total.
  */
-export const WORD_CLASSES = ['document-titles', 'legal-forms', 'street-words', 'address-starts', 'number-markers', 'date-connectors', 'name-keys'] as const;
+export const WORD_CLASSES = ['document-titles', 'legal-forms', 'street-words', 'address-starts', 'number-markers', 'date-connectors', 'name-keys', 'rounding-words', 'added-charges', 'net-words', 'other-tenders'] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 
 /** A language's or a locale's words for business documents. */

@@ -22,6 +22,7 @@ import type { CanonicalField } from '@paxman/contract';
 import { defaultLexicon, labelsForField, type Lexicon, type RecognizerOptions } from '@paxman/values';
 import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { type DocumentIndex, documentIndex } from '../shared/document-index.js';
+import { recordSetsOf } from '../shared/record-sets.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import type { ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, labelMatcher, labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
@@ -39,10 +40,10 @@ import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
 
-/** The spec of `explicit_evidence@1.7.0`. */
+/** The spec of `explicit_evidence@1.8.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
-  version: '1.7.0',
+  version: '1.8.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),
@@ -163,6 +164,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       recorded: new Map(),
       reads: new Map(),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
+      recordSets: () => recordSetsOf(context),
     };
     if (context.policy?.structuredData !== 'ignore') {
       if (knowledge !== null) findInStructuredData(search, context, knowledge, typeof context.config.structuredTerm === 'string' ? context.config.structuredTerm : null);

@@ -15,6 +15,7 @@ import type { Lexicon } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
+import { prepaymentFilter } from './prepayment.js';
 import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
 /** An amount alone, with its cents: what a row's value must be to be read without a currency marker. */
@@ -50,6 +51,8 @@ export function findInlineLabels(context: SearchContext): void {
   // Label starts already read, per layer: a shorter label at the same place is not read again.
   const used = new Map<string, Set<number>>();
   let headerNames: readonly SourceSpan[] | null = null;
+  // After a prepayment, the total and the amount due are different amounts.
+  const beforeOrAfterPrepayment = prepaymentFilter(context);
   for (const { label, strength, words } of labelsLongestFirst(context.labels)) {
     const ids = wordIdsOf(index, words);
     if (ids === null) continue;
@@ -69,6 +72,7 @@ export function findInlineLabels(context: SearchContext): void {
       if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
       // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding).
       if (context.index.memo('inline-labels/pair-keys', () => pairKeys(context)).get(`${layer}\u0000${labelStart}`) === label) continue;
+      if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
         used.set(layer, usedInLayer);

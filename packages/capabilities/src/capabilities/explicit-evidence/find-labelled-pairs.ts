@@ -12,7 +12,8 @@ import type { Table } from '@paxman/document';
 import { type Lexicon, normalizeLabelText } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
 import { amountTextOf } from '../shared/read-typed-value.js';
-import { readValue, recordLabelledValue, type SearchContext } from './search-context.js';
+import { prepaymentFilter } from './prepayment.js';
+import { inItemRow, readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
 /** Amount concepts a tax summary block restates for its own rows. */
@@ -32,13 +33,16 @@ export function findInKeyValues(context: SearchContext): void {
   const isTotal = context.labels.concepts.includes('total');
   // Where "net" means after tax is a fact of the document: worked out once per run and reading type.
   const afterTax = isTotal ? context.index.memo(`net-after-tax\u0000${context.reading.fieldType}`, () => netAfterTax(context)) : null;
+  // After a prepayment, the total and the amount due are different amounts.
+  const beforeOrAfterPrepayment = prepaymentFilter(context);
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
     if (skipSummaries && pair.region === 'summary') continue;
+    if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(pair.key, pair.keySpan.layer, pair.keySpan.start)) continue;
     // Where "net" is the amount after tax, a total printed before the tax lines is the amount before tax.
     if (afterTax !== null && position < afterTax.taxPosition) continue;
     // A total followed by a non-zero rounding adjustment is the total before rounding, not the amount paid.
-    if (isTotal && roundedAfter(pair.key, pairsAfter(context.index.keyValues, position))) continue;
+    if (isTotal && roundedAfter(context, pair.key, pairsAfter(context.index.keyValues, position))) continue;
     // A signer's "Title:" or "Date:" answers only a field about signing.
     if (pair.region === 'signature' && !context.aboutSigning) continue;
     recordLabelledValue(context, {
@@ -70,10 +74,21 @@ export function findInKeyValues(context: SearchContext): void {
   }
 }
 
-/** "Net total", "nett amount", "net total rounded": a label whose sense of "net" depends on the document. */
-const NET_LABEL = /^(?:net|nett)\b.*\b(?:total|amount)\b/;
-/** A line that adds to an amount: a tax, a service charge. */
-const ADDED_CHARGE = /\b(?:gst|vat|sst|tax|service|svr|svc|srv)\b/;
+/** True when a label names a total or a subtotal ("Total incl. GST", "Net amount"). */
+function namesAmount(context: SearchContext, label: string): boolean {
+  return context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text).some((concept) => concept === 'total' || concept === 'subtotal');
+}
+
+/**
+ * "Net total", "Nett amount", "Net total rounded": a label whose sense of "net" depends on
+ * the document — a net word, then what names a total or a subtotal.
+ */
+function isNetTotal(context: SearchContext, label: string): boolean {
+  if (!context.layout.startsWith('net-words', label)) return false;
+  if (namesAmount(context, label)) return true;
+  const rest = label.trim().replace(/^\S+\s*/u, '');
+  return rest.length > 0 && namesAmount(context, rest);
+}
 
 /**
  * Where a document uses "net" for the amount after tax (as many Asian receipts do: "GROSS
@@ -90,11 +105,11 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   for (let position = 0; position < pairs.length; position += 1) {
     const pair = pairs[position]!;
     if (pair.region !== undefined) continue;
-    const key = context.index.normalizeLabel(pair.key).text;
-    if (NET_LABEL.test(key)) {
+    if (isNetTotal(context, pair.key)) {
       if (taxPosition >= 0) netPositions.push(position);
       else return null;
-    } else if (ADDED_CHARGE.test(key) && taxPosition < 0 && !/^(?:total\s+)?(?:excl|incl)\b/.test(key)) {
+    } else if (taxPosition < 0 && context.layout.mentions('added-charges', pair.key) && !namesAmount(context, pair.key)) {
+      // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST").
       taxPosition = position;
     }
   }
@@ -155,6 +170,8 @@ function findInColumn(context: SearchContext, table: Table, tableIndex: number, 
     return read ? [{ cell: cell!, key: canonicalJson(read.value) }] : [];
   });
   if (readable.length === 0) return;
+  // A column of an items table holds one value per item, never the document's (an invoice of one line).
+  if (readable.some((entry) => inItemRow(context, entry.cell.span))) return;
   // Several rows: a per-row column, not one value for the document — unless every row says the same.
   if (new Set(readable.map((entry) => entry.key)).size !== 1) return;
   const cell = readable[0]!.cell;
@@ -192,7 +209,7 @@ function findInRowLabels(context: SearchContext, table: Table, tableIndex: numbe
     const first = row[0]!;
     // The same rules as for key-value pairs: a tax summary's rows, and a total before its rounding, are not the total.
     if (skipSummaries && table.summaryRows?.includes(rowIndex) === true) return;
-    if (isTotal && roundedAfter(first.text, table.rows.slice(rowIndex + 1, rowIndex + 3).map((next) => ({ key: next[0]?.text ?? '', value: next[next.length - 1]?.text ?? '' })))) return;
+    if (isTotal && roundedAfter(context, first.text, table.rows.slice(rowIndex + 1, rowIndex + 3).map((next) => ({ key: next[0]?.text ?? '', value: next[next.length - 1]?.text ?? '' })))) return;
     // The row's value cells end at the next cell that reads as a label of its own.
     let last = row.length - 1;
     for (let column = 2; column < row.length; column += 1) {
@@ -218,11 +235,6 @@ function findInRowLabels(context: SearchContext, table: Table, tableIndex: numbe
   });
 }
 
-/** The label of a total after rounding ("TOTAL ROUNDED", "Rounded total", "Total after adj"). */
-const ROUNDED_TOTAL_LABEL = /\btotal\b.*\b(?:rounded|after\s+(?:adj|adjustments?|rounding))\b|\brounded\s+total\b/i;
-/** Words of a rounding adjustment's label ("ROUNDING ADJ", "Rounding adjustment", "Round off"). */
-const ROUNDING_LABEL = /\bround(?:ing|ed)?\b|\bround\s*off\b/i;
-
 /** The two key-value pairs after `position` in its layer and past its value. */
 function pairsAfter(pairs: readonly KeyValuePair[], position: number): readonly KeyValuePair[] {
   const pair = pairs[position]!;
@@ -234,12 +246,13 @@ function pairsAfter(pairs: readonly KeyValuePair[], position: number): readonly 
  * pairs or a table's rows) is a non-zero rounding adjustment or the total after rounding,
  * and the total's label (`key`) is not itself the rounded (or after-adjustment) total.
  */
-function roundedAfter(key: string, following: readonly { readonly key: string; readonly value: string }[]): boolean {
-  if (ROUNDING_LABEL.test(key) || /\bafter\b/i.test(key)) return false;
+function roundedAfter(context: SearchContext, key: string, following: readonly { readonly key: string; readonly value: string }[]): boolean {
+  const rounding = (label: string) => context.layout.mentions('rounding-words', label);
+  if (rounding(key)) return false;
   for (const next of following) {
     // "Total Sales Incl GST 76.00" then "Total After Adj Incl GST 75.00": the later total is the rounded one.
-    if (ROUNDED_TOTAL_LABEL.test(next.key)) return true;
-    if (!ROUNDING_LABEL.test(next.key)) continue;
+    if (rounding(next.key) && namesAmount(context, next.key)) return true;
+    if (!rounding(next.key)) continue;
     const amount = Number(next.value.replace(/[^\d.-]/g, ''));
     return Number.isFinite(amount) && amount !== 0;
   }

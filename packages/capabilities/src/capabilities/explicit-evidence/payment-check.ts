@@ -20,8 +20,6 @@ import { readValue, type SearchContext } from './search-context.js';
 
 /** Largest difference read as cash rounding rather than another amount. */
 const ROUNDING_STEP = parseDecimal('0.02');
-/** Keys of another way of paying ("VISA", "MASTERCARD", "CREDIT CARD", "VOUCHER", "TNG EWALLET"). */
-const OTHER_TENDER = /\b(?:visa|master(?:card)?|amex|card|credit|debit|voucher|coupon|e-?wallet|boost|grab\s*pay|touch\s*[n&']?\s*go|tng|nets|eftpos|cheque|check|points)\b/i;
 
 interface StatedAmount {
   readonly amount: Decimal;
@@ -74,7 +72,7 @@ function cashAndChange(context: SearchContext): { cash: StatedAmount; change: St
   if (cash === null || change === null || change.amount.greaterThan(cash.amount) || cash.amount.isZero()) return null;
   // A card, voucher or e-wallet amount printed with the cash: a split payment.
   for (const pair of pairs.slice(Math.max(0, first - PAYMENT_BLOCK_REACH), last + PAYMENT_BLOCK_REACH + 1)) {
-    if (OTHER_TENDER.test(pair.key) && amountOf(context, pair) !== null) return null;
+    if (context.layout.mentions('other-tenders', pair.key) && amountOf(context, pair) !== null) return null;
   }
   return { cash, change };
 }

@@ -8,6 +8,7 @@ import type { Lexicon, RecognizerOptions } from '@paxman/values';
 import type { DocumentIndex } from '../shared/document-index.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import type { LayoutWords } from '../shared/layout-words.js';
+import type { RecordSet } from '@paxman/reading';
 import { readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
@@ -31,6 +32,8 @@ export interface SearchContext {
   readonly reads: Map<string, ReadValue | null>;
   /** Whether the field is about signing (its description or labels say so): only then are signature-block lines read. */
   readonly aboutSigning: boolean;
+  /** The document's record sets (item tables, item lines), read once per run. */
+  readonly recordSets: () => readonly RecordSet[];
 }
 
 /** `readTypedValue` with the context's reading, once per text and label currency. */
@@ -151,4 +154,14 @@ export function recordLabelledValue(
     detail: { structure: input.structure, key: input.match.normalizedKey, ...(input.match.qualified ? { qualified: true } : {}), ...(input.detail ?? {}), ...read.detail },
   });
   return true;
+}
+
+/**
+ * True when a span overlaps a cell of an item of a record set: the cell holds one item's
+ * value, never the document's. (A set's adjustment rows are not asked: a charge on the whole
+ * set is printed like a summary line, and may be one.)
+ */
+export function inItemRow(context: SearchContext, span: SourceSpan): boolean {
+  const cells = context.index.memo('record-row-cells', () => context.recordSets().flatMap((set) => set.rows.flatMap((row) => Object.values(row.cells).map((cell) => cell.span))));
+  return cells.some((cell) => cell.layer === span.layer && cell.start < span.end && span.start < cell.end);
 }

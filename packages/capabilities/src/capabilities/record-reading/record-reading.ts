@@ -9,9 +9,10 @@
  */
 import { CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
-import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey, memoKey } from '@paxman/capability-spi';
+import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
 import { type RecordKnowledge, recordKnowledge } from '@paxman/knowledge';
-import { type RecordCell, type RecordSet, readRecordSets } from '@paxman/reading';
+import type { RecordCell, RecordSet } from '@paxman/reading';
+import { recordSetsOf } from '../shared/record-sets.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 
 /** The spec of `record_reading@1.0.0`. */
@@ -24,8 +25,6 @@ export const RECORD_READING_SPEC: CapabilitySpec = Object.freeze({
   deterministic: true,
   description: 'Arrays of objects filled row by row from the tables, item lines, CSV rows and JSON arrays of the document.',
 });
-
-const RECORD_SETS = memoKey<readonly RecordSet[]>('record_reading/record-sets');
 
 /** Member name words: `unit_price` / `unitPrice` → `unit price`. */
 export function memberWords(name: string): string {
@@ -108,7 +107,7 @@ function sliceOf(context: CapabilityContext, span: SourceSpan): string {
 function invokeRecordReading(context: CapabilityContext, key: string): CapabilityResult {
   const builder = createResultBuilder({ capability: key, tier: CapabilityTier.EXPLICIT_EVIDENCE, fieldPath: context.field.path, document: context.document });
   const members = readMembers(context.config);
-  const sets = context.memo ? context.memo.remember(RECORD_SETS, () => readRecordSets(context.document)) : readRecordSets(context.document);
+  const sets = recordSetsOf(context);
   let best: RecordSet | null = null;
   let bestScore = 0;
   for (const set of sets) {

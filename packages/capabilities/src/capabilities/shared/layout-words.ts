@@ -1,7 +1,8 @@
 /**
  * The words the layout mechanisms read a page with, compiled once per instance from its
  * lexicon (the knowledge packs' word classes): document titles, legal forms, street words,
- * number markers, date connectors and the keys a party block prints a name under. Matching
+ * number markers, date connectors, the keys a party block prints a name under, and the words of
+ * summary and payment lines (rounding, added charges, net, other tenders). Matching
  * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
  * text, so a user's pack cannot make a pattern slow, and a capability holds no word of any
  * language.
@@ -26,6 +27,19 @@ export interface LayoutWords {
   isDateConnector(text: string): boolean;
   /** True when a key is one a party block prints its name under ("Name", "Raison sociale"). */
   isNameKey(key: string): boolean;
+  /** True when one of the text's words (or word sequences) is a word of the class ("Rounding Adj." mentions a rounding word). */
+  mentions(wordClass: MentionedWordClass, text: string): boolean;
+  /** True when the text starts with a word (or word sequence) of the class ("Nett Total" starts with a net word). */
+  startsWith(wordClass: MentionedWordClass, text: string): boolean;
+}
+
+/** The word classes a label is searched for (anywhere in it, or at its start). */
+export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders';
+const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders'];
+
+/** True when `sequence` is printed in `words` from `index` on. */
+function printedAt(words: readonly { word: string }[], index: number, sequence: readonly string[]): boolean {
+  return sequence.every((word, offset) => words[index + offset]?.word === word);
 }
 
 /** A word as matched: lower case, without diacritics. */
@@ -72,12 +86,13 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
   for (const marker of lexicon.rawWords('number-markers')) if (wordsOf(marker).length === 0) numberMarkers.add(marker.trim());
   const dateConnectors = joined('date-connectors');
   const nameKeys = joined('name-keys');
+  const mentioned = new Map(MENTIONED_CLASSES.map((wordClass) => [wordClass, sequences(lexicon.rawWords(wordClass))] as const));
   return Object.freeze({
     isTitleWord: (word: string) => titles.has(foldWord(word)),
     hasStreetWord(text: string) {
       const words = wordsOf(text);
       if (words.some((word) => singleStreets.has(word.word))) return true;
-      return multiStreets.some((sequence) => words.some((_, index) => sequence.every((word, offset) => words[index + offset]?.word === word)));
+      return multiStreets.some((sequence) => words.some((_, index) => printedAt(words, index, sequence)));
     },
     hasCompoundStreet(text: string) {
       const words = wordsOf(text);
@@ -98,5 +113,13 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
     isNumberMarker: (text: string) => numberMarkers.has(joinedWords(text)) || numberMarkers.has(text.trim()),
     isDateConnector: (text: string) => dateConnectors.has(joinedWords(text)),
     isNameKey: (key: string) => nameKeys.has(joinedWords(key)),
+    mentions(wordClass: MentionedWordClass, text: string) {
+      const words = wordsOf(text);
+      return mentioned.get(wordClass)!.some((sequence) => words.some((_, index) => printedAt(words, index, sequence)));
+    },
+    startsWith(wordClass: MentionedWordClass, text: string) {
+      const words = wordsOf(text);
+      return mentioned.get(wordClass)!.some((sequence) => printedAt(words, 0, sequence));
+    },
   });
 }

@@ -222,6 +222,8 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
     // A plain number with decimals ("49,99", "1.234,56") is an amount, not an identifier.
     if (/\d/.test(token) && token.length <= reading.maxLength && !/^[-+]?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{1,2}$/.test(token)) {
       const trimmed = token.replace(/[.,;:)]+$/, '');
+      // A date written with separators ("20/09/2023", "2024-01-15") is a date, not a number of anything.
+      if (/\d[-/.]\d/.test(trimmed) && safe(() => recognizers.parseValue('DATE', trimmed, options)) !== null) return null;
       return { value: trimmed, start, end: start + trimmed.length, ambiguous: false, detail: {} };
     }
     if (/^[A-Z0-9][A-Z0-9\-/._]{2,}$/.test(whole) && /[A-Z]/.test(whole)) return { value: whole, start, end, ambiguous: false, detail: {} };

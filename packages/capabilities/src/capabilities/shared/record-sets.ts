@@ -1,0 +1,14 @@
+/**
+ * The record sets of a run's Document (`readRecordSets` from `@paxman/reading`), read once
+ * per run and shared by every capability that needs them: `record_reading` binds them to
+ * ARRAY fields, and the scalar finders use them to know which cells belong to an item.
+ */
+import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capability-spi';
+import { type RecordSet, readRecordSets } from '@paxman/reading';
+
+const RECORD_SETS = memoKey<readonly RecordSet[]>('capabilities/record-sets');
+
+/** The record sets of the step's Document, read on the run's first use (a capability invoked on its own reads its own). */
+export function recordSetsOf(context: Pick<CapabilityContext, 'document' | 'memo'>): readonly RecordSet[] {
+  return (context.memo ?? createRunMemo()).remember(RECORD_SETS, () => readRecordSets(context.document));
+}
