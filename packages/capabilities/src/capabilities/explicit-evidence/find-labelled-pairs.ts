@@ -204,11 +204,14 @@ function isLabelCell(text: string, lexicon: Lexicon): boolean {
 function findInRowLabels(context: SearchContext, table: Table, tableIndex: number, rows: readonly (readonly [number, LabelMatch])[]): void {
   const skipSummaries = context.labels.concepts.some((concept) => SUMMARISED_CONCEPTS.has(concept));
   const isTotal = context.labels.concepts.includes('total');
+  const beforeOrAfterPrepayment = prepaymentFilter(context);
   rows.forEach(([rowIndex, match]) => {
     const row = table.rows[rowIndex]!;
     const first = row[0]!;
-    // The same rules as for key-value pairs: a tax summary's rows, and a total before its rounding, are not the total.
+    // The same rules as for key-value pairs: a tax summary's rows, a total before its rounding, and
+    // the side of a prepayment the field is not on are not the field's.
     if (skipSummaries && table.summaryRows?.includes(rowIndex) === true) return;
+    if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(first.text, first.span.layer, first.span.start)) return;
     if (isTotal && roundedAfter(context, first.text, table.rows.slice(rowIndex + 1, rowIndex + 3).map((next) => ({ key: next[0]?.text ?? '', value: next[next.length - 1]?.text ?? '' })))) return;
     // The row's value cells end at the next cell that reads as a label of its own.
     let last = row.length - 1;

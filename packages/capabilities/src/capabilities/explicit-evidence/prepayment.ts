@@ -19,16 +19,20 @@ interface PrepaymentPlace {
   readonly start: number;
 }
 
-/** The document's non-zero prepayments, in document order. */
+/** The document's non-zero prepayments: labelled pairs and table rows ("Acompte | 300,00"). */
 function prepayments(context: SearchContext): readonly PrepaymentPlace[] {
   const places: PrepaymentPlace[] = [];
-  for (const pair of context.index.keyValues) {
-    if (pair.region !== undefined) continue;
-    const concepts = context.lexicon.conceptsOfLabel(context.index.normalizeLabel(pair.key).text);
-    if (!concepts.includes('amount-paid') || concepts.some((concept) => SETTLING_CONCEPTS.includes(concept))) continue;
-    const read = readValue(context, pair.value, null);
+  const add = (label: string, value: string, place: PrepaymentPlace): void => {
+    const concepts = context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text);
+    if (!concepts.includes('amount-paid') || concepts.some((concept) => SETTLING_CONCEPTS.includes(concept))) return;
+    const read = readValue(context, value, null);
     const amount = read === null ? null : amountTextOf(read.value);
-    if (amount !== null && Number(amount) !== 0) places.push({ layer: pair.keySpan.layer, start: pair.keySpan.start });
+    if (amount !== null && Number(amount) !== 0) places.push(place);
+  };
+  for (const pair of context.index.keyValues) if (pair.region === undefined) add(pair.key, pair.value, { layer: pair.keySpan.layer, start: pair.keySpan.start });
+  for (const table of context.index.document.tables) {
+    if (table.source === 'csv') continue;
+    for (const row of table.rows) if (row.length >= 2) add(row[0]!.text, row[row.length - 1]!.text, { layer: row[0]!.span.layer, start: row[0]!.span.start });
   }
   return places;
 }
