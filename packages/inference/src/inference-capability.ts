@@ -19,6 +19,7 @@ import { usageCostUsd } from './pricing.js';
 import { type CallReservation, reserveCall, settleUsage } from './reservation.js';
 import type { InferenceProvider } from './provider.js';
 import { type PromptTemplate, promptValuesFor, renderPrompt } from './render-prompt.js';
+import type { Lexicon } from '@paxman/values';
 import { DEFAULT_TEMPLATE } from './templates/default.js';
 
 export interface InferenceCapabilityOptions {
@@ -32,6 +33,8 @@ export interface InferenceCapabilityOptions {
   readonly maxTokens?: number;
   /** Expected latency of one call, for the planner's score and the latency cap (default 1500 local / 2500 remote). */
   readonly expectedLatencyMs?: number;
+  /** The instance's lexicon: a quote that names the field in one of its languages grounds the answer as labelled (default: the built-in packs'). */
+  readonly lexicon?: Lexicon;
 }
 
 const INFERABLE_TYPES = ['STRING', 'INTEGER', 'DECIMAL', 'DATE', 'BOOLEAN', 'ENUM', 'MONEY'] as const;
@@ -130,7 +133,7 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
       }
       const spans = [{ start: verdict.span.start, end: verdict.span.end, layer: sourceLayer }];
       // What the quote shows, stated as grounds the reconciler grades (ADR 0023).
-      const shown = quoteGrounds({ field, quote: verdict.quote, value: verdict.value, sourceText, span: verdict.span });
+      const shown = quoteGrounds({ field, quote: verdict.quote, value: verdict.value, sourceText, span: verdict.span, ...(options.lexicon === undefined ? {} : { lexicon: options.lexicon }) });
       const evidence: Evidence = {
         id: evidenceId({ capability: capabilityId, fieldPath: field.path, kind: EvidenceKind.INFERENCE, spans, discriminator: io.completionHash as string }),
         capability: capabilityId,

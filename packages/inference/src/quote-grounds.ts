@@ -21,7 +21,7 @@
  */
 import { type JsonValue, type ModelQuote, instructionPhrase, isPlainObject } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
-import { labelsForField, normalizeLabelText } from '@paxman/values';
+import { type Lexicon, defaultLexicon, labelsForField, normalizeLabelText } from '@paxman/values';
 
 /** Shortest common prefix that makes two different words one stem. */
 const MIN_STEM_LENGTH = 5;
@@ -52,13 +52,13 @@ function occurs(word: string, quoteWords: readonly string[]): boolean {
   return quoteWords.some((quoteWord) => sameStem(word, quoteWord));
 }
 
-/** True when the quote names the field (see the module comment). */
-export function quoteNamesField(field: CanonicalField, quote: string, value: JsonValue): boolean {
+/** True when the quote names the field (see the module comment) in a language of the lexicon (the instance's packs). */
+export function quoteNamesField(field: CanonicalField, quote: string, value: JsonValue, lexicon: Lexicon = defaultLexicon()): boolean {
   if (quote.includes('\n')) return false;
   const own = new Set(valueWords(value));
   const quoteWords = wordsOf(quote).filter((word) => !own.has(word));
   if (quoteWords.length === 0) return false;
-  const labels = labelsForField(field);
+  const labels = labelsForField(field, lexicon);
   for (const term of labels.synonyms) {
     const words = wordsOf(term);
     if (words.length > 0 && words.every((word) => occurs(word, quoteWords))) return true;
@@ -88,10 +88,18 @@ export interface QuoteGrounds {
  * Grounds of a grounded quote at `span` of `sourceText` for `value` of `field`.
  * @example quoteGrounds({ field: deliveryCity, quote: 'please deliver the pallets to our warehouse in Rotterdam', value: 'Rotterdam', sourceText, span }) // { quote: 'labelled' }
  */
-export function quoteGrounds(options: { readonly field: CanonicalField; readonly quote: string; readonly value: JsonValue; readonly sourceText: string; readonly span: { readonly start: number; readonly end: number } }): QuoteGrounds {
+export function quoteGrounds(options: {
+  readonly field: CanonicalField;
+  readonly quote: string;
+  readonly value: JsonValue;
+  readonly sourceText: string;
+  readonly span: { readonly start: number; readonly end: number };
+  /** The instance's lexicon (default: the built-in packs'). */
+  readonly lexicon?: Lexicon;
+}): QuoteGrounds {
   const own = instructionPhrase(options.quote);
   if (own !== null) return { quote: 'addresses-model', instructionPhrase: own };
   const nearby = instructionPhrase(enclosingLines(options.sourceText, options.span));
   if (nearby !== null) return { quote: 'instruction-line', instructionPhrase: nearby };
-  return { quote: quoteNamesField(options.field, options.quote, options.value) ? 'labelled' : 'exact' };
+  return { quote: quoteNamesField(options.field, options.quote, options.value, options.lexicon) ? 'labelled' : 'exact' };
 }

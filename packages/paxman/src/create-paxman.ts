@@ -10,6 +10,7 @@ import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCa
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
 import { createOcrReader, createPdfReader } from '@paxman/document';
+import type { Lexicon } from '@paxman/values';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import { instanceKnowledge } from './instance-knowledge.js';
@@ -90,8 +91,8 @@ function isProviderOptions(setting: ProviderSetting): setting is Omit<InferenceC
   return typeof setting === 'object' && setting !== null && 'provider' in setting && !('complete' in setting);
 }
 
-function inferenceCapability(tier: 'local' | 'remote', setting: ProviderSetting): Capability {
-  return createInferenceCapability(isProviderOptions(setting) ? { ...setting, tier } : { provider: setting, tier });
+function inferenceCapability(tier: 'local' | 'remote', setting: ProviderSetting, lexicon: Lexicon): Capability {
+  return createInferenceCapability(isProviderOptions(setting) ? { lexicon, ...setting, tier } : { provider: setting, tier, lexicon });
 }
 
 function checkTables(tables: unknown): Readonly<Record<string, Readonly<Record<string, JsonValue>>>> {
@@ -116,8 +117,8 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
   const capabilities: CapabilityRegistry = createCapabilityRegistry(builtIns ? stages.defaultCapabilities(knowledge) : []);
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
   const providers = options.providers ?? {};
-  if (providers.local !== undefined) capabilities.register(inferenceCapability('local', providers.local));
-  if (providers.remote !== undefined) capabilities.register(inferenceCapability('remote', providers.remote));
+  if (providers.local !== undefined) capabilities.register(inferenceCapability('local', providers.local, knowledge.lexicon));
+  if (providers.remote !== undefined) capabilities.register(inferenceCapability('remote', providers.remote, knowledge.lexicon));
 
   const state: PaxmanState = {
     adapters,
