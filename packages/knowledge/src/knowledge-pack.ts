@@ -83,9 +83,11 @@ export interface StructuredDataKnowledge {
  *   "VAT", "MwSt", "service") — where "net" is printed after one, net means after tax;
  * - `net-words`: the word for "net" ("net", "nett", "netto");
  * - `other-tenders`: ways of paying other than cash ("card", "voucher", "Gutschein") — a
- *   payment split between cash and one of them does not check the total.
+ *   payment split between cash and one of them does not check the total;
+ * - `sender-words`: the word before who sent something ("from", "von") — an e-mail's
+ *   subject "Your receipt from ACME" names the issuer.
  */
-export const WORD_CLASSES = ['document-titles', 'legal-forms', 'street-words', 'address-starts', 'number-markers', 'date-connectors', 'name-keys', 'rounding-words', 'added-charges', 'net-words', 'other-tenders'] as const;
+export const WORD_CLASSES = ['document-titles', 'legal-forms', 'street-words', 'address-starts', 'number-markers', 'date-connectors', 'name-keys', 'rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words'] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 
 /** A language's or a locale's words for business documents. */

@@ -325,6 +325,9 @@ describe('explicit_evidence on receipts, e-mail subjects and table layouts', () 
     expect(result.candidates.map((candidate) => candidate.value)).toEqual(['Blue Heron Books']);
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ kind: EvidenceKind.SYNONYM_LABEL, detail: { structure: 'inline', header: 'subject' } });
     expect(spansSliceBack(result, document)).toBe(true);
+    // The words come from the packs: a German subject names its issuer after "von".
+    const german = await buildDocument('From: rechnung@kraxi.example\nSubject: Ihre Rechnung von Kraxi GmbH\n\nHallo\n', { inputType: 'email' });
+    expect((await runCapability(capability, receipt, 'merchant_name', german)).candidates.map((candidate) => candidate.value)).toEqual(['Kraxi GmbH']);
     // A subject that names no document, or "from" someone who is not an issuer, gives nothing.
     for (const subject of ['Question from Blue Heron Books', 'Your receipt from your last visit']) {
       const other = await buildDocument(`From: a@b.example\nSubject: ${subject}\n\nHi\n`, { inputType: 'email' });

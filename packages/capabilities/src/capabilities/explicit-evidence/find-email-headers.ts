@@ -6,8 +6,11 @@
  * is never offered as a name. Other headers (Date) match only exact labels: the date an
  * e-mail was sent is not the invoice date. A Subject naming a document "from" someone
  * ("Your receipt from Blue Heron Books", "Invoice 42 from ACME Corp") gives the issuer's
- * name to a supplier / merchant field, as an inline synonym reading.
+ * name to a supplier / merchant field, as an inline synonym reading. The words that do it —
+ * the document titles, the word before the sender ("from", "von"), the names of the parties
+ * — come from the instance's packs; header names are the protocol's (RFC 5322).
  */
+import type { LayoutWords } from '../shared/layout-words.js';
 import { matchLabel, type LabelMatch } from '../shared/label-match.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -28,37 +31,45 @@ export function parseMailbox(value: string): { name: { start: number; end: numbe
   return { name: null, address: bare ? { start: bare.index, end: bare.index + bare[0].length } : null };
 }
 
-const SENDER_WORDS = new Set(['supplier', 'vendor', 'seller', 'sender', 'merchant', 'issuer', 'from', 'billing']);
-const RECIPIENT_WORDS = new Set(['buyer', 'customer', 'client', 'recipient', 'to']);
+/** The party a header names: From the sender (the supplier), To the recipient (the buyer). */
+const HEADER_PARTY: Readonly<Record<string, string>> = { from: 'supplier', to: 'buyer' };
 
 /**
  * An e-mail field of a party ("supplier_email", "customer e-mail") reads the sender's or
- * recipient's address: a synonym-grade match of the From or To header.
+ * recipient's address: a synonym-grade match of the From or To header, when a word of the
+ * field's labels names that party in the lexicon.
  */
 function addressFieldMatch(header: string, context: SearchContext): LabelMatch | null {
-  if (context.reading.semantic !== 'email' || (header !== 'from' && header !== 'to')) return null;
+  const party = HEADER_PARTY[header];
+  if (context.reading.semantic !== 'email' || party === undefined) return null;
   const words = new Set(context.labels.exact.flatMap((label) => label.split(' ')));
-  const party = header === 'from' ? SENDER_WORDS : RECIPIENT_WORDS;
-  if (![...words].some((word) => party.has(word))) return null;
+  if (![...words].some((word) => word === header || context.lexicon.conceptsOfLabel(word).includes(party))) return null;
   return { strength: 'synonym', label: header, normalizedKey: header, currency: null, specificity: 1 };
 }
 
-/** Words naming the document a subject line announces ("receipt", "Rechnung"). */
-const DOCUMENT_WORDS = /(?<![\p{L}])(?:receipt|invoice|bill|statement|order|quote|quotation|estimate|payment|purchase|credit note|rechnung|quittung|beleg|bestellung|gutschrift)(?![\p{L}])/iu;
-/** "… from <issuer>" at the end of a subject. */
-const FROM_ISSUER = /(?<![\p{L}])(?:from|von)\s+(?!(?:the|your|our|us|me|you|uns|ihrem|ihrer)(?![\p{L}]))(\S[^\n]*?)[\s.!]*$/iu;
-
-/** The issuer named at the end of a Subject line, with offsets in `value`, or null. */
-export function subjectIssuer(value: string): { start: number; end: number } | null {
-  const from = FROM_ISSUER.exec(value);
-  if (!from || !DOCUMENT_WORDS.test(value.slice(0, from.index))) return null;
-  const start = from.index + from[0].indexOf(from[1]!);
-  return { start, end: start + from[1]!.length };
+/**
+ * The issuer named at the end of a Subject line ("Your receipt from Blue Heron Books",
+ * "Ihre Rechnung von Kraxi GmbH"), with offsets in `value`, or null: a document title
+ * before a sender word, and after it a name — capitalised, as names are ("from your
+ * account" names nobody).
+ */
+export function subjectIssuer(value: string, layout: LayoutWords): { start: number; end: number } | null {
+  const words = [...value.matchAll(/[\p{L}\p{N}&]+/gu)].map((match) => ({ text: match[0], start: match.index }));
+  for (let index = words.length - 2; index >= 1; index -= 1) {
+    const sender = layout.lengthAt('sender-words', words.map((word) => word.text), index);
+    if (sender === 0) continue;
+    const name = words[index + sender];
+    if (name === undefined || !/^[\p{Lu}\p{N}]/u.test(name.text)) continue;
+    if (!words.slice(0, index).some((word) => layout.isTitleWord(word.text))) return null;
+    const end = value.replace(/[\s.!]+$/u, '').length;
+    return end > name.start ? { start: name.start, end } : null;
+  }
+  return null;
 }
 
 function findIssuerInSubject(context: SearchContext, header: { readonly name: string; readonly value: string; readonly span: { readonly start: number; readonly end: number; readonly layer: string } }): void {
   if (context.reading.semantic !== 'party' || !context.labels.concepts.includes('supplier')) return;
-  const issuer = subjectIssuer(header.value);
+  const issuer = subjectIssuer(header.value, context.layout);
   if (!issuer) return;
   const layerText = context.index.layerText(header.span.layer);
   const offset = layerText.slice(header.span.start, header.span.end).lastIndexOf(header.value);

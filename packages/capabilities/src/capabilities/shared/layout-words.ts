@@ -2,7 +2,8 @@
  * The words the layout mechanisms read a page with, compiled once per instance from its
  * lexicon (the knowledge packs' word classes): document titles, legal forms, street words,
  * number markers, date connectors, the keys a party block prints a name under, and the words of
- * summary and payment lines (rounding, added charges, net, other tenders). Matching
+ * summary and payment lines (rounding, added charges, net, other tenders), and the word before
+ * a sender's name ("from", "von"). Matching
  * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
  * text, so a user's pack cannot make a pattern slow, and a capability holds no word of any
  * language.
@@ -31,11 +32,13 @@ export interface LayoutWords {
   mentions(wordClass: MentionedWordClass, text: string): boolean;
   /** True when the text starts with a word (or word sequence) of the class ("Nett Total" starts with a net word). */
   startsWith(wordClass: MentionedWordClass, text: string): boolean;
+  /** How many of `words` (as printed) from `index` on make the longest word sequence of the class there; 0 for none. */
+  lengthAt(wordClass: MentionedWordClass, words: readonly string[], index: number): number;
 }
 
 /** The word classes a label is searched for (anywhere in it, or at its start). */
-export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders';
-const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders'];
+export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders' | 'sender-words';
+const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words'];
 
 /** True when `sequence` is printed in `words` from `index` on. */
 function printedAt(words: readonly { word: string }[], index: number, sequence: readonly string[]): boolean {
@@ -120,6 +123,12 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
     startsWith(wordClass: MentionedWordClass, text: string) {
       const words = wordsOf(text);
       return mentioned.get(wordClass)!.some((sequence) => printedAt(words, 0, sequence));
+    },
+    lengthAt(wordClass: MentionedWordClass, words: readonly string[], index: number) {
+      const folded = words.map((word) => ({ word: foldWord(word) }));
+      let longest = 0;
+      for (const sequence of mentioned.get(wordClass)!) if (sequence.length > longest && printedAt(folded, index, sequence)) longest = sequence.length;
+      return longest;
     },
   });
 }
