@@ -38,6 +38,32 @@ describe('readRecordSets: text tables', () => {
     for (const row of sets[0]!.rows) for (const cell of Object.values(row.cells).filter((cell) => cell.number !== null)) expect(document.layers.input!.text.slice(cell.span.start, cell.span.end)).toBe(cell.text);
   });
 
+  it('joins a description wrapped over lines: a code broken after its hyphen, a line opening with a number or a bracket, words run into the reference column', async () => {
+    const text = `Pos  Reference         Description                Qty    Unit Price     Amount
+1                       GWDSTG-DIN976-               25          2.06      51.50
+     Ref: A-77          A-4.8-(A2K)-M10X1000
+2                       Frostschutzschicht aus        2          8.00      16.00
+                        Mineralgemisch 0/45
+                        15 cm, Verdichtung
+                        (DPr 1)
+3                       Pflaster, Mess-               1          5.00       5.00
+                        und Regeltechnik
+4                       Delivery and mounting         1          1.00       1.00
+     Ref: ARNR2-SOLAR-7 of solar holders with
+                        system tiles
+     Gross price: 1.00
+                                   Subtotal:      73.50
+`;
+    const sets = readRecordSets(await buildDocument(text));
+    expect(rowsOf(sets[0]).map((row) => row['description'])).toEqual([
+      'GWDSTG-DIN976-A-4.8-(A2K)-M10X1000',
+      'Frostschutzschicht aus Mineralgemisch 0/45 15 cm, Verdichtung (DPr 1)',
+      'Pflaster, Mess- und Regeltechnik',
+      'Delivery and mounting of solar holders with system tiles',
+    ]);
+    expect(sets[0]!.sum).toMatchObject({ printed: '73.50', agrees: true });
+  });
+
   it('says when the rows do not add up to the printed items total, with both sums', async () => {
     const sets = readRecordSets(await buildDocument(TEXT_INVOICE('1,546.00')));
     expect(sets[0]!.sum).toMatchObject({ sum: '1446', printed: '1546.00', agrees: false });
