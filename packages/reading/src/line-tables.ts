@@ -143,9 +143,11 @@ function nearestColumn(columns: readonly Column[], piece: Piece, numeric: boolea
   let best = columns[0]!;
   let bestScore = Infinity;
   for (const column of columns) {
-    // Numbers are set flush right under their header; text flush left.
+    // Numbers are set flush right under their header; text flush left. A bare number is
+    // less likely a description than the number column beside it (`  1` under `#`).
     const tie = numeric ? Math.abs(column.end - piece.end) : Math.abs(column.start - piece.start);
-    const score = distance(column, piece.start, piece.end) * 1000 + tie;
+    const far = numeric && column.concept === 'description' ? 1 : 0;
+    const score = (distance(column, piece.start, piece.end) + far) * 1000 + tie;
     if (score < bestScore) {
       bestScore = score;
       best = column;
@@ -276,6 +278,8 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
     const rows: LineRow[] = [];
     const totalsLines: DocumentLine[] = [];
     let pending: RecordCell[] = [];
+    // The description of the line just above, printed beside notes in other columns (`-1,00 (RE)`).
+    let above: RecordCell | null = null;
     let gap = 0;
     let cursor = last + 1;
     let lastRowIndex = -1;
@@ -288,6 +292,7 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       if (isHeaderLine(reading) || isSectionHeader(reading, line)) {
         if (rows.length === 0 || !isHeaderLine(reading) || !repeatsHeader(reading, headerConcepts)) break;
         pending = [];
+        above = null;
         gap = 0;
         continue;
       }
@@ -305,7 +310,10 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       if (keyCell !== undefined && keyCell.number !== null) {
         const cells = Object.fromEntries(placed);
         if (cells['description'] === undefined && pending.length > 0) cells['description'] = pending[pending.length - 1]!;
+        else if (cells['description'] === undefined && above !== null) cells['description'] = above;
+        above = null;
         rows.push({ cells, row: 'unchecked' });
+        // A description printed above its row does not go on below it: the lines below belong to the next row.
         descriptionColumn = cells['description'] !== undefined && cells['description'].span.start >= line.span.start ? cells['description'].span.start - line.span.start : null;
         lastRowIndex = cursor;
         pending = [];
@@ -319,10 +327,12 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
         const joined = previous!.cells['description']!;
         rows[rows.length - 1] = { ...previous!, cells: { ...previous!.cells, description: joinDescription(joined, continuation) } };
         lastRowIndex = cursor;
+        above = null;
         continue;
       }
       if (description !== null) pending.push(description);
       else pending = [];
+      above = description === null ? describedBeside(line, columns, options) : null;
       gap += 1;
       if (gap > (rows.length === 0 ? 5 : MAX_GAP_LINES) && !repeatedHeaderAhead(readings, cursor, headerConcepts)) break;
     }
@@ -346,6 +356,17 @@ function continuationOf(line: DocumentLine, descriptionColumn: number | null, co
   if (cut === undefined) return whole;
   // A tab ends a piece (`linePieces`) and keeps every offset of the line.
   return descriptionOnly({ ...line, text: `${text.slice(0, cut - 1)}\t${text.slice(cut)}` }, columns, options, true) ?? whole;
+}
+
+/**
+ * The description of a line that also prints something in other columns but no row
+ * (a discount note beside it: `PRESTATION SUPPORT - Description   -1,00 (RE)`): the
+ * description of a row printed right under it without one of its own. A labelled note
+ * (`Période : …`) is none.
+ */
+function describedBeside(line: DocumentLine, columns: readonly Column[], options: LineTableOptions): RecordCell | null {
+  const description = placeLine(line, columns, options).get('description');
+  return description !== undefined && /\p{L}{2}/u.test(description.text) && !description.text.includes(':') ? description : null;
 }
 
 /**

@@ -64,6 +64,43 @@ describe('readRecordSets: text tables', () => {
     expect(sets[0]!.sum).toMatchObject({ printed: '73.50', agrees: true });
   });
 
+  it('takes a description printed above its row beside a note, or above and repeated below it, and a row number under its own narrow column', async () => {
+    const facturx = `Line  Description                          Unit Price     Qty      Amount
+      SUPPORT SERVICE - Description               -1.00 (RE)
+  1                                          60.00     1.00       60.00
+  2   PAPER SUPPLIES - Description               30.00     2.00       60.00
+`;
+    expect(rowsOf(readRecordSets(await buildDocument(facturx))[0]).map((row) => [row['description'], row['line_amount']])).toEqual([
+      ['SUPPORT SERVICE', '60.00'],
+      ['PAPER SUPPLIES', '60.00'],
+    ]);
+    const repeated = `   #    Line item description                    Quantity   Unit   Unit price        Net
+        GWDSTG-DIN976-A-4.8                     0595810
+     1                                            25.00    pcs         2.06      51.50
+        GWDSTG-DIN976-A-4.8                     7711231
+        MUELLSACK-BLAU-700X1100                 0589980
+     2                                           150.00    pcs        49.29   7,393.50
+        MUELLSACK-BLAU-700X1100                 7748539
+`;
+    expect(rowsOf(readRecordSets(await buildDocument(repeated))[0]).map((row) => [row['item_number'], row['description'], row['line_amount']])).toEqual([
+      ['1', 'GWDSTG-DIN976-A-4.8', '51.50'],
+      ['2', 'MUELLSACK-BLAU-700X1100', '7393.50'],
+    ]);
+  });
+
+  it('ends a table at a tax breakdown whose header line ends with the items total', async () => {
+    const text = `Description            Quantité   Prix Unitaire HT    TVA        Total HT
+Chambre double             6        205,90 €          10 %    1.235,40 €
+Taxe de séjour             6          1,65             0 %        9,90 €
+Taux TVA      Prix HT      TVA     Montant total     Montant Total HT    1.245,30 €
+10,00 %     1.235,40 €   123,54 €   1.358,80 €        Remise HT              0,00 €
+`;
+    const [set] = readRecordSets(await buildDocument(text));
+    expect(set!.rows).toHaveLength(2);
+    expect(set!.adjustments).toHaveLength(0);
+    expect(set!.sum).toMatchObject({ printed: '1245.30', agrees: true });
+  });
+
   it('says when the rows do not add up to the printed items total, with both sums', async () => {
     const sets = readRecordSets(await buildDocument(TEXT_INVOICE('1,546.00')));
     expect(sets[0]!.sum).toMatchObject({ sum: '1446', printed: '1546.00', agrees: false });
