@@ -243,4 +243,32 @@ describe.skipIf(CHROMIUM === undefined)('the inspector page view in Chromium', (
     await page.screenshot({ path: new URL('page-view-receipt.png', OUTPUT).pathname, fullPage: false });
     await page.close();
   }, 150_000);
+
+  it('draws the boxes of one cell of the PDF\'s line items when that cell is picked', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+    const example: any = await (await fetch(`${service.url}/v1/examples/pdf`)).json();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+    const artifact: any = await (await service.post('/v1/normalize', { input: { base64: example.base64, filename: example.name }, contract: example.contract })).json();
+    const items = artifact.fieldResults.line_items?.items ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    const cellIds: string[] = items[0].members.amount.evidenceIds;
+    const withBoxes = artifact.evidence.filter((record: { id: string; boxes?: unknown[] }) => cellIds.includes(record.id) && (record.boxes?.length ?? 0) > 0);
+    expect(withBoxes.length).toBeGreaterThan(0);
+
+    const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    await page.goto(`${service.url}/inspector/?example=pdf`);
+    await page.locator('#page-view[data-rendered="true"]').waitFor({ timeout: 60_000 });
+    const cell = page.locator('table[data-items="line_items"] button.cell[data-item="0"][data-member="amount"]');
+    await cell.click();
+    const boxes = page.locator('#page-view .page .box:not(.lost)');
+    await boxes.first().waitFor();
+    const ids = await boxes.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-evidence-id')));
+    expect(new Set(ids)).toEqual(new Set(withBoxes.map((record: { id: string }) => record.id)));
+    const drawn = await drawnBoxes(page);
+    const expected = withBoxes.flatMap((record: { boxes: { page: number; x: number; y: number; width: number; height: number }[] }) => record.boxes);
+    expect(drawn).toHaveLength(expected.length);
+    for (const [index, box] of expected.entries()) expect(overlap(drawn[index]!, { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height })).toBeGreaterThan(0.95);
+    await page.screenshot({ path: new URL('page-view-items-cell.png', OUTPUT).pathname });
+    await page.close();
+  }, 120_000);
 });

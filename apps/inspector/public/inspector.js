@@ -6,12 +6,14 @@
  * (`page-view.js`) — with losing candidates' evidence in grey, and lists its candidates and
  * conflicts. Fields that need a person are marked; a reviewer confirms, corrects or clears
  * a field (`POST /v1/amendments`: a signed amendment chained to the artifact) and moves on
- * to the next. `?example=demo|pdf|receipt` loads an example and runs it. Plain ES modules,
+ * to the next. An ARRAY field's items are shown as a table (`items-table.js`) whose cells
+ * highlight their own evidence. `?example=demo|pdf|receipt` loads an example and runs it. Plain ES modules,
  * no framework; all state lives in `view`.
  */
+import { markPickedCell, renderItemsTables } from './items-table.js';
 import { createPageView, pageKind } from './page-view.js';
 
-const view = { artifact: null, documentText: '', bytes: null, kind: 'text', zoom: 1.25, contract: null, selected: null, amendments: [], pointed: null, name: 'artifact' };
+const view = { artifact: null, documentText: '', bytes: null, kind: 'text', zoom: 1.25, contract: null, selected: null, cell: null, amendments: [], pointed: null, name: 'artifact' };
 const $ = (id) => document.getElementById(id);
 const pages = createPageView($('page-view'), (text) => ($('page-status').textContent = text));
 
@@ -116,6 +118,7 @@ async function loadExample(name = 'demo') {
 
 function formatValue(value) {
   if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object' && 'amount' in value) return `${value.amount}${value.currency ? ` ${value.currency}` : ''}`;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -169,6 +172,7 @@ function needsReview(artifact, path) {
 async function show(artifact, verdict) {
   view.artifact = artifact;
   view.selected = null;
+  view.cell = null;
   view.amendments = [];
   view.pointed = null;
   $('amendments').hidden = true;
@@ -198,6 +202,7 @@ async function show(artifact, verdict) {
     row.addEventListener('keydown', (event) => onRowKey(event, row, path));
     body.append(row);
   }
+  renderItemsTables($('items'), artifact, { onPick: (path, item, member) => select(path, { path, item, member }), formatValue });
   $('field-detail').replaceChildren();
   const paged = view.kind !== 'text' && view.bytes !== null;
   $('page-view').hidden = !paged;
@@ -226,10 +231,15 @@ async function zoom(factor) {
   await renderPages();
 }
 
+/** The evidence of the picked field — or of the picked cell of its items — and the evidence of what lost. */
 function evidenceOf(path) {
   const result = view.artifact.fieldResults[path];
-  const chosen = new Set(result.evidenceIds);
   const records = view.artifact.evidence.filter((record) => record.fieldPath === path);
+  if (view.cell !== null && view.cell.path === path) {
+    const cell = new Set(result.items?.[view.cell.item]?.members?.[view.cell.member]?.evidenceIds ?? []);
+    return { winning: records.filter((record) => cell.has(record.id)), losing: [] };
+  }
+  const chosen = new Set(result.evidenceIds);
   return { winning: records.filter((record) => chosen.has(record.id)), losing: records.filter((record) => !chosen.has(record.id)) };
 }
 
@@ -299,11 +309,14 @@ function renderDocument(ranges) {
   target.querySelector('mark:not(.lost)')?.scrollIntoView({ block: 'center' });
 }
 
-function select(path) {
+/** Picks a field, or one cell of an array field's items (`cell`: its path, item and member). */
+function select(path, cell = null) {
   const artifact = view.artifact;
   const result = artifact.fieldResults[path];
   view.selected = path;
+  view.cell = cell;
   for (const row of $('fields').querySelectorAll('tbody tr')) row.setAttribute('aria-selected', String(row.dataset.field === path));
+  markPickedCell($('items'), cell);
   const { winning, losing } = evidenceOf(path);
   view.pointed = null;
   if ($('page-view').hidden) renderDocument([...inputRanges(winning, false), ...inputRanges(losing, true)]);
@@ -312,8 +325,8 @@ function select(path) {
   const detail = $('field-detail');
   detail.replaceChildren();
   const heading = document.createElement('h3');
-  heading.textContent = `${path}: ${formatValue(result.value)}`;
-  detail.append(heading, evidenceList('Evidence for the value', winning));
+  heading.textContent = cell === null ? `${path}: ${formatValue(result.value)}` : `${path}[${cell.item + 1}].${cell.member}: ${formatValue(result.value?.[cell.item]?.[cell.member])}`;
+  detail.append(heading, evidenceList(cell === null ? 'Evidence for the value' : 'Evidence for the cell', winning));
   if (losing.length > 0) detail.append(evidenceList('Other candidates’ evidence (did not win)', losing));
   if (result.conflict !== null) {
     const conflict = document.createElement('p');
@@ -328,7 +341,7 @@ function showAmendForm(path, result) {
   form.dataset.field = path;
   form.querySelector('h3').textContent = `Review ${path}`;
   $('amend-action').value = result.status === 'UNRESOLVED' ? 'CORRECT' : 'CONFIRM';
-  $('amend-value').value = result.value === null ? '' : formatValue(result.value);
+  $('amend-value').value = result.value === null ? '' : Array.isArray(result.value) ? JSON.stringify(result.value) : formatValue(result.value);
   $('amend-reason').value = '';
   $('amend-box').textContent = $('page-view').hidden ? '' : 'Click the page to point at the value (optional).';
 }

@@ -21,7 +21,7 @@ import {
   formatDecimal,
   parseDecimal,
 } from '@paxman/core';
-import { type CanonicalContract, flattenFields, fingerprintContract } from '@paxman/contract';
+import { type CanonicalContract, fingerprintContract, resultFields } from '@paxman/contract';
 import type { ExecutionPlan } from '@paxman/planner';
 import type { ResolvedResult, UnresolvedReason } from '@paxman/reconciler';
 import { diagnosticHomes, orderDiagnostics } from './artifact-diagnostics.js';
@@ -197,7 +197,7 @@ function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: Re
 export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(options: BuildArtifactOptions): ExecutionArtifact<TData> {
   const { contract, plan } = options;
   const candidateResults = options.candidateResults ?? [];
-  const fields = contract === null ? [] : flattenFields(contract.fields);
+  const fields = contract === null ? [] : resultFields(contract.fields);
   const fieldOrder = new Map(fields.map((field, index) => [field.path, index] as const));
   const resolvedByPath = new Map((options.resolved ?? []).map((result) => [result.fieldPath, result] as const));
 

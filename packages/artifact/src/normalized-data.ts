@@ -28,8 +28,6 @@ export function assembleNormalizedData(contract: CanonicalContract, fieldResults
     const result = fieldResults[field.path];
     if (result !== undefined && hasOutputValue(result)) {
       presentPaths.add(field.path);
-      // The members of items read with their array are present with it.
-      if (field.type === 'ARRAY') for (const member of field.fields) presentPaths.add(member.path);
       return result.value;
     }
     if (field.type !== 'OBJECT' || field.fields.length === 0) return undefined;

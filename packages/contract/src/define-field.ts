@@ -64,3 +64,22 @@ export function flattenFields(fields: readonly CanonicalField[]): CanonicalField
   visit(fields);
   return flat;
 }
+
+/**
+ * Every field that has a result of its own, depth first in declaration order: like
+ * `flattenFields`, but the members of an ARRAY's items are left out — they have one value
+ * per item, not one per document, and are reported in their array's items
+ * (`fieldResults[path].items`), never as fields of their own.
+ * @example resultFields(contract.fields).map((field) => field.path) // ['total_amount', 'line_items', 'buyer', 'buyer.name']
+ */
+export function resultFields(fields: readonly CanonicalField[]): CanonicalField[] {
+  const flat: CanonicalField[] = [];
+  const visit = (list: readonly CanonicalField[]): void => {
+    for (const field of list) {
+      flat.push(field);
+      if (field.type !== 'ARRAY') visit(field.fields);
+    }
+  };
+  visit(fields);
+  return flat;
+}

@@ -14,7 +14,7 @@ export type {
   NumberEncoding,
 } from './model.js';
 export type { AdaptOptions, ContractAdapter, ContractProblem } from './adapter.js';
-export { DEFAULT_CONFIDENCE_THRESHOLD, type ContractInput, type FieldInput, defineContract, defineField, flattenFields } from './define-field.js';
+export { DEFAULT_CONFIDENCE_THRESHOLD, type ContractInput, type FieldInput, defineContract, defineField, flattenFields, resultFields } from './define-field.js';
 export { validateContract, derivedReferences, FIELD_PATH_PATTERN, IDENTIFIER_PATTERN, MAX_FIELD_DEPTH, TAG_PATTERN } from './validator/validate-contract.js';
 export { CONSTRAINT_KINDS, CONSTRAINT_FORMATS, CONSTRAINT_RULES, isConstraintKind } from './validator/constraint-rules.js';
 export { isIsoDate } from './validator/default-rules.js';

@@ -7,12 +7,12 @@
  * field results the way `normalize` computes it.
  */
 import { type ExecutionArtifact, assembleNormalizedData, hasOutputValue } from '@paxman/artifact';
-import { type CanonicalContract, encodeForSource, flattenFields } from '@paxman/contract';
+import { type CanonicalContract, encodeForSource, resultFields } from '@paxman/contract';
 import { InvalidArtifactError, canonicalJson } from '@paxman/core';
 
 /** Throws `InvalidArtifactError` naming the first member that disagrees with the field results. */
 export function checkArtifactConsistency(artifact: ExecutionArtifact, contract: CanonicalContract): void {
-  const fields = flattenFields(contract.fields);
+  const fields = resultFields(contract.fields);
   const paths = new Set(fields.map((field) => field.path));
   for (const path of Object.keys(artifact.fieldResults)) {
     if (!paths.has(path)) inconsistent(`$.fieldResults["${path}"]`, `the contract has no field "${path}"`);

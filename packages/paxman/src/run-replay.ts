@@ -14,7 +14,7 @@
  * always reported as tampered.
  */
 import { CapabilityNotFoundError, ContractMismatchError, VersionMismatchError } from '@paxman/core';
-import { type CanonicalContract, flattenFields } from '@paxman/contract';
+import { type CanonicalContract, resultFields } from '@paxman/contract';
 import { PLANNER_VERSION } from '@paxman/planner';
 import { ARTIFACT_VERSION, type ArtifactReview, type ExecutionArtifact, parseAmendments, parseArtifact, reviewArtifact, verifyArtifact } from '@paxman/artifact';
 import { checkOptions } from './normalize-input.js';
@@ -43,7 +43,7 @@ function checkMajor(what: string, artifactVersion: string, currentVersion: strin
 
 function describeContractDifference(artifact: ExecutionArtifact, contract: CanonicalContract): string {
   const artifactPaths = Object.keys(artifact.fieldResults);
-  const contractPaths = flattenFields(contract.fields).map((field) => field.path);
+  const contractPaths = resultFields(contract.fields).map((field) => field.path);
   const missing = contractPaths.filter((path) => !artifactPaths.includes(path));
   const extra = artifactPaths.filter((path) => !contractPaths.includes(path));
   const parts: string[] = [];

@@ -143,9 +143,11 @@ function nearestColumn(columns: readonly Column[], piece: Piece, numeric: boolea
   let best = columns[0]!;
   let bestScore = Infinity;
   for (const column of columns) {
-    // Numbers are set flush right under their header; text flush left.
+    // Numbers are set flush right under their header; text flush left. A bare number is
+    // less likely a description than the number column beside it (`  1` under `#`).
     const tie = numeric ? Math.abs(column.end - piece.end) : Math.abs(column.start - piece.start);
-    const score = distance(column, piece.start, piece.end) * 1000 + tie;
+    const far = numeric && column.concept === 'description' ? 1 : 0;
+    const score = (distance(column, piece.start, piece.end) + far) * 1000 + tie;
     if (score < bestScore) {
       bestScore = score;
       best = column;
@@ -234,11 +236,15 @@ function rowKey(columns: readonly Column[]): string {
   return columns.some((column) => column.concept === 'line_amount') ? 'line_amount' : 'unit_price';
 }
 
-/** The description pieces of a text line (no numbers anywhere else on it), or null. */
-function descriptionOnly(line: DocumentLine, columns: readonly Column[], options: LineTableOptions): RecordCell | null {
+/**
+ * The description pieces of a text line (no numbers anywhere else on it), or null. A line
+ * of its own needs a word in it; a line that goes on with a row's description (`continued`)
+ * may hold any letters or digits (`A-4.8-(A2K)-M10X1000`, `200/100 mm`).
+ */
+function descriptionOnly(line: DocumentLine, columns: readonly Column[], options: LineTableOptions, continued = false): RecordCell | null {
   const placed = placeLine(line, columns, options);
   const description = placed.get('description');
-  if (description === undefined || !/\p{L}{2}/u.test(description.text)) return null;
+  if (description === undefined || !(continued ? /[\p{L}\p{N}]/u : /\p{L}{2}/u).test(description.text)) return null;
   for (const [concept, cell] of placed) if (concept !== 'description' && concept !== 'item_number' && cell.text.trim() !== '') return null;
   return description;
 }
@@ -272,6 +278,8 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
     const rows: LineRow[] = [];
     const totalsLines: DocumentLine[] = [];
     let pending: RecordCell[] = [];
+    // The description of the line just above, printed beside notes in other columns (`-1,00 (RE)`).
+    let above: RecordCell | null = null;
     let gap = 0;
     let cursor = last + 1;
     let lastRowIndex = -1;
@@ -284,6 +292,7 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       if (isHeaderLine(reading) || isSectionHeader(reading, line)) {
         if (rows.length === 0 || !isHeaderLine(reading) || !repeatsHeader(reading, headerConcepts)) break;
         pending = [];
+        above = null;
         gap = 0;
         continue;
       }
@@ -301,7 +310,10 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       if (keyCell !== undefined && keyCell.number !== null) {
         const cells = Object.fromEntries(placed);
         if (cells['description'] === undefined && pending.length > 0) cells['description'] = pending[pending.length - 1]!;
+        else if (cells['description'] === undefined && above !== null) cells['description'] = above;
+        above = null;
         rows.push({ cells, row: 'unchecked' });
+        // A description printed above its row does not go on below it: the lines below belong to the next row.
         descriptionColumn = cells['description'] !== undefined && cells['description'].span.start >= line.span.start ? cells['description'].span.start - line.span.start : null;
         lastRowIndex = cursor;
         pending = [];
@@ -310,14 +322,17 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
       }
       const description = descriptionOnly(line, columns, options);
       const previous = rows[rows.length - 1];
-      if (description !== null && previous !== undefined && lastRowIndex === cursor - 1 && continuesDescription(previous.cells['description'], descriptionColumn, description, description.span.start - line.span.start)) {
-        const joined = previous.cells['description']!;
-        rows[rows.length - 1] = { ...previous, cells: { ...previous.cells, description: { text: `${joined.text} ${description.text}`, span: { ...joined.span, end: description.span.end }, number: null } } };
+      const continuation = previous !== undefined && lastRowIndex === cursor - 1 ? continuationOf(line, descriptionColumn, columns, options) : null;
+      if (continuation !== null && continuesDescription(previous!.cells['description'], descriptionColumn, continuation, continuation.span.start - line.span.start)) {
+        const joined = previous!.cells['description']!;
+        rows[rows.length - 1] = { ...previous!, cells: { ...previous!.cells, description: joinDescription(joined, continuation) } };
         lastRowIndex = cursor;
+        above = null;
         continue;
       }
       if (description !== null) pending.push(description);
       else pending = [];
+      above = description === null ? describedBeside(line, columns, options) : null;
       gap += 1;
       if (gap > (rows.length === 0 ? 5 : MAX_GAP_LINES) && !repeatedHeaderAhead(readings, cursor, headerConcepts)) break;
     }
@@ -327,10 +342,55 @@ export function readLineTables(lines: readonly DocumentLine[], options: LineTabl
   return tables;
 }
 
-/** A description goes on when it starts where the row's description starts and the row's ends without a full stop. */
+/**
+ * The description a line continues a row with: its description pieces, read again with the
+ * line cut at the row's description column when a piece runs across it (a PDF text layer
+ * joins `Art-Nr: ARNR2 von Solarhaltern` with one space where the columns are close).
+ */
+function continuationOf(line: DocumentLine, descriptionColumn: number | null, columns: readonly Column[], options: LineTableOptions): RecordCell | null {
+  const whole = descriptionOnly(line, columns, options, true);
+  if (descriptionColumn === null || (whole !== null && sameColumn(whole.span.start - line.span.start, descriptionColumn))) return whole;
+  const text = line.text;
+  // The word that starts at the column (a text layer may place it one character off).
+  const cut = [descriptionColumn, descriptionColumn + 1, descriptionColumn - 1].find((at) => at >= 2 && text[at - 1] === ' ' && text[at - 2] !== ' ' && text[at] !== undefined && text[at] !== ' ');
+  if (cut === undefined) return whole;
+  // A tab ends a piece (`linePieces`) and keeps every offset of the line.
+  return descriptionOnly({ ...line, text: `${text.slice(0, cut - 1)}\t${text.slice(cut)}` }, columns, options, true) ?? whole;
+}
+
+/**
+ * The description of a line that also prints something in other columns but no row
+ * (a discount note beside it: `PRESTATION SUPPORT - Description   -1,00 (RE)`): the
+ * description of a row printed right under it without one of its own. A labelled note
+ * (`Période : …`) is none.
+ */
+function describedBeside(line: DocumentLine, columns: readonly Column[], options: LineTableOptions): RecordCell | null {
+  const description = placeLine(line, columns, options).get('description');
+  return description !== undefined && /\p{L}{2}/u.test(description.text) && !description.text.includes(':') ? description : null;
+}
+
+/**
+ * A description goes on when it starts where the row's description starts, the row's ends
+ * without a full stop and the line is no labelled note (`Bruttopreis :205,00`, `• Beschreibung: …`).
+ */
 function continuesDescription(previous: RecordCell | undefined, previousColumn: number | null, next: RecordCell, nextColumn: number): boolean {
   if (previous === undefined || previousColumn === null) return false;
-  return previousColumn === nextColumn && !/[.:;]$/.test(previous.text) && !next.text.includes(':') && /^\p{L}/u.test(next.text);
+  return sameColumn(previousColumn, nextColumn) && !/[.:;]$/.test(previous.text) && !next.text.includes(':') && /^[\p{L}\p{N}(]/u.test(next.text);
+}
+
+/** Two starts in the same column: a text layer may place a word one character off. */
+function sameColumn(left: number, right: number): boolean {
+  return Math.abs(left - right) <= 1;
+}
+
+/**
+ * A description and the line that continues it. A word broken after its hyphen
+ * (`MUELLSACK-` / `EXTRASTARK-`, `(Brechsand-Splitt-` / `Gemisch)`) goes on without a space
+ * unless the next line starts in lower case (`Mess-` / `und Regeltechnik`).
+ */
+function joinDescription(joined: RecordCell, next: RecordCell): RecordCell {
+  const broken = /[\p{L}\p{N}]-$/u.test(joined.text) && !/^\p{Ll}/u.test(next.text);
+  return { text: `${joined.text}${broken ? '' : ' '}${next.text}`, span: { ...joined.span, end: next.span.end }, number: null };
 }
 
 /** A header line that names (almost) the same columns as the table's header: the table goes on after a page break. */

@@ -38,6 +38,69 @@ describe('readRecordSets: text tables', () => {
     for (const row of sets[0]!.rows) for (const cell of Object.values(row.cells).filter((cell) => cell.number !== null)) expect(document.layers.input!.text.slice(cell.span.start, cell.span.end)).toBe(cell.text);
   });
 
+  it('joins a description wrapped over lines: a code broken after its hyphen, a line opening with a number or a bracket, words run into the reference column', async () => {
+    const text = `Pos  Reference         Description                Qty    Unit Price     Amount
+1                       GWDSTG-DIN976-               25          2.06      51.50
+     Ref: A-77          A-4.8-(A2K)-M10X1000
+2                       Frostschutzschicht aus        2          8.00      16.00
+                        Mineralgemisch 0/45
+                        15 cm, Verdichtung
+                        (DPr 1)
+3                       Pflaster, Mess-               1          5.00       5.00
+                        und Regeltechnik
+4                       Delivery and mounting         1          1.00       1.00
+     Ref: ARNR2-SOLAR-7 of solar holders with
+                        system tiles
+     Gross price: 1.00
+                                   Subtotal:      73.50
+`;
+    const sets = readRecordSets(await buildDocument(text));
+    expect(rowsOf(sets[0]).map((row) => row['description'])).toEqual([
+      'GWDSTG-DIN976-A-4.8-(A2K)-M10X1000',
+      'Frostschutzschicht aus Mineralgemisch 0/45 15 cm, Verdichtung (DPr 1)',
+      'Pflaster, Mess- und Regeltechnik',
+      'Delivery and mounting of solar holders with system tiles',
+    ]);
+    expect(sets[0]!.sum).toMatchObject({ printed: '73.50', agrees: true });
+  });
+
+  it('takes a description printed above its row beside a note, or above and repeated below it, and a row number under its own narrow column', async () => {
+    const facturx = `Line  Description                          Unit Price     Qty      Amount
+      SUPPORT SERVICE - Description               -1.00 (RE)
+  1                                          60.00     1.00       60.00
+  2   PAPER SUPPLIES - Description               30.00     2.00       60.00
+`;
+    expect(rowsOf(readRecordSets(await buildDocument(facturx))[0]).map((row) => [row['description'], row['line_amount']])).toEqual([
+      ['SUPPORT SERVICE', '60.00'],
+      ['PAPER SUPPLIES', '60.00'],
+    ]);
+    const repeated = `   #    Line item description                    Quantity   Unit   Unit price        Net
+        GWDSTG-DIN976-A-4.8                     0595810
+     1                                            25.00    pcs         2.06      51.50
+        GWDSTG-DIN976-A-4.8                     7711231
+        MUELLSACK-BLAU-700X1100                 0589980
+     2                                           150.00    pcs        49.29   7,393.50
+        MUELLSACK-BLAU-700X1100                 7748539
+`;
+    expect(rowsOf(readRecordSets(await buildDocument(repeated))[0]).map((row) => [row['item_number'], row['description'], row['line_amount']])).toEqual([
+      ['1', 'GWDSTG-DIN976-A-4.8', '51.50'],
+      ['2', 'MUELLSACK-BLAU-700X1100', '7393.50'],
+    ]);
+  });
+
+  it('ends a table at a tax breakdown whose header line ends with the items total', async () => {
+    const text = `Description            Quantité   Prix Unitaire HT    TVA        Total HT
+Chambre double             6        205,90 €          10 %    1.235,40 €
+Taxe de séjour             6          1,65             0 %        9,90 €
+Taux TVA      Prix HT      TVA     Montant total     Montant Total HT    1.245,30 €
+10,00 %     1.235,40 €   123,54 €   1.358,80 €        Remise HT              0,00 €
+`;
+    const [set] = readRecordSets(await buildDocument(text));
+    expect(set!.rows).toHaveLength(2);
+    expect(set!.adjustments).toHaveLength(0);
+    expect(set!.sum).toMatchObject({ printed: '1245.30', agrees: true });
+  });
+
   it('says when the rows do not add up to the printed items total, with both sums', async () => {
     const sets = readRecordSets(await buildDocument(TEXT_INVOICE('1,546.00')));
     expect(sets[0]!.sum).toMatchObject({ sum: '1446', printed: '1546.00', agrees: false });

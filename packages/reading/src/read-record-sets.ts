@@ -8,7 +8,8 @@
 import type { Document, DocumentLine } from '@paxman/document';
 import { type RecordKnowledge, allTerms, recordKnowledge } from '@paxman/knowledge';
 import { readGrid, readJsonArrays, type GridRecords } from './grid-tables.js';
-import { compileHeaderTerms } from './header-terms.js';
+import { withoutColumnLabel } from './column-label.js';
+import { type HeaderTerms, compileHeaderTerms } from './header-terms.js';
 import { readLineTables } from './line-tables.js';
 import type { RecordRow, RecordSet } from './record-set.js';
 import { type PrintedTotal, checkRow, checkSum, totalsOnLines } from './row-arithmetic.js';
@@ -36,14 +37,22 @@ function separateAdjustments(rows: readonly RecordRow[]): { items: RecordRow[]; 
   return { items: rows.filter(priced), adjustments: rows.filter((row) => !priced(row)) };
 }
 
-function recordSet(source: RecordSet['source'], header: RecordSet['header'], cells: readonly RecordRow['cells'][], totals: readonly PrintedTotal[]): RecordSet {
-  const rows: RecordRow[] = cells.map((row) => ({ cells: row, check: checkRow(row) }));
+/** A row's description without a column label printed in place of a value (`column-label.ts`). */
+function cleanRow(row: RecordRow['cells'], terms: HeaderTerms): RecordRow['cells'] {
+  const description = row['description'];
+  if (description === undefined) return row;
+  const cleaned = withoutColumnLabel(description, 'description', terms);
+  return cleaned === description ? row : { ...row, description: cleaned };
+}
+
+function recordSet(source: RecordSet['source'], header: RecordSet['header'], cells: readonly RecordRow['cells'][], totals: readonly PrintedTotal[], terms: HeaderTerms): RecordSet {
+  const rows: RecordRow[] = cells.map((row) => ({ cells: cleanRow(row, terms), check: checkRow(row) }));
   const { items, adjustments } = separateAdjustments(rows);
   return Object.freeze({ source, header, rows: items, adjustments, sum: checkSum(rows, totals) });
 }
 
-function fromGrid(grid: GridRecords): RecordSet {
-  return recordSet(grid.source, grid.header, grid.rows, grid.totals);
+function fromGrid(grid: GridRecords, terms: HeaderTerms): RecordSet {
+  return recordSet(grid.source, grid.header, grid.rows, grid.totals, terms);
 }
 
 /** Every record set of `document`, in reading order (line tables, then grids, then JSON arrays). */
@@ -56,14 +65,14 @@ export function readRecordSets(document: Document, options: ReadRecordSetsOption
   const sets: RecordSet[] = [];
   if (document.kind === 'text' || document.kind === 'pdf' || document.kind === 'email' || document.kind === 'image') {
     for (const table of readLineTables(primaryLines(document), { terms, totalsWords, decimalSeparator })) {
-      sets.push(recordSet('text-table', table.header, table.rows.map((row) => row.cells), totalsOnLines(table.totalsLines, words, decimalSeparator)));
+      sets.push(recordSet('text-table', table.header, table.rows.map((row) => row.cells), totalsOnLines(table.totalsLines, words, decimalSeparator), terms));
     }
   }
   for (const table of document.tables) {
     if (table.source === 'text') continue;
     const grid = readGrid(table, table.source === 'html' ? 'html-table' : 'csv', terms, words, decimalSeparator);
-    if (grid !== null) sets.push(fromGrid(grid));
+    if (grid !== null) sets.push(fromGrid(grid, terms));
   }
-  for (const grid of readJsonArrays(document, knowledge, terms, decimalSeparator)) sets.push(fromGrid(grid));
+  for (const grid of readJsonArrays(document, knowledge, terms, decimalSeparator)) sets.push(fromGrid(grid, terms));
   return Object.freeze(sets);
 }

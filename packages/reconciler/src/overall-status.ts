@@ -3,7 +3,8 @@
  * required field is SUCCESS; UNRESOLVED when no required field is resolved, or when some
  * is not and the policy does not accept unresolved fields; PARTIAL_SUCCESS otherwise.
  * Optional fields never demote. A nested field counts as required only when it and all
- * its ancestors are required (a required member of an optional object is not).
+ * its ancestors are required (a required member of an optional object is not); the members
+ * of an array's items are no fields of their own.
  */
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import type { Policy, Status } from '@paxman/core';
@@ -16,7 +17,8 @@ export function effectivelyRequiredPaths(fields: readonly CanonicalField[]): str
     for (const field of list) {
       if (!field.required) continue;
       paths.push(field.path);
-      visit(field.fields);
+      // A required member of an array's items is checked item by item (an item without it is dropped).
+      if (field.type !== 'ARRAY') visit(field.fields);
     }
   };
   visit(fields);

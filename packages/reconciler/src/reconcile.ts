@@ -1,13 +1,14 @@
 /**
- * `reconcile()`: one ResolvedResult for every field of the contract, nested fields
- * included, in depth-first declaration order. Scalar fields are resolved from their own
+ * `reconcile()`: one ResolvedResult for every field of the contract that has a result of
+ * its own (`resultFields`: nested fields included, the members of an array's items left
+ * to their array's `items`), in depth-first declaration order. Scalar fields are resolved from their own
  * candidates; an OBJECT with no value of its own is assembled from its resolved members
  * (its confidence is that of its weakest required member). The output depends only on
  * the inputs, never on the order of candidates or results.
  */
 import { isRecordField, reconcileRecords } from './records.js';
 import type { RunFieldScorer } from './field-scorer.js';
-import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
+import { type CanonicalContract, type CanonicalField, flattenFields, resultFields } from '@paxman/contract';
 import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, compareStrings } from '@paxman/core';
 import type { DocumentContext } from '@paxman/values';
 import { assessField, finishField, type FieldAssessment } from './reconcile-field.js';
@@ -31,10 +32,11 @@ export interface ReconcileInput {
  */
 export function reconcile(input: ReconcileInput): ResolvedResult[] {
   const { contract, candidateResults, policy, documentContext } = input;
-  const fields = flatFieldsOf(contract.fields);
+  // Every declared path may carry candidates (a member of items too); only result fields are reported.
+  const declared = new Set(flattenFields(contract.fields).map((field) => field.path));
   const byPath = new Map<string, CandidateResult>();
   for (const result of candidateResults) {
-    if (!fields.paths.has(result.fieldPath)) {
+    if (!declared.has(result.fieldPath)) {
       throw new ReconciliationError(`Candidate result for "${result.fieldPath}", which contract ${contract.id} does not declare.`, { code: 'UNKNOWN_FIELD_ID', context: { fieldPath: result.fieldPath } });
     }
     if (byPath.has(result.fieldPath)) {
@@ -45,7 +47,8 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
   const context = { policy, documentContext };
   const resolved = new Map<string, ResolvedResult>();
   const resolveTree = (field: CanonicalField): ResolvedResult => {
-    const members = field.fields.map(resolveTree);
+    // The members of an array's items are reconciled item by item with their array, not on their own.
+    const members = field.type === 'ARRAY' ? [] : field.fields.map(resolveTree);
     const candidates = byPath.get(field.path);
     if (isRecordField(field) && (candidates?.candidates.length ?? 0) > 0) {
       const records = reconcileRecords(field, candidates, policy);
@@ -58,18 +61,7 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
     return result;
   };
   for (const field of contract.fields) resolveTree(field);
-  return fields.list.map((field) => resolved.get(field.path)!);
-}
-
-interface FlatFields {
-  readonly list: readonly CanonicalField[];
-  readonly paths: ReadonlySet<string>;
-}
-
-/** Every field depth-first with the set of their paths. */
-function flatFieldsOf(fields: readonly CanonicalField[]): FlatFields {
-  const list = flattenFields(fields);
-  return { list, paths: new Set(list.map((field) => field.path)) };
+  return resultFields(contract.fields).map((field) => resolved.get(field.path)!);
 }
 
 function isResolved(result: ResolvedResult): boolean {

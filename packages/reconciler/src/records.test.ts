@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptContract } from '@paxman/contract';
 import { type CandidateResult, type Evidence, mergePolicy } from '@paxman/core';
+import { overallStatus } from './overall-status.js';
 import { reconcile } from './reconcile.js';
 
 const contract = adaptContract({
@@ -69,5 +70,23 @@ describe('reconciling record fields', () => {
     const diagnostic = failing.diagnostics.find((entry) => entry.code === 'RECORDS_DO_NOT_ADD_UP');
     expect(diagnostic?.context).toMatchObject({ sumOfRows: '30', printedTotal: '40' });
     expect(agreeing.diagnostics.some((entry) => entry.code === 'RECORDS_DO_NOT_ADD_UP')).toBe(false);
+  });
+
+  it('reports the members of items in the array\'s items, never as unresolved fields of their own', () => {
+    const results = reconcile({ contract, candidateResults: [recordResult([{ description: 'Lens', amount: '20' }], true)], policy });
+    expect(results.map((result) => result.fieldPath)).toEqual(['line_items']);
+    const none = reconcile({ contract, candidateResults: [], policy });
+    expect(none.map((result) => `${result.fieldPath} ${result.status}`)).toEqual(['line_items UNRESOLVED']);
+  });
+
+  it('counts a required array as resolved by its items: its items\' required members are no required fields of their own', () => {
+    const required = adaptContract({
+      id: 'required-records',
+      version: '1',
+      fields: [{ name: 'line_items', type: 'ARRAY', required: true, fields: [{ name: 'description', type: 'STRING', required: true }, { name: 'amount', type: 'DECIMAL', required: true }] }],
+    });
+    const results = reconcile({ contract: required, candidateResults: [recordResult([{ description: 'Lens', amount: '20' }], true)], policy });
+    expect(overallStatus(results, required, { unresolvedAcceptable: false })).toBe('SUCCESS');
+    expect(overallStatus(reconcile({ contract: required, candidateResults: [], policy }), required, { unresolvedAcceptable: false })).toBe('UNRESOLVED');
   });
 });

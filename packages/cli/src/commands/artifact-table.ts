@@ -58,8 +58,9 @@ export function whereFound(evidence: Evidence, inputText: string | null, width: 
   return truncate(`${described}${span !== undefined ? ` [${span.layer}]` : ''}`, width);
 }
 
+/** The fields with a result of their own, in contract order: an array's item members are shown in its items. */
 function flatten(fields: readonly CanonicalField[]): CanonicalField[] {
-  return fields.flatMap((field) => [field, ...flatten(field.fields)]);
+  return fields.flatMap((field) => [field, ...(field.type === 'ARRAY' ? [] : flatten(field.fields))]);
 }
 
 /** One line per item of an array of objects: its position, its members' values, its confidence. */
@@ -86,12 +87,9 @@ export function renderArtifactTable(artifact: ExecutionArtifact, options: { read
   lines.push('');
   lines.push(header);
   lines.push('-'.repeat(Math.max(header.length, Math.min(header.length + whereWidth - 'WHERE FOUND'.length, columns - 1))));
-  const readArrays = new Set(paths.filter((path) => Array.isArray(artifact.fieldResults[path]?.value)));
   for (const path of paths) {
     const result = artifact.fieldResults[path];
     if (result === undefined) continue;
-    // Members of items read with their array are shown in its items, not as fields of their own.
-    if (path.includes('[]') && readArrays.has(path.slice(0, path.indexOf('[]')))) continue;
     const status = result.defaulted ? 'DEFAULTED' : result.requiresHuman ? 'NEEDS_HUMAN' : result.status;
     const firstEvidence = result.evidenceIds.map((id) => evidenceById.get(id)).find((record) => record !== undefined);
     // An unresolved field says why first; the evidence it had (if any) follows.
