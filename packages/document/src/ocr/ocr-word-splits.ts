@@ -90,12 +90,15 @@ export function resplitWords(first: readonly OcrWord[], second: readonly OcrWord
     for (let size = 1; size <= MOST_JOINED && index + size <= first.length; size += 1) {
       const window = first.slice(index, index + size);
       // One line of the engine's, no digits, and the run's words in reading order.
-      if (window.some((word) => word.line !== window[0]!.line || DIGIT.test(word.text) || letters(word.text).length === 0)) break;
+      if (window.some((word) => word.line !== window[0]!.line || letters(word.text).length === 0)) break;
+      // Numbers are only split, and only between two digits: a date run into its time ("201818:24").
+      const numeric = window.some((word) => DIGIT.test(word.text));
+      if (numeric && size > 1) break;
       // Initials ("C W") are printed a narrow space apart, which Tesseract often closes: they keep the first reading's split.
       if (size > 1 && window.every((word) => letters(word.text).length === 1)) break;
       if (size > 1 && window[size - 1]!.x < window[size - 2]!.x) break;
       const matched = secondWordsOn(window, second);
-      if (matched.length === 0 || matched.length === size || matched.some((word) => DIGIT.test(word.text) || letters(word.text).length === 0)) continue;
+      if (matched.length === 0 || matched.length === size || matched.some((word) => letters(word.text).length === 0)) continue;
       if (letters(window.map((word) => word.text).join('')) !== letters(matched.map((word) => word.text).join(''))) continue;
       if (spillsOver(window, matched)) continue;
       const pieces = cut(
@@ -103,6 +106,7 @@ export function resplitWords(first: readonly OcrWord[], second: readonly OcrWord
         matched.map((word) => letters(word.text).length),
         matched.map((word) => !LETTER_OR_DIGIT.test(word.text.charAt(0))),
       );
+      if (numeric && !pieces.every((piece, pieceIndex) => pieceIndex === 0 || (/\p{N}$/u.test(pieces[pieceIndex - 1]!) && /^\p{N}/u.test(piece)))) continue;
       const left = Math.min(...window.map((word) => word.x));
       const right = Math.max(...window.map((word) => word.x + word.width));
       const top = Math.min(...window.map((word) => word.y));
