@@ -10,6 +10,7 @@ import { type Capability, type CapabilityRegistry, type CapabilitySpec, createCa
 import { type InferenceCapabilityOptions, createInferenceCapability } from '@paxman/inference';
 import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
 import { createOcrReader, createPdfReader } from '@paxman/document';
+import { ocrOptions } from './ocr-options.js';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import { instanceKnowledge } from './instance-knowledge.js';
@@ -129,7 +130,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     idGenerator: options.idGenerator ?? randomIdGenerator,
     stages,
     preparedRuns: createPreparedRuns(),
-    ocr: createOcrReader(options.ocr ?? {}),
+    ocr: createOcrReader(ocrOptions(options.ocr ?? {}, knowledge.languages)),
     pdf: createPdfReader(options.pdf ?? {}),
     knowledge,
   };
