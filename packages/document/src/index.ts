@@ -42,7 +42,6 @@ export { pdfTextBoxes, placeTextItem, type PdfTextItem } from './pdf/pdf-boxes.j
 export { documentDiagnostics } from './document-diagnostics.js';
 export { DEFAULT_OCR_PAGE_TIMEOUT_MS, type OcrEngine, type OcrEngineName, type OcrOutcome, type OcrPoolOptions, type OcrReaderOptions, type OcrWord } from './ocr/ocr-engine.js';
 export { createOcrReader, DEFAULT_OCR_ENGINES } from './ocr/ocr-reader.js';
-export { tesseractLanguageCode } from './ocr/tesseract-language-code.js';
 export { createPpOcrEngine, type PpOcrEngineOptions } from './ocr/ppocr/ppocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';
 export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, STARTUP_LIMIT_MS, type DeadlineTimer, type PdfReader, type PdfReaderOptions, type PdfParse, type PdfPageViewport } from './pdf/pdf-reader.js';

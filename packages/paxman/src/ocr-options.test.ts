@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tesseractLanguageCode } from '@paxman/document';
 import { ocrOptions } from './ocr-options.js';
+import { tesseractLanguageCode } from './tesseract-language-code.js';
 
 describe('OCR languages from the knowledge packs', () => {
   it("reads in the caller's packs' languages before English, unless the caller names the languages", () => {

@@ -3,7 +3,8 @@
  * caller's knowledge packs (issue 33, ADR 0019 revision 1), so a photo is read with the data of
  * the language its pack describes.
  */
-import { type OcrReaderOptions, tesseractLanguageCode } from '@paxman/document';
+import type { OcrReaderOptions } from '@paxman/document';
+import { tesseractLanguageCode } from './tesseract-language-code.js';
 
 /**
  * The OCR reader's options: the caller's, and when they name no languages, those of the
