@@ -221,7 +221,7 @@ describe('values read by OCR', () => {
 
   it('grades layout text read by two engines by their word-by-word agreement, not by the first engine alone', () => {
     const address = (allWordsBothReadings: number) =>
-      resolve('merchant', { kind: 'RECOGNIZER', value: 'NO 5 JALAN SAGU 81100 JOHOR', at: [0, 27], grounds: [{ kind: 'layout', role: 'address-block', unique: false, confirmed: true }, { ...ocr(0.99, 0.95), allWordsBothReadings }] });
+      resolve('merchant', { kind: 'RECOGNIZER', value: 'NO 5 JALAN SAGU 81100 JOHOR', at: [0, 27], grounds: [{ kind: 'layout', role: 'address-block', unique: false, confirmed: true }, { kind: 'ocr-reading', weakestWord: 0.99, allWords: 0.95, allWordsBothReadings }] });
     // Every word read alike by both engines: HIGH.
     expect(address(0.92)).toMatchObject({ status: 'SUCCESS' });
     // One word the second engine read otherwise, confidently: unresolved, although the first engine was sure of every word.
