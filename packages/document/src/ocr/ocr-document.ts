@@ -12,7 +12,7 @@ import { deskewPieces, estimateSlope, layoutPieces, OCR_WIDE_GAP_GLYPHS } from '
 import type { Document, OcrCheckWord, OcrPageStatus, OcrWordPlacement } from '../model.js';
 import type { OcrEngine } from './ocr-engine.js';
 import { type OcrWordAgreement, wordAgreement, wordRightChance } from './ocr-word-agreement.js';
-import { resplitWords } from './ocr-word-splits.js';
+import { resplitWords, separateWords } from './ocr-word-splits.js';
 import { imageSize } from 'image-size';
 import { OCR_PIXEL_LIMIT } from '../limits.js';
 
@@ -68,7 +68,8 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     for (const note of outcome.notes ?? []) if (!draft.warnings.includes(note)) draft.warnings.push(note);
     const scale = source.scale > 0 ? source.scale : 1;
     // Where the second reading splits the same letters into other words, its split is taken (ADR 0019, revision 1).
-    const read = outcome.secondReading === undefined ? outcome.words.filter(isWord) : resplitWords(outcome.words.filter(isWord), outcome.secondReading.filter(isWord));
+    const separated = separateWords(outcome.words.filter(isWord));
+    const read = outcome.secondReading === undefined ? separated : resplitWords(separated, outcome.secondReading.filter(isWord));
     const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
     // A photo taken askew: rows are grouped with the skew taken out (boxes stay as read).
     const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, read.map((word) => word.line))), 'overlap', OCR_WIDE_GAP_GLYPHS);

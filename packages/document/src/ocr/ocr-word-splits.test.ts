@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrWord } from './ocr-engine.js';
-import { resplitWords } from './ocr-word-splits.js';
+import { resplitWords, separateWords } from './ocr-word-splits.js';
 
 /** A word on a 10 px glyph grid, on engine line `line`. */
 function word(text: string, column: number, line = 1, confidence = 0.98): OcrWord {
@@ -42,5 +42,20 @@ describe('re-splitting words by the second reading', () => {
     kept([word('GIFT', 0), word('&', 5)], [word('GIFT&', 0)]);
     kept([word('TAMAN', 0, 1), word('DAYA', 6, 2)], [word('TAMANDAYA', 0, 1)]);
     expect(resplitWords([word('TAMAN', 0)], [])).toEqual([word('TAMAN', 0)]);
+  });
+});
+
+describe('separating words whose boxes overlap', () => {
+  it('lets two words of one line meet halfway, a gap apart, and leaves others as they are', () => {
+    const kuala = { text: 'KUALA', x: 342, y: 474, width: 85, height: 48, confidence: 0.99, line: 7 };
+    const lumpur = { text: 'LUMPUR', x: 423, y: 474, width: 101, height: 48, confidence: 0.99, line: 7 };
+    const [left, right] = separateWords([kuala, lumpur]);
+    expect(left!.x + left!.width).toBeLessThan(right!.x);
+    expect(right!.x - (left!.x + left!.width)).toBeCloseTo(4.8, 5);
+    expect(right!.x + right!.width).toBe(524);
+    // Words a gap apart, on another line, or out of order are kept.
+    const apart = { ...lumpur, x: 440, width: 84 };
+    expect(separateWords([kuala, apart])).toEqual([kuala, apart]);
+    expect(separateWords([kuala, { ...lumpur, line: 8 }])).toEqual([kuala, { ...lumpur, line: 8 }]);
   });
 });

@@ -132,3 +132,29 @@ export function resplitWords(first: readonly OcrWord[], second: readonly OcrWord
   }
   return result;
 }
+
+/**
+ * Words of one engine line whose boxes overlap (PP-OCR widens each word's box by a step
+ * past its last character, so two words a space apart overlap) meet halfway, a tenth of
+ * their height apart: the engine read them as two words, and the layout reads touching
+ * boxes as one ("KUALA" "LUMPUR" laid out as "KUALALUMPUR").
+ *
+ * @example separateWords([{ text: 'KUALA', x: 342, width: 85, … }, { text: 'LUMPUR', x: 423, … }]) // KUALA ends at 421.6, LUMPUR starts at 426.4
+ */
+export function separateWords(words: readonly OcrWord[]): OcrWord[] {
+  const result = [...words];
+  for (let index = 1; index < result.length; index += 1) {
+    const previous = result[index - 1]!;
+    const word = result[index]!;
+    if (word.line === undefined || word.line !== previous.line || word.x <= previous.x) continue;
+    const right = previous.x + previous.width;
+    const gap = Math.min(previous.height, word.height) / 10;
+    if (right + gap <= word.x) continue;
+    const middle = (Math.max(previous.x, word.x - gap) + Math.min(right, word.x + word.width)) / 2;
+    const end = Math.min(right, middle - gap / 2);
+    const start = Math.max(word.x, middle + gap / 2);
+    result[index - 1] = { ...previous, width: Math.max(1, end - previous.x) };
+    result[index] = { ...word, x: start, width: Math.max(1, word.x + word.width - start) };
+  }
+  return result;
+}
