@@ -84,9 +84,11 @@ export type FindingGrounds =
 export type ReadingGrounds =
   /**
    * Read by OCR: the weakest word's confidence (0–1), the product of all words'
-   * confidences, and what a second reading of the page says at the same place.
+   * confidences, when the page was read twice the chance that every word is right judged
+   * word by word by both readings (`allWordsBothReadings`), and what the second reading
+   * says at a short value's place.
    */
-  | { readonly kind: 'ocr-reading'; readonly weakestWord: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' }
+  | { readonly kind: 'ocr-reading'; readonly weakestWord: number; readonly allWords: number; readonly allWordsBothReadings?: number; readonly secondReading?: 'agrees' | 'differs' }
   /** The text admits another reading (day/month order, a decimal separator). */
   | { readonly kind: 'ambiguous-reading' }
   /** Where the amount's currency came from. */

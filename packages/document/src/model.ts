@@ -82,7 +82,7 @@ export interface DocumentPdfLayout {
   readonly runs: readonly PdfTextRun[];
 }
 
-/** A word of the second OCR reading: its text and page box (page units). */
+/** A word of the second OCR reading: its text, page box (page units) and the second engine's confidence (0–1). */
 export interface OcrCheckWord {
   readonly text: string;
   readonly page: number;
@@ -90,6 +90,7 @@ export interface OcrCheckWord {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  readonly confidence: number;
 }
 
 /**

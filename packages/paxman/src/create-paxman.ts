@@ -11,6 +11,7 @@ import { type InferenceCapabilityOptions, createInferenceCapability } from '@pax
 import type { ExecutionArtifact, ReviewAmendment } from '@paxman/artifact';
 import { createOcrReader, createPdfReader } from '@paxman/document';
 import type { Lexicon } from '@paxman/values';
+import { ocrOptions } from './ocr-options.js';
 import type { ContractData } from './contract-data.js';
 import { defaultStages } from './default-stages.js';
 import { instanceKnowledge } from './instance-knowledge.js';
@@ -130,7 +131,7 @@ export function createPaxmanWithStages(options: PaxmanOptions, stages: PipelineS
     idGenerator: options.idGenerator ?? randomIdGenerator,
     stages,
     preparedRuns: createPreparedRuns(),
-    ocr: createOcrReader(options.ocr ?? {}),
+    ocr: createOcrReader(ocrOptions(options.ocr ?? {}, knowledge.languages)),
     pdf: createPdfReader(options.pdf ?? {}),
     knowledge,
   };

@@ -17,6 +17,8 @@ export interface InstanceKnowledge {
   readonly structuredData: CompiledStructuredData | null;
   /** `id@version` → fingerprint of every pack, as artifacts record them. */
   readonly versions: Readonly<Record<string, string>>;
+  /** The BCP 47 languages of the caller's lexicon packs (none for the built-in packs alone): the OCR reads in them. */
+  readonly languages: readonly string[];
 }
 
 /** `id@version` → fingerprint of each pack. */
@@ -37,17 +39,20 @@ const builtInKnowledge = lazyConstant(
       lexicon: defaultLexicon(),
       structuredData: compileStructuredData(en16931Pack()),
       versions: versionsOf([...builtInLexiconPacks(), en16931Pack()]),
+      languages: Object.freeze([]),
     }),
 );
 
 /** Validates and compiles the built-in packs plus the caller's (objects parsed from JSON, or packs). */
 export function instanceKnowledge(userPacks: readonly unknown[] = []): InstanceKnowledge {
   if (userPacks.length === 0) return builtInKnowledge();
-  const packs: KnowledgePack[] = [...builtInLexiconPacks(), en16931Pack(), ...userPacks.map((pack) => validateKnowledgePack(pack))];
+  const own = userPacks.map((pack) => validateKnowledgePack(pack));
+  const packs: KnowledgePack[] = [...builtInLexiconPacks(), en16931Pack(), ...own];
   const structured = packs.filter((pack) => pack.structuredData !== undefined).at(-1) ?? en16931Pack();
   return Object.freeze({
     lexicon: createLexicon(compileLexicon(packs)),
     structuredData: compileStructuredData(structured),
     versions: versionsOf(packs),
+    languages: Object.freeze([...new Set(own.flatMap((pack) => (pack.lexicon === undefined ? [] : [pack.lexicon.language])))]),
   });
 }

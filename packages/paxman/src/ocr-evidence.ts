@@ -28,12 +28,24 @@ function annotate(document: Document, evidence: Evidence): Evidence {
     }
   }
   // The reading quality is stated as grounds (ADR 0023), which the rubric grades; the detail keeps the same facts for readers of the artifact.
-  const reading: Grounds = { kind: 'ocr-reading', weakestWord: found.confidence, allWords: found.allWords, ...(found.secondReading === undefined ? {} : { secondReading: found.secondReading }) };
+  const reading: Grounds = {
+    kind: 'ocr-reading',
+    weakestWord: found.confidence,
+    allWords: found.allWords,
+    ...(found.allWordsBothReadings === undefined ? {} : { allWordsBothReadings: found.allWordsBothReadings }),
+    ...(found.secondReading === undefined ? {} : { secondReading: found.secondReading }),
+  };
   const annotated: Record<string, unknown> = {
     ...evidence,
     boxes,
     grounds: [...(evidence.grounds ?? []).filter((grounds) => grounds.kind !== 'ocr-reading'), reading],
-    detail: { ...evidence.detail, ocrConfidence: found.confidence, ocrAllWordsConfidence: found.allWords, ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }) },
+    detail: {
+      ...evidence.detail,
+      ocrConfidence: found.confidence,
+      ocrAllWordsConfidence: found.allWords,
+      ...(found.allWordsBothReadings === undefined ? {} : { ocrAllWordsBothReadings: found.allWordsBothReadings }),
+      ...(found.secondReading === undefined ? {} : { ocrSecondReading: found.secondReading }),
+    },
   };
   // Members in canonical key order, as every record of an artifact.
   const ordered: Record<string, unknown> = {};

@@ -16,6 +16,7 @@ import {
   OCR_SECOND_READING_DIFFERS_FACTOR,
   OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE,
   OCR_TRUSTED_ALL_WORDS,
+  OCR_TRUSTED_BOTH_READINGS,
   OCR_TRUSTED_CONFIDENCE,
   DERIVED_CONTRADICTION_FACTOR,
   DERIVED_SUPPORT_STRENGTH,
@@ -157,12 +158,18 @@ export function findingStrength(evidence: Evidence, fieldType?: FieldType): numb
  * the field's type (`OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE`: amounts and dates are
  * lowered, not dropped), else `OCR_SECOND_READING_DIFFERS_FACTOR`.
  */
-function ocrReadingFactor(ocr: { readonly weakestWord: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' }, layout: boolean, fieldType: FieldType | undefined): number {
+function ocrReadingFactor(
+  ocr: { readonly weakestWord: number; readonly allWords: number; readonly allWordsBothReadings?: number; readonly secondReading?: 'agrees' | 'differs' },
+  layout: boolean,
+  fieldType: FieldType | undefined,
+): number {
   if (ocr.weakestWord < 0) return 1;
   const differs = (fieldType === undefined ? undefined : OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE[fieldType]) ?? OCR_SECOND_READING_DIFFERS_FACTOR;
   const disagreement = ocr.secondReading === 'differs' ? differs : 1;
   const factor = Math.min(1, ocr.weakestWord / OCR_TRUSTED_CONFIDENCE) * disagreement;
   if (!layout || ocr.allWords < 0) return factor;
+  // Read twice: every word judged by both engines (ADR 0019 rev. 1), on its own scale.
+  if (ocr.allWordsBothReadings !== undefined && ocr.allWordsBothReadings >= 0) return Math.min(factor, (ocr.allWordsBothReadings / OCR_TRUSTED_BOTH_READINGS) * disagreement);
   return Math.min(factor, (ocr.allWords / OCR_TRUSTED_ALL_WORDS) * disagreement);
 }
 

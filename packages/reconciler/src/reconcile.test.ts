@@ -218,6 +218,16 @@ describe('values read by OCR', () => {
     // The product counts only for layout text: a labelled value is checked by its label.
     expect(resolve('merchant', { kind: 'EXACT_LABEL', value: 'ACME TRADING SDN BHD', at: [0, 20], grounds: [ocr(0.9, 0.5)] }).status).toBe('SUCCESS');
   });
+
+  it('grades layout text read by two engines by their word-by-word agreement, not by the first engine alone', () => {
+    const address = (allWordsBothReadings: number) =>
+      resolve('merchant', { kind: 'RECOGNIZER', value: 'NO 5 JALAN SAGU 81100 JOHOR', at: [0, 27], grounds: [{ kind: 'layout', role: 'address-block', unique: false, confirmed: true }, { kind: 'ocr-reading', weakestWord: 0.99, allWords: 0.95, allWordsBothReadings }] });
+    // Every word read alike by both engines: HIGH.
+    expect(address(0.92)).toMatchObject({ status: 'SUCCESS' });
+    // One word the second engine read otherwise, confidently: unresolved, although the first engine was sure of every word.
+    expect(address(0.5)).toMatchObject({ status: 'UNRESOLVED' });
+    expect(address(0.5).confidence).toBeLessThan(0.6);
+  });
 });
 
 describe('conflicts', () => {

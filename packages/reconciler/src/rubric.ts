@@ -148,6 +148,17 @@ export const OCR_TRUSTED_CONFIDENCE = 0.8;
  */
 export const OCR_TRUSTED_ALL_WORDS = 0.7;
 /**
+ * OCR, free text read from the layout on a page read by two engines: the chance that every
+ * word is right judged word by word by both readings (`ocr-reading` grounds'
+ * `allWordsBothReadings`: a word both engines read alike is right 99 times in 100, one they
+ * read otherwise far less often) at or above which the text is trusted as read; below it
+ * the strength is scaled by `chance / OCR_TRUSTED_BOTH_READINGS`. Unlike Tesseract's own
+ * confidences this estimate is calibrated, so the threshold sits near the strength it
+ * guards: an address with one word the engines read differently falls below the default
+ * floor. Measured on sroie-dev-images (ADR 0019 revision 1).
+ */
+export const OCR_TRUSTED_BOTH_READINGS = 0.85;
+/**
  * OCR: multiplier on a finding whose place the page's second reading (another page
  * segmentation, `ocr-reading` grounds' `secondReading: 'differs'`) read differently. Measured on the
  * sroie-dev scans (ADR 0007 rev. 3): of the dates read wrong, 9 in 10 were read otherwise

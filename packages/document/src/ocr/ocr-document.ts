@@ -11,6 +11,8 @@ import { addLayer, addTextRegion, type DocumentDraft } from '../document-draft.j
 import { deskewPieces, estimateSlope, layoutPieces, OCR_WIDE_GAP_GLYPHS } from '../layout/layout-lines.js';
 import type { Document, OcrCheckWord, OcrPageStatus, OcrWordPlacement } from '../model.js';
 import type { OcrEngine } from './ocr-engine.js';
+import { type OcrWordAgreement, wordAgreement, wordRightChance } from './ocr-word-agreement.js';
+import { resplitWords, separateWords } from './ocr-word-splits.js';
 import { imageSize } from 'image-size';
 import { OCR_PIXEL_LIMIT } from '../limits.js';
 
@@ -65,7 +67,9 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     }
     for (const note of outcome.notes ?? []) if (!draft.warnings.includes(note)) draft.warnings.push(note);
     const scale = source.scale > 0 ? source.scale : 1;
-    const read = outcome.words.filter(isWord);
+    // Where the second reading splits the same letters into other words, its split is taken (ADR 0019, revision 1).
+    const separated = separateWords(outcome.words.filter(isWord));
+    const read = outcome.secondReading === undefined ? separated : resplitWords(separated, outcome.secondReading.filter(isWord));
     const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
     // A photo taken askew: rows are grouped with the skew taken out (boxes stay as read).
     const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, read.map((word) => word.line))), 'overlap', OCR_WIDE_GAP_GLYPHS);
@@ -92,7 +96,7 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     if (outcome.secondReading !== undefined) {
       readTwice = true;
       for (const word of outcome.secondReading.filter(isWord)) {
-        secondReading.push({ text: word.text, page: source.page, x: word.x / scale, y: word.y / scale, width: word.width / scale, height: word.height / scale });
+        secondReading.push({ text: word.text, page: source.page, x: word.x / scale, y: word.y / scale, width: word.width / scale, height: word.height / scale, confidence: word.confidence });
       }
     }
     statuses.push({ page: source.page, status: 'read', words: pageWords.length });
@@ -140,7 +144,9 @@ function readsCharacters(layerText: string, word: OcrWordPlacement): boolean {
  * the OCR layer touch; the lowest confidence among those words (`confidence`) and the
  * product of their confidences (`allWords`: the chance that every word was read right, for
  * free text that nothing else checks) — marks alone such as `*` or `|`, which carry no
- * character of the value, not counted; and, when the page was read twice, whether the
+ * character of the value, not counted; when the page was read twice, the same chance judged
+ * word by word by both readings (`allWordsBothReadings`: a word both engines read alike is
+ * rarely wrong, one they read otherwise often is; `wordRightChance`) and whether the
  * second reading of the first span's place (the value's) `agrees` or `differs`
  * (`secondReadingCheck`); null when no span is in the OCR layer.
  *
@@ -149,23 +155,35 @@ function readsCharacters(layerText: string, word: OcrWordPlacement): boolean {
 export function ocrEvidence(
   document: Document,
   spans: readonly SourceSpan[],
-): { readonly boxes: readonly PageBox[]; readonly confidence: number; readonly allWords: number; readonly secondReading?: 'agrees' | 'differs' } | null {
+): {
+  readonly boxes: readonly PageBox[];
+  readonly confidence: number;
+  readonly allWords: number;
+  readonly allWordsBothReadings?: number;
+  readonly secondReading?: 'agrees' | 'differs';
+} | null {
   const ocr = document.ocr;
   if (ocr === undefined) return null;
   const byPage = new Map<number, { left: number; top: number; right: number; bottom: number }>();
   const layerText = document.layers[ocr.layer]?.text ?? '';
   let confidence = 1;
   let allWords = 1;
+  let bothReadings = 1;
   let found = false;
   for (const span of spans) {
     if (span.layer !== ocr.layer) continue;
-    for (const word of wordsTouched(ocr.words, span)) {
+    const touched = wordsTouched(ocr.words, span);
+    // A mark alone ("*", "|", ":") says nothing of how well the value's characters were read.
+    const read = touched.filter((word) => readsCharacters(layerText, word));
+    // With a second reading, each word's chance of being right is judged by both engines (ADR 0019, revision 1).
+    const chances = ocr.secondReading === undefined ? null : wordAgreement(ocr.words, ocr.secondReading, layerText, read).map(wordRightChance);
+    read.forEach((word, index) => {
+      confidence = Math.min(confidence, word.confidence);
+      allWords *= word.confidence;
+      bothReadings *= chances?.[index] ?? word.confidence;
+    });
+    for (const word of touched) {
       found = true;
-      // A mark alone ("*", "|", ":") says nothing of how well the value's characters were read.
-      if (readsCharacters(layerText, word)) {
-        confidence = Math.min(confidence, word.confidence);
-        allWords *= word.confidence;
-      }
       const box = byPage.get(word.page);
       if (box === undefined) byPage.set(word.page, { left: word.x, top: word.y, right: word.x + word.width, bottom: word.y + word.height });
       else {
@@ -188,7 +206,13 @@ export function ocrEvidence(
       const y = down(box.top);
       return { page, x, y, width: up(up(box.right) - x), height: up(up(box.bottom) - y) };
     });
-  return { boxes, confidence: Math.round(confidence * 100) / 100, allWords: Math.round(allWords * 100) / 100, ...(checked === null ? {} : { secondReading: checked }) };
+  return {
+    boxes,
+    confidence: Math.round(confidence * 100) / 100,
+    allWords: Math.round(allWords * 100) / 100,
+    ...(ocr.secondReading === undefined ? {} : { allWordsBothReadings: Math.round(bothReadings * 100) / 100 }),
+    ...(checked === null ? {} : { secondReading: checked }),
+  };
 }
 
 /**
@@ -230,12 +254,15 @@ function secondWordsAt(ocr: NonNullable<Document['ocr']>, touched: readonly OcrW
   return (ocr.secondReading ?? []).filter(inside).sort((left, right) => left.y - right.y || left.x - right.x);
 }
 
-/** Long text: `agrees` when both readings hold the same words (letters and digits of each), `differs` when not. */
+/**
+ * Long text: `differs` when the second reading holds other words on some word of the first
+ * (`ocr-word-agreement.ts`), `agrees` when it holds the same words on every word it saw,
+ * null when it saw none.
+ */
 function wordSequenceCheck(ocr: NonNullable<Document['ocr']>, layerText: string, touched: readonly OcrWordPlacement[]): 'agrees' | 'differs' | null {
-  const first = touched.flatMap((word) => layerText.slice(word.start, word.end).split(/\s+/)).map(characters).filter((text) => text.length > 0);
-  const second = secondWordsAt(ocr, touched).map((word) => characters(word.text)).filter((text) => text.length > 0);
-  if (second.length === 0) return null;
-  return first.join(' ') === second.join(' ') ? 'agrees' : 'differs';
+  const verdicts = wordAgreement(ocr.words, ocr.secondReading ?? [], layerText, touched).map((word) => word.verdict);
+  if (verdicts.includes('differs')) return 'differs';
+  return verdicts.includes('agrees') ? 'agrees' : null;
 }
 
 const DIGIT = /\p{N}/u;
@@ -269,6 +296,22 @@ export function secondReadingCheck(document: Document, span: SourceSpan): 'agree
   const second = characters(again.map((word) => word.text).join(''));
   if (second.length === 0 || first.length === 0) return null;
   return first.includes(second) || second.includes(first) ? 'agrees' : 'differs';
+}
+
+/**
+ * Word by word, what the page's second reading says of the words of the first reading a
+ * span touches (words with a letter or digit only): `agrees`, `differs` or `unseen`, with
+ * both engines' confidences (`ocr-word-agreement.ts`). Null when the page was read once or
+ * the span is not in the OCR layer.
+ *
+ * @example secondReadingWords(document, addressSpan) // [{ text: 'B1750', confidence: 0.98, verdict: 'differs', secondText: '81750', secondConfidence: 0.93 }, …]
+ */
+export function secondReadingWords(document: Document, span: SourceSpan): readonly OcrWordAgreement[] | null {
+  const ocr = document.ocr;
+  if (ocr === undefined || ocr.secondReading === undefined || span.layer !== ocr.layer) return null;
+  const layerText = document.layers[ocr.layer]?.text ?? '';
+  const touched = wordsTouched(ocr.words, span).filter((word) => readsCharacters(layerText, word));
+  return wordAgreement(ocr.words, ocr.secondReading, layerText, touched);
 }
 
 /** Width and height an image's header states (PNG, JPEG, TIFF, WebP, BMP…), or null when it cannot be read. */

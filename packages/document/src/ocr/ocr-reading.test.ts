@@ -3,7 +3,8 @@ import { buildDocument } from '../build-document.js';
 import type { Document } from '../model.js';
 import type { OcrEngine, OcrWord } from './ocr-engine.js';
 import { OCR_PIXEL_LIMIT } from '../limits.js';
-import { ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck } from './ocr-document.js';
+import { ocrDiagnostics, ocrEvidence, ocrReadingConfidence, secondReadingCheck, secondReadingWords } from './ocr-document.js';
+import { AGREED_WORD_RIGHT } from './ocr-word-agreement.js';
 import { PDF_RENDER_SCALE, renderScale } from './pdf-pages.js';
 
 /** PNG magic: sniffed as an image; the fake engine below never decodes it. */
@@ -75,21 +76,45 @@ describe('the second reading of a page', () => {
     expect(secondReadingCheck(document, spanOf(document, 'GOODS SOLD ARE FINAL'))).toBe('differs');
   });
 
-  it('compares a name word by word (two words read as one differ; punctuation does not), and not an address', async () => {
+  it('compares a name word by word (a misread word differs; punctuation does not), and not an address', async () => {
     const name = [word('YONGFATTENTERPRISE', 0, 0), word('SDN.', 20, 0), word('BHD', 25, 0)];
     const address = ['NO', '5,', 'JALAN', 'SAGU', '18,', 'TAMAN', 'DAYA,', '81100', 'JOHOR'].reduce<OcrWord[]>((placed, text) => {
       const last = placed[placed.length - 1];
       return [...placed, word(text, last === undefined ? 0 : last.x / 10 + last.text.length + 1, 1)];
     }, []);
-    const split = [word('YONGFATT', 0, 0), word('ENTERPRISE', 9, 0), word('SDN', 20, 0), word('BHD.', 25, 0), ...address.map((placed) => (placed.text === '81100' ? { ...placed, text: '8110O' } : placed))];
-    const disputed = await read([...name, ...address], split);
+    const misread = [word('YONGFATTENTERPRlSE', 0, 0), word('SDN', 20, 0), word('BHD.', 25, 0), ...address.map((placed) => (placed.text === '81100' ? { ...placed, text: '8110O' } : placed))];
+    const disputed = await read([...name, ...address], misread);
     expect(secondReadingCheck(disputed, spanOf(disputed, 'YONGFATTENTERPRISE SDN. BHD'))).toBe('differs');
-    // An address (over six words) is not compared: the second engine misreads a word of most.
+    // An address (over six words) is not compared whole: its words are judged one by one (allWordsBothReadings).
     expect(secondReadingCheck(disputed, spanOf(disputed, 'NO 5, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR'))).toBeNull();
+    // Two words the first reading ran together take the second reading's split: the layer then reads them as two, and they agree.
     const joined = await read([word('YONGFATTENTERPRISE', 0, 0)], [word('YONGFATT', 0, 0), word('ENTERPRISE', 9, 0)]);
-    expect(secondReadingCheck(joined, spanOf(joined, 'YONGFATTENTERPRISE'))).toBe('differs');
+    expect(joined.layers['ocr-text']!.text).toBe('YONGFATT ENTERPRISE');
+    expect(secondReadingCheck(joined, spanOf(joined, 'YONGFATT ENTERPRISE'))).toBe('agrees');
     const same = await read(name, [word('YONGFATTENTERPRISE', 0, 0), word('SDN', 20, 0), word('BHD.', 25, 0)]);
     expect(secondReadingCheck(same, spanOf(same, 'YONGFATTENTERPRISE SDN. BHD'))).toBe('agrees');
+  });
+
+  it('judges each word of an address by both readings: alike, read otherwise (a split counts), or unseen', async () => {
+    const address = ['NO', '5,', 'JALAN', 'SAGU', '18,', 'TAMAN', 'DAYA,', 'B1100', 'JOHOR'].reduce<OcrWord[]>((placed, text) => {
+      const last = placed[placed.length - 1];
+      return [...placed, word(text, last === undefined ? 0 : last.x / 10 + last.text.length + 1, 0, 0.99)];
+    }, []);
+    // Tesseract reads the postcode right and confidently, prints no comma after TAMAN, and misses JOHOR; "Tel" beside the address is not the address's.
+    const second = [...address.filter((placed) => placed.text !== 'JOHOR').map((placed) => ({ ...placed, text: placed.text === 'B1100' ? '81100' : placed.text.replace('TAMAN', 'TAMAN,'), confidence: 0.9 }))];
+    const document = await read([...address, word('Tel', 45, 0)], [...second, word('Tel', 45, 0)]);
+    const words = secondReadingWords(document, spanOf(document, 'NO 5, JALAN SAGU 18, TAMAN DAYA, B1100 JOHOR'))!;
+    expect(words.map((checked) => checked.verdict)).toEqual(['agrees', 'agrees', 'agrees', 'agrees', 'agrees', 'agrees', 'agrees', 'differs', 'unseen']);
+    expect(words[7]).toMatchObject({ text: 'B1100', secondText: '81100', secondConfidence: 0.9 });
+    const evidence = ocrEvidence(document, [spanOf(document, 'NO 5, JALAN SAGU 18, TAMAN DAYA, B1100 JOHOR')])!;
+    // Seven words alike, the postcode at 0.99 · (1 − 0.5 · 0.9), JOHOR at its own 0.99.
+    expect(evidence.allWordsBothReadings).toBeCloseTo(Math.round(AGREED_WORD_RIGHT ** 7 * 0.99 * 0.55 * 0.99 * 100) / 100, 5);
+    expect(evidence.allWords).toBeCloseTo(Math.round(0.99 ** 9 * 100) / 100, 5);
+    // A split the first engine did not make is a misreading too (where the letters differ as well, the layer keeps the first reading's split).
+    const split = await read([word('TAMAN', 0, 0), word('MALURI', 7, 0), word('CHERAS', 14, 0)], [word('TAMAN', 0, 0), word('MA', 7, 0), word('LURL', 10, 0), word('CHERAS', 14, 0)]);
+    expect(secondReadingWords(split, spanOf(split, 'TAMAN MALURI CHERAS'))!.map((checked) => [checked.verdict, checked.secondText])).toEqual([['agrees', 'TAMAN'], ['differs', 'MA LURL'], ['agrees', 'CHERAS']]);
+    expect(secondReadingCheck(split, spanOf(split, 'TAMAN MALURI CHERAS'))).toBe('differs');
+    expect(secondReadingWords(await read(address), spanOf(await read(address), 'JALAN'))).toBeNull();
   });
 
   it('says nothing where the second reading found nothing, or when the page was read once', async () => {
