@@ -1,0 +1,404 @@
+/**
+ * `readPartyList(document)`: the parties an agreement names, read once per document (a
+ * capability keeps the result in the run memo). The preamble is read first: after a lead
+ * word ("by and between", "zwischen", "entre"), each party runs up to the term the
+ * agreement calls it by afterwards — a parenthesis holding a quoted term, or a quoted term
+ * after a defined-term lead ("hereinafter", "nachfolgend", "ci-après") — and the next party
+ * starts after a joining word ("and", "und", "et") or a comma. A name keeps its legal form
+ * ("Kite Pharma, Inc.") and loses the descriptor after it ("a Delaware corporation having
+ * …"). The signature block ("IN WITNESS WHEREOF", a company line over "By:") confirms the
+ * preamble's parties, or names them when no preamble does. Every word comes from the
+ * knowledge packs; this module only knows the shapes: parentheses, quotes, commas, lines.
+ */
+import type { SourceSpan } from '@paxman/core';
+import type { Document } from '@paxman/document';
+import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
+import { findTerms, lowerSameLength } from './header-terms.js';
+import type { PartyList, PartySighting } from './party-list.js';
+
+/** Options of a reading: the record knowledge and the legal forms to read with (the built-in packs' by default). */
+export interface ReadPartyListOptions {
+  readonly knowledge?: RecordKnowledge;
+  /** Legal forms that end a company's name ("Inc.", "GmbH", "SARL"): the lexicon's `legal-forms` words. */
+  readonly legalForms?: readonly string[];
+}
+
+/** How far into a document its preamble is looked for (a cover page and a table of contents come first in some). */
+const PREAMBLE_WINDOW = 12_000;
+/** Longest run of text from a party's first word to the term it is called by (a name, its descriptor and an address). */
+const PARTY_STRETCH = 420;
+/** Longest parenthesis or quoted phrase read as a defined term. */
+const DEFINED_TERM_LENGTH = 120;
+/** How far after a defined-term lead its quoted term may open. */
+const TERM_AFTER_LEAD = 16;
+/** Longest name, in characters and in words: more is a sentence, not a name. */
+const NAME_LENGTH = 150;
+const NAME_WORDS = 16;
+/** Lowercase words allowed between a defined term and the joining word ("genannt", "dénommée"). */
+const LOOSE_WORDS = 2;
+/** Lines after a signature lead searched for the parties' names. */
+const SIGNATURE_LINES = 80;
+
+const DOUBLE_QUOTES = new Set(['"', '\u201C', '\u201D', '\u201E', '\u00AB', '\u00BB']);
+const QUOTES = new Set([...DOUBLE_QUOTES, '\u2018', '\u2019']);
+const SEPARATORS = new Set([',', ';', ':', '\u2013', '\u2014', '-', ')']);
+const BREAKING_SEPARATORS = new Set([',', ';']);
+const LETTERS = /^\p{L}+/u;
+const NAME_START = /[\p{Lu}\p{N}]/u;
+const BLANK_LINE = /\n[ \t]*\r?\n/;
+const SPACES = /\s+/g;
+
+/** The words of the languages a preamble is printed in (those whose lead word it opens with). */
+interface Words {
+  readonly joiners: ReadonlySet<string>;
+  readonly termLeads: readonly Term[];
+  readonly articles: readonly string[];
+  readonly legalForms: readonly (readonly string[])[];
+}
+
+/** The words a signature block is read with, in every language. */
+interface SignatureWords {
+  readonly signatureLeads: readonly Term[];
+  readonly signatureKeys: readonly string[];
+  readonly legalForms: readonly (readonly string[])[];
+}
+
+interface Term {
+  readonly term: string;
+  readonly concept: string;
+}
+
+interface Stretch {
+  readonly start: number;
+  readonly end: number;
+}
+
+interface DefinedTerm extends Stretch {
+  readonly role: Stretch | null;
+}
+
+const asTerms = (terms: TermsByLanguage): Term[] => allTerms(terms).map((term) => ({ term, concept: '' }));
+
+/** Letters and digits of a text, lower case, without diacritics: how names and legal forms are compared. */
+export function foldedWords(text: string): string[] {
+  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().matchAll(/[\p{L}\p{N}&]+/gu)].map((match) => match[0]);
+}
+
+/** The terms of the given languages only. */
+function ofLanguages(terms: TermsByLanguage, languages: readonly string[]): TermsByLanguage {
+  return Object.fromEntries(languages.filter((language) => terms[language] !== undefined).map((language) => [language, terms[language]!]));
+}
+
+/** The preamble words of the languages whose leads include `lead`: a joining word of one language ("a" in Polish) is no word of another. */
+function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: readonly (readonly string[])[]): Words {
+  const languages = Object.keys(knowledge.partyLeads)
+    .filter((language) => knowledge.partyLeads[language]!.includes(lead))
+    .sort();
+  return {
+    joiners: new Set(allTerms(ofLanguages(knowledge.partyJoiners, languages))),
+    termLeads: asTerms(ofLanguages(knowledge.partyDefinedTermLeads, languages)),
+    articles: allTerms(ofLanguages(knowledge.partyNameArticles, languages)),
+    legalForms,
+  };
+}
+
+function isLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
+  const folded = foldedWords(text);
+  return folded.length > 0 && words.legalForms.some((form) => form.length === folded.length && form.every((word, index) => folded[index] === word));
+}
+
+function endsInLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
+  const folded = foldedWords(text);
+  return words.legalForms.some((form) => form.length < folded.length && form.every((word, index) => folded[folded.length - form.length + index] === word));
+}
+
+/** The index of the parenthesis closing the one at `open`, or -1. */
+function closingParenthesis(text: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let index = open; index < Math.min(text.length, limit); index += 1) {
+    if (text[index] === '(') depth += 1;
+    else if (text[index] === ')') {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+/** The last quoted phrase in `[start, end)`: the term itself when a parenthesis holds an alias and a term (`"Domini" or the "Sponsor"`). */
+function lastQuoted(text: string, start: number, end: number): Stretch | null {
+  let found: Stretch | null = null;
+  let open = -1;
+  for (let index = start; index < end; index += 1) {
+    if (!QUOTES.has(text[index]!)) continue;
+    if (open < 0) open = index;
+    else {
+      const inner = trimStretch(text, { start: open + 1, end: index });
+      if (inner.end > inner.start) found = inner;
+      open = -1;
+    }
+  }
+  return found;
+}
+
+function trimStretch(text: string, stretch: Stretch): Stretch {
+  let { start, end } = stretch;
+  while (start < end && /\s/.test(text[start]!)) start += 1;
+  while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
+  return { start, end };
+}
+
+/** The first defined term in `[from, limit)`: a parenthesis holding a quoted term, or a quoted term right after a defined-term lead. */
+function nextDefinedTerm(text: string, from: number, limit: number, words: Words): DefinedTerm | null {
+  let parenthesis: DefinedTerm | null = null;
+  for (let index = from; index < limit; index += 1) {
+    if (text[index] !== '(') continue;
+    const close = closingParenthesis(text, index, index + DEFINED_TERM_LENGTH);
+    if (close < 0) continue;
+    const role = lastQuoted(text, index + 1, close);
+    if (role !== null) {
+      parenthesis = { start: index, end: close + 1, role };
+      break;
+    }
+    index = close;
+  }
+  const searchEnd = Math.min(text.length, parenthesis === null ? limit : parenthesis.start);
+  for (const hit of findTerms(text.slice(from, searchEnd), words.termLeads)) {
+    const leadEnd = from + hit.end;
+    let open = leadEnd;
+    while (open < Math.min(text.length, leadEnd + TERM_AFTER_LEAD) && !QUOTES.has(text[open]!)) open += 1;
+    if (!QUOTES.has(text[open] ?? '')) continue;
+    let close = open + 1;
+    while (close < Math.min(text.length, open + DEFINED_TERM_LENGTH) && !QUOTES.has(text[close]!)) close += 1;
+    if (!QUOTES.has(text[close] ?? '')) continue;
+    const role = trimStretch(text, { start: open + 1, end: close });
+    return { start: from + hit.start, end: close + 1, role: role.end > role.start ? role : null };
+  }
+  return parenthesis;
+}
+
+/** Where the next party starts after a defined term ending at `at`: after a joining word or a comma; null when the list ends there. */
+function nextPartyStart(text: string, at: number, words: Words): number | null {
+  let index = at;
+  let joined = false;
+  let loose = 0;
+  for (;;) {
+    while (index < text.length && (/\s/.test(text[index]!) || SEPARATORS.has(text[index]!))) {
+      if (BREAKING_SEPARATORS.has(text[index]!)) joined = true;
+      index += 1;
+    }
+    const word = LETTERS.exec(text.slice(index, index + 40))?.[0];
+    if (word === undefined) break;
+    const lower = word.toLowerCase();
+    if (words.joiners.has(lower)) {
+      joined = true;
+      index += word.length;
+      continue;
+    }
+    // "(… „Käufer“ genannt –) und": a lowercase word or two may close the defined term before the joining word.
+    if (!joined && loose < LOOSE_WORDS && lower === word) {
+      loose += 1;
+      index += word.length;
+      continue;
+    }
+    break;
+  }
+  return joined ? index : null;
+}
+
+function startsName(text: string, index: number): boolean {
+  const word = /^[\p{L}\p{N}][^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
+  return word !== undefined && NAME_START.test(word);
+}
+
+/** Skips an article printed before a name ("der", "la société") that is no part of it. */
+function afterArticle(text: string, start: number, words: Words): number {
+  const lowered = lowerSameLength(text.slice(start, start + 40));
+  for (const article of words.articles) {
+    if (lowered.startsWith(article) && /\s/.test(lowered[article.length] ?? '')) {
+      let index = start + article.length;
+      while (index < text.length && /\s/.test(text[index]!)) index += 1;
+      return index;
+    }
+  }
+  return start;
+}
+
+/**
+ * The name in a party's stretch: its first words up to the descriptor (the first comma not
+ * followed by a legal form) or a defined-term lead, without an article before it; null
+ * when what is left does not look like a name.
+ */
+function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
+  let start = stretch.start;
+  while (start < stretch.end && (/\s/.test(text[start]!) || SEPARATORS.has(text[start]!) || text[start] === '.')) start += 1;
+  start = afterArticle(text, start, words);
+  let end = stretch.end;
+  const lead = findTerms(text.slice(start, end), words.termLeads)[0];
+  if (lead !== undefined) end = start + lead.start;
+  let depth = 0;
+  for (let index = start; index < end; index += 1) {
+    const character = text[index]!;
+    if (character === '(') depth += 1;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (character === ',' && depth === 0) {
+      let next = index + 1;
+      while (next < end && text[next] !== ',') next += 1;
+      if (isLegalForm(text.slice(index + 1, next), words)) {
+        index = next - 1;
+        continue;
+      }
+      end = index;
+      break;
+    }
+  }
+  while (end > start && (/\s/.test(text[end - 1]!) || SEPARATORS.has(text[end - 1]!) || text[end - 1] === '(')) end -= 1;
+  const name = text.slice(start, end);
+  if (name.length < 2 || name.length > NAME_LENGTH || name.split(/\s+/).length > NAME_WORDS) return null;
+  if (!startsName(text, start) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  return { start, end };
+}
+
+/**
+ * The stretch of the next party, from `from` to its defined term. A stretch that opens with a
+ * lowercase word is the previous party's descriptor printed after its term ("("Kite"), a
+ * Delaware corporation …, and Gilead …"): the party then starts after its last joining word.
+ */
+function partyStretch(text: string, from: number, term: DefinedTerm, words: Words): Stretch | null {
+  if (startsName(text, afterArticle(text, skipSeparators(text, from), words))) return { start: from, end: term.start };
+  const joiners = findTerms(text.slice(from, term.start), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })));
+  for (let index = joiners.length - 1; index >= 0; index -= 1) {
+    const start = skipSeparators(text, from + joiners[index]!.end);
+    if (startsName(text, afterArticle(text, start, words))) return { start, end: term.start };
+  }
+  return null;
+}
+
+function skipSeparators(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && (/\s/.test(text[index]!) || SEPARATORS.has(text[index]!))) index += 1;
+  return index;
+}
+
+interface ReadParty {
+  readonly name: Stretch;
+  readonly role: Stretch | null;
+}
+
+/** The parties of a preamble whose lead word ends at `from`. */
+function preambleAt(text: string, from: number, words: Words): ReadParty[] {
+  const parties: ReadParty[] = [];
+  let at = from;
+  for (;;) {
+    const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
+    if (term === null) break;
+    const stretch = partyStretch(text, at, term, words);
+    const name = stretch === null ? null : nameIn(text, stretch, words);
+    if (name === null) break;
+    parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
+    const next = nextPartyStart(text, term.end, words);
+    if (next === null) break;
+    at = next;
+  }
+  return parties;
+}
+
+function roleIn(text: string, role: Stretch, words: Words): Stretch | null {
+  const start = afterArticle(text, role.start, words);
+  return start < role.end ? { start, end: role.end } : null;
+}
+
+function lineAt(text: string, start: number): Stretch {
+  const newline = text.indexOf('\n', start);
+  return { start, end: newline < 0 ? text.length : newline };
+}
+
+/** True when a line opens with a signature key followed by a colon, a rule or a signature (`By:`, `Name:`, `By /s/`). */
+function isSignatureKeyLine(line: string, words: SignatureWords): boolean {
+  const lowered = lowerSameLength(line).trimStart();
+  for (const key of words.signatureKeys) {
+    if (!lowered.startsWith(key)) continue;
+    const rest = lowered.slice(key.length).trimStart();
+    if (rest.startsWith(':') || rest.startsWith('_') || rest.startsWith('/')) return true;
+  }
+  return false;
+}
+
+interface SignatureName extends Stretch {
+  readonly legalForm: boolean;
+}
+
+/** The names printed over the key lines of the signature blocks (`ACME, INC.` over `By: …`). */
+function signatureNames(text: string, words: SignatureWords): SignatureName[] {
+  const names: SignatureName[] = [];
+  const seen = new Set<string>();
+  for (const lead of findTerms(text, words.signatureLeads)) {
+    const lines: Stretch[] = [];
+    let at = lineAt(text, lead.end).end + 1;
+    while (at < text.length && lines.length < SIGNATURE_LINES) {
+      const line = lineAt(text, at);
+      const trimmed = trimStretch(text, line);
+      if (trimmed.end > trimmed.start) lines.push(trimmed);
+      at = line.end + 1;
+    }
+    lines.forEach((line, index) => {
+      const next = lines[index + 1];
+      const content = text.slice(line.start, line.end);
+      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words) || isSignatureKeyLine(content, words)) return;
+      const colon = content.lastIndexOf(':');
+      let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
+      name = trimStretch(text, name);
+      while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
+      const printed = text.slice(name.start, name.end);
+      const key = foldedWords(printed).join(' ');
+      if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, name.start) || seen.has(key)) return;
+      seen.add(key);
+      names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
+    });
+  }
+  return names;
+}
+
+function span(layer: string, stretch: Stretch): SourceSpan {
+  return { layer, start: stretch.start, end: stretch.end };
+}
+
+function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean): PartySighting {
+  return Object.freeze({
+    name: text.slice(party.name.start, party.name.end).replace(SPACES, ' ').trim(),
+    span: span(layer, party.name),
+    role: party.role === null ? null : text.slice(party.role.start, party.role.end).replace(SPACES, ' ').trim(),
+    roleSpan: party.role === null ? null : span(layer, party.role),
+    source,
+    confirmed,
+  });
+}
+
+/**
+ * The party list of `document`: the preamble's parties (at least two), each confirmed when
+ * the signature block names it too; failing a preamble, the companies the signature block
+ * names (at least two, each ending in a legal form); null when neither names the parties.
+ */
+export function readPartyList(document: Document, options: ReadPartyListOptions = {}): PartyList | null {
+  const layer = document.primaryLayer;
+  const text = document.layers[layer]?.text ?? '';
+  if (text === '') return null;
+  const knowledge = options.knowledge ?? recordKnowledge();
+  const legalForms = (options.legalForms ?? builtInLexicon().words('legal-forms')).map(foldedWords).filter((words) => words.length > 0);
+  const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), legalForms };
+  const signatures = signatureNames(text, signatureWords);
+  const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const wordsByLead = new Map<string, Words>();
+  for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
+    const term = lowerSameLength(window.slice(lead.start, lead.end));
+    if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
+    const parties = preambleAt(text, lead.end, wordsByLead.get(term)!);
+    if (parties.length < 2) continue;
+    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
+    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+  }
+  const companies = signatures.filter((name) => name.legalForm);
+  if (companies.length < 2) return null;
+  return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false))) });
+}
