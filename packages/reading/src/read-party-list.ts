@@ -36,6 +36,8 @@ const NAME_LENGTH = 150;
 const NAME_WORDS = 16;
 /** Lowercase words allowed between a defined term and the joining word ("genannt", "dénommée"). */
 const LOOSE_WORDS = 2;
+/** Lowercase words a name may hold ("Bank of America", "Leonard Green and Partners"). */
+const MAX_LOWERCASE_WORDS = 2;
 /** Lines after a signature lead searched for the parties' names. */
 const SIGNATURE_LINES = 80;
 
@@ -59,6 +61,7 @@ interface Words {
 /** The words a signature block is read with, in every language. */
 interface SignatureWords {
   readonly signatureLeads: readonly Term[];
+  readonly namePrefixes: readonly string[];
   readonly signatureKeys: readonly string[];
   readonly legalForms: readonly (readonly string[])[];
 }
@@ -224,15 +227,45 @@ function afterArticle(text: string, start: number, words: Words): number {
   return start;
 }
 
+/** Where a legal form that opens `text` at `from` ends (`Inc.` in "Inc. a Delaware …"), or -1. */
+function legalFormEnd(text: string, from: number, limit: number, words: Pick<Words, 'legalForms'>): number {
+  const found = [...text.slice(from, limit).matchAll(/[^\s,(]+/gu)];
+  let best = -1;
+  for (let count = 1; count <= Math.min(found.length, 4); count += 1) {
+    const last = found[count - 1]!;
+    if (isLegalForm(text.slice(from, from + last.index + last[0].length), words)) best = from + last.index + last[0].length;
+  }
+  return best;
+}
+
+/** True when the word at `index` starts in lower case (a descriptor: "a Delaware corporation", "having its office", "d/b/a"). */
+function startsLowercase(text: string, index: number): boolean {
+  const character = text.slice(index, index + 1);
+  return character !== '' && character !== character.toUpperCase() && character === character.toLowerCase();
+}
+
+function skipSpaces(text: string, from: number, limit: number): number {
+  let index = from;
+  while (index < limit && /\s/.test(text[index]!)) index += 1;
+  return index;
+}
+
+/** Skips a list number before a party ("1.", "(a)", "2)"). */
+function afterEnumeration(text: string, start: number): number {
+  const match = /^(?:\(?[\p{N}\p{Ll}]{1,3}[.)])\s+/u.exec(text.slice(start, start + 8));
+  return match === null ? start : start + match[0].length;
+}
+
 /**
  * The name in a party's stretch: its first words up to the descriptor (the first comma not
- * followed by a legal form) or a defined-term lead, without an article before it; null
- * when what is left does not look like a name.
+ * followed by a legal form, or a legal form followed by a lowercase word) or a defined-term
+ * lead, without a list number or an article before it; null when what is left does not look
+ * like a name.
  */
 function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
   let start = stretch.start;
   while (start < stretch.end && (/\s/.test(text[start]!) || SEPARATORS.has(text[start]!) || text[start] === '.')) start += 1;
-  start = afterArticle(text, start, words);
+  start = afterArticle(text, afterEnumeration(text, start), words);
   let end = stretch.end;
   const lead = findTerms(text.slice(start, end), words.termLeads)[0];
   if (lead !== undefined) end = start + lead.start;
@@ -241,37 +274,65 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
     const character = text[index]!;
     if (character === '(') depth += 1;
     else if (character === ')') depth = Math.max(0, depth - 1);
-    else if (character === ',' && depth === 0) {
-      let next = index + 1;
-      while (next < end && text[next] !== ',') next += 1;
-      if (isLegalForm(text.slice(index + 1, next), words)) {
-        index = next - 1;
+    else if (depth === 0 && (character === ',' || /\s/.test(character))) {
+      const wordStart = skipSpaces(text, index + 1, end);
+      const formEnd = legalFormEnd(text, wordStart, end, words);
+      if (formEnd < 0) {
+        if (character === ',') {
+          end = index;
+          break;
+        }
         continue;
       }
-      end = index;
-      break;
+      // "Inc." then the end, a comma, a parenthesis or a lowercase word: the name ends with its legal form.
+      const after = skipSpaces(text, formEnd, end);
+      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after)) {
+        index = formEnd - 1;
+        if (after < end && text[after] !== ',') {
+          end = formEnd;
+          break;
+        }
+        continue;
+      }
+      if (character === ',') {
+        end = index;
+        break;
+      }
     }
   }
   while (end > start && (/\s/.test(text[end - 1]!) || SEPARATORS.has(text[end - 1]!) || text[end - 1] === '(')) end -= 1;
   const name = text.slice(start, end);
-  if (name.length < 2 || name.length > NAME_LENGTH || name.split(/\s+/).length > NAME_WORDS) return null;
+  const nameWords = name.split(/\s+/);
+  if (name.length < 2 || name.length > NAME_LENGTH || nameWords.length > NAME_WORDS) return null;
   if (!startsName(text, start) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  // More than a few lowercase words make a sentence, not a name ("Bank of America" has one).
+  if (nameWords.filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return null;
   return { start, end };
 }
 
+/** True when `[start, end)` crosses a blank line or the end of a sentence (a lowercase word, a period, a capital). */
+function crossesBoundary(text: string, start: number, end: number): boolean {
+  const inner = text.slice(skipSpaces(text, start, end), end);
+  return BLANK_LINE.test(inner) || /\s\p{Ll}{4,}\.\s+\p{Lu}/u.test(inner);
+}
+
 /**
- * The stretch of the next party, from `from` to its defined term. A stretch that opens with a
- * lowercase word is the previous party's descriptor printed after its term ("("Kite"), a
- * Delaware corporation …, and Gilead …"): the party then starts after its last joining word.
+ * The stretch of the next party, from `from` to its defined term. A comma and a joining word
+ * inside it ("…, a Delaware corporation, and Gilead …") start the party after them: what
+ * comes before is the previous party's descriptor printed after its term. A stretch that
+ * crosses a blank line or a sentence is no party's.
  */
 function partyStretch(text: string, from: number, term: DefinedTerm, words: Words): Stretch | null {
-  if (startsName(text, afterArticle(text, skipSeparators(text, from), words))) return { start: from, end: term.start };
+  if (crossesBoundary(text, from, term.start)) return null;
   const joiners = findTerms(text.slice(from, term.start), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })));
   for (let index = joiners.length - 1; index >= 0; index -= 1) {
-    const start = skipSeparators(text, from + joiners[index]!.end);
+    const hit = joiners[index]!;
+    const before = text.slice(from, from + hit.start).trimEnd();
+    if (!before.endsWith(',')) continue;
+    const start = skipSeparators(text, from + hit.end);
     if (startsName(text, afterArticle(text, start, words))) return { start, end: term.start };
   }
-  return null;
+  return startsName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
 }
 
 function skipSeparators(text: string, from: number): number {
@@ -348,6 +409,9 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
       const colon = content.lastIndexOf(':');
       let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
       name = trimStretch(text, name);
+      const lowered = lowerSameLength(text.slice(name.start, name.end));
+      const prefix = words.namePrefixes.find((candidate) => lowered.startsWith(candidate) && /\s/.test(lowered[candidate.length] ?? ''));
+      if (prefix !== undefined) name = trimStretch(text, { start: name.start + prefix.length, end: name.end });
       while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
       const printed = text.slice(name.start, name.end);
       const key = foldedWords(printed).join(' ');
@@ -385,7 +449,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   if (text === '') return null;
   const knowledge = options.knowledge ?? recordKnowledge();
   const legalForms = (options.legalForms ?? builtInLexicon().words('legal-forms')).map(foldedWords).filter((words) => words.length > 0);
-  const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), legalForms };
+  const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), namePrefixes: allTerms(knowledge.signatureNamePrefixes), legalForms };
   const signatures = signatureNames(text, signatureWords);
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
   const window = text.slice(0, PREAMBLE_WINDOW);
