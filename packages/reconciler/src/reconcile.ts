@@ -5,7 +5,7 @@
  * (its confidence is that of its weakest required member). The output depends only on
  * the inputs, never on the order of candidates or results.
  */
-import { isRecordField, reconcileRecords } from './records.js';
+import { isReadItemByItem, isRecordField, reconcileRecords } from './records.js';
 import type { RunFieldScorer } from './field-scorer.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
 import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, compareStrings } from '@paxman/core';
@@ -47,7 +47,7 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
   const resolveTree = (field: CanonicalField): ResolvedResult => {
     const members = field.fields.map(resolveTree);
     const candidates = byPath.get(field.path);
-    if (isRecordField(field) && (candidates?.candidates.length ?? 0) > 0) {
+    if ((isRecordField(field) || isReadItemByItem(field, candidates)) && (candidates?.candidates.length ?? 0) > 0) {
       const records = reconcileRecords(field, candidates, policy);
       resolved.set(field.path, records);
       return records;

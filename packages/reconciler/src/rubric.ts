@@ -303,3 +303,17 @@ export const RECORD_SET_ADDS_UP = 0.04;
 export const RECORD_SET_UNCHECKED = -0.02;
 export const RECORD_SET_DOES_NOT_ADD_UP = -0.25;
 export const RECORD_SOURCE_AGREES = 0.04;
+
+/**
+ * Party lists (ADR 0025). A party read in an agreement's preamble up to the term it is
+ * called by afterwards: the shape (a lead word, a name, a quoted term) is the same in every
+ * preamble, the name's extent is the risk (a descriptor left on, a legal form cut off).
+ * Measured on cuad-dev and kleister-nda-train (the closing note of ADR 0025): a list read
+ * from a preamble is exact in about 0.85 of the documents, and one whose every party the
+ * signature block names too in more. A list read only from the signature block (the
+ * companies over "By:" lines) misses people and unsigned parties: below every floor.
+ * A list is exact only when every party is, so a list takes its weakest party's grade.
+ */
+export const PARTY_PREAMBLE_CONFIDENCE = 0.85;
+export const PARTY_CONFIRMED = 0.06;
+export const PARTY_SIGNATURE_CONFIDENCE = 0.5;
