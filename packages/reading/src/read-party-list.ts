@@ -180,8 +180,13 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
   return parenthesis;
 }
 
-/** Where the next party starts after a defined term ending at `at`: after a joining word or a comma; null when the list ends there. */
-function nextPartyStart(text: string, at: number, words: Words): number | null {
+/**
+ * Where the next party's stretch starts after a defined term ending at `at`: after a joining
+ * word or a comma; or, when the previous party's descriptor goes on after its term ("("Lifeway")
+ * with a principal business address … and Ludmila …"), at the descriptor (`descriptor`);
+ * null when the list ends there.
+ */
+function nextPartyStart(text: string, at: number, words: Words): { readonly index: number; readonly descriptor: boolean } | null {
   let index = at;
   let joined = false;
   let loose = 0;
@@ -206,7 +211,8 @@ function nextPartyStart(text: string, at: number, words: Words): number | null {
     }
     break;
   }
-  return joined ? index : null;
+  if (joined) return { index, descriptor: false };
+  return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
 }
 
 function startsName(text: string, index: number): boolean {
@@ -319,19 +325,21 @@ function crossesBoundary(text: string, start: number, end: number): boolean {
 /**
  * The stretch of the next party, from `from` to its defined term. A comma and a joining word
  * inside it ("…, a Delaware corporation, and Gilead …") start the party after them: what
- * comes before is the previous party's descriptor printed after its term. A stretch that
- * crosses a blank line or a sentence is no party's.
+ * comes before is the previous party's descriptor printed after its term; so does a bare
+ * joining word when the stretch is known to open with such a descriptor (`descriptor`) and
+ * no quote comes before it. A stretch that crosses a blank line or a sentence is no party's.
  */
-function partyStretch(text: string, from: number, term: DefinedTerm, words: Words): Stretch | null {
+function partyStretch(text: string, from: number, term: DefinedTerm, words: Words, descriptor: boolean): Stretch | null {
   if (crossesBoundary(text, from, term.start)) return null;
   const joiners = findTerms(text.slice(from, term.start), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })));
   for (let index = joiners.length - 1; index >= 0; index -= 1) {
     const hit = joiners[index]!;
-    const before = text.slice(from, from + hit.start).trimEnd();
-    if (!before.endsWith(',')) continue;
+    const before = text.slice(from, from + hit.start);
+    if (!before.trimEnd().endsWith(',') && !(descriptor && ![...before].some((character) => QUOTES.has(character)))) continue;
     const start = skipSeparators(text, from + hit.end);
     if (startsName(text, afterArticle(text, start, words))) return { start, end: term.start };
   }
+  if (descriptor) return null;
   return startsName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
 }
 
@@ -350,16 +358,18 @@ interface ReadParty {
 function preambleAt(text: string, from: number, words: Words): ReadParty[] {
   const parties: ReadParty[] = [];
   let at = from;
+  let descriptor = false;
   for (;;) {
     const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
     if (term === null) break;
-    const stretch = partyStretch(text, at, term, words);
+    const stretch = partyStretch(text, at, term, words, descriptor);
     const name = stretch === null ? null : nameIn(text, stretch, words);
     if (name === null) break;
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
     const next = nextPartyStart(text, term.end, words);
     if (next === null) break;
-    at = next;
+    at = next.index;
+    descriptor = next.descriptor;
   }
   return parties;
 }
