@@ -144,6 +144,15 @@ function lastQuoted(text: string, start: number, end: number): Stretch | null {
   return found;
 }
 
+/** The term of a parenthesis that opens with a defined-term lead and quotes nothing ("(hereinafter H&S)"), or null. */
+function unquotedTerm(text: string, start: number, end: number, words: Words): Stretch | null {
+  const inner = trimStretch(text, { start, end });
+  const lead = findTerms(text.slice(inner.start, inner.end), words.termLeads)[0];
+  if (lead === undefined || lead.start !== 0) return null;
+  const term = trimStretch(text, { start: inner.start + lead.end, end: inner.end });
+  return term.end > term.start && startsName(text, term.start) ? term : null;
+}
+
 function trimStretch(text: string, stretch: Stretch): Stretch {
   let { start, end } = stretch;
   while (start < end && /\s/.test(text[start]!)) start += 1;
@@ -158,7 +167,7 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
     if (text[index] !== '(') continue;
     const close = closingParenthesis(text, index, index + DEFINED_TERM_LENGTH);
     if (close < 0) continue;
-    const role = lastQuoted(text, index + 1, close);
+    const role = lastQuoted(text, index + 1, close) ?? unquotedTerm(text, index + 1, close, words);
     if (role !== null) {
       parenthesis = { start: index, end: close + 1, role };
       break;
@@ -354,9 +363,26 @@ interface ReadParty {
   readonly role: Stretch | null;
 }
 
+/** A preamble's parties, and how many of its slots print no name (a form's blank "and ______ ("Employee")"). */
+interface Preamble {
+  readonly parties: ReadParty[];
+  readonly unnamed: number;
+}
+
+/** Longest text read as an unnamed party ("the undersigned", "the employee signatory hereof"). */
+const UNNAMED_LENGTH = 40;
+
+/** True when a stretch names no one: blank, a rule or brackets of a form, or a few lowercase words. */
+function isUnnamed(text: string, stretch: Stretch): boolean {
+  const inner = text.slice(stretch.start, stretch.end).trim();
+  if (!/\p{L}/u.test(inner)) return true;
+  return inner.length <= UNNAMED_LENGTH && /^\p{Ll}/u.test(inner) && !BLANK_LINE.test(inner);
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
-function preambleAt(text: string, from: number, words: Words): ReadParty[] {
+function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
+  let unnamed = 0;
   let at = from;
   let descriptor = false;
   for (;;) {
@@ -364,14 +390,18 @@ function preambleAt(text: string, from: number, words: Words): ReadParty[] {
     if (term === null) break;
     const stretch = partyStretch(text, at, term, words, descriptor);
     const name = stretch === null ? null : nameIn(text, stretch, words);
-    if (name === null) break;
+    if (name === null) {
+      // A party the form leaves blank ("and ________ ("Employee")") ends the list but counts as a slot.
+      if (parties.length > 0 && !descriptor && isUnnamed(text, { start: at, end: term.start })) unnamed += 1;
+      break;
+    }
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
     const next = nextPartyStart(text, term.end, words);
     if (next === null) break;
     at = next.index;
     descriptor = next.descriptor;
   }
-  return parties;
+  return { parties, unnamed };
 }
 
 function roleIn(text: string, role: Stretch, words: Words): Stretch | null {
@@ -449,7 +479,8 @@ function sighting(text: string, layer: string, party: ReadParty, source: PartySi
 }
 
 /**
- * The party list of `document`: the preamble's parties (at least two), each confirmed when
+ * The party list of `document`: the preamble's parties (at least two, or one beside a party
+ * the form leaves unnamed: "and ______ ("Employee")"), each confirmed when
  * the signature block names it too; failing a preamble, the companies the signature block
  * names (at least two, each ending in a legal form); null when neither names the parties.
  */
@@ -467,8 +498,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
     const term = lowerSameLength(window.slice(lead.start, lead.end));
     if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
-    const parties = preambleAt(text, lead.end, wordsByLead.get(term)!);
-    if (parties.length < 2) continue;
+    const { parties, unnamed } = preambleAt(text, lead.end, wordsByLead.get(term)!);
+    if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
