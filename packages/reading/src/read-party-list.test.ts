@@ -77,6 +77,33 @@ Article 1 – Objet`;
     ]);
   });
 
+  it('reads a title page: the lead alone on its line, each party a block of lines, joined by a line holding "and"', async () => {
+    const text = `JOINT DEVELOPMENT AGREEMENT
+
+BETWEEN
+
+1. NORTHFIELD ENERGY, INC., a Connecticut corporation ("Northfield")
+   having its office at 3 Great Pasture Road, Danbury
+
+AND
+
+2. Keswick Research Limited
+   registered in England
+
+Dated 4 May 2020`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'NORTHFIELD ENERGY, INC.', role: 'Northfield' },
+      { name: 'Keswick Research Limited', role: null },
+    ]);
+  });
+
+  it('reads a form whose second party is left blank as a list of one named party', async () => {
+    const text = 'This Agreement is made by and between Lakeview Partners LLC (the "Company") and ______________ (the "Employee").';
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Lakeview Partners LLC', role: 'Company' }]);
+  });
+
   it('names no parties where the opening paragraph names none', async () => {
     const { list } = await partiesOf(`MEMORANDUM\n\nThe differences between the two offers ("Offers") are small.\nWe met on Monday.`);
     expect(list).toBeNull();

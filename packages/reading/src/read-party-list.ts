@@ -404,6 +404,65 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
   return { parties, unnamed };
 }
 
+/** Most lines a party's block runs on a title page (its name, then a descriptor or an address). */
+const BLOCK_LINES = 4;
+
+/** The trimmed, non-empty lines of `text` from `from`, each with its span. */
+function linesFrom(text: string, from: number, count: number): (Stretch & { readonly blankBefore: boolean })[] {
+  const lines: (Stretch & { blankBefore: boolean })[] = [];
+  let at = from;
+  let blank = false;
+  while (at < text.length && lines.length < count) {
+    const line = trimStretch(text, lineAt(text, at));
+    if (line.end > line.start) {
+      lines.push({ ...line, blankBefore: blank });
+      blank = false;
+    } else blank = true;
+    at = lineAt(text, at).end + 1;
+  }
+  return lines;
+}
+
+/** True when a line holds a joining word alone ("and", "- und -", "ET"). */
+function isJoinerLine(text: string, line: Stretch, words: Words): boolean {
+  const inner = text.slice(line.start, line.end).replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '').toLowerCase();
+  return words.joiners.has(inner);
+}
+
+/**
+ * The parties of a title page whose lead stands alone on its line ("BETWEEN" / party /
+ * "AND" / party): each party is the block of lines after the lead or a joining line, its name
+ * read like a preamble's (up to a defined term, a descriptor or its legal form).
+ */
+function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
+  const parties: ReadParty[] = [];
+  const lines = linesFrom(text, lineAt(text, leadEnd).end + 1, BLOCK_LINES * 8);
+  let index = 0;
+  while (index < lines.length) {
+    const first = lines[index]!;
+    let last = first;
+    index += 1;
+    while (index < lines.length && index - lines.indexOf(first) < BLOCK_LINES && !lines[index]!.blankBefore && !isJoinerLine(text, lines[index]!, words)) {
+      last = lines[index]!;
+      index += 1;
+    }
+    const block: Stretch = { start: first.start, end: last.end };
+    const term = nextDefinedTerm(text, block.start, block.end, words);
+    const name = nameIn(text, { start: block.start, end: term === null ? lineAt(text, block.start).end : term.start }, words);
+    if (name === null) break;
+    parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
+    if (index >= lines.length || !isJoinerLine(text, lines[index]!, words)) break;
+    index += 1;
+  }
+  return { parties, unnamed: 0 };
+}
+
+/** True when the lead at `[start, end)` stands alone on its line (a title page's "BETWEEN"). */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const line = trimStretch(text, lineAt(text, text.lastIndexOf('\n', start - 1) + 1));
+  return line.start === start && text.slice(end, line.end).replace(/[\s:]/g, '') === '';
+}
+
 function roleIn(text: string, role: Stretch, words: Words): Stretch | null {
   const start = afterArticle(text, role.start, words);
   return start < role.end ? { start, end: role.end } : null;
@@ -498,7 +557,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
     const term = lowerSameLength(window.slice(lead.start, lead.end));
     if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
-    const { parties, unnamed } = preambleAt(text, lead.end, wordsByLead.get(term)!);
+    const words = wordsByLead.get(term)!;
+    const { parties, unnamed } = standsAlone(window, lead.start, lead.end) ? titlePageAt(text, lead.end, words) : preambleAt(text, lead.end, words);
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
