@@ -325,10 +325,11 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
   return { start, end };
 }
 
-/** True when `[start, end)` crosses a blank line or the end of a sentence (a lowercase word, a period, a capital). */
+/** True when `[start, end)` crosses a blank line or the end of a sentence (a lowercase word or a number, a period, a capital). */
 function crossesBoundary(text: string, start: number, end: number): boolean {
   const inner = text.slice(skipSpaces(text, start, end), end);
-  return BLANK_LINE.test(inner) || /\s\p{Ll}{4,}\.\s+\p{Lu}/u.test(inner);
+  // A sentence ends at a period after a lowercase word or a number ("herein.", "60602."); not after "Inc.", "Ave." or an initial.
+  return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.\s+\p{Lu}/u.test(inner);
 }
 
 /**

@@ -314,6 +314,6 @@ export const RECORD_SOURCE_AGREES = 0.04;
  * companies over "By:" lines) misses people and unsigned parties: below every floor.
  * A list is exact only when every party is, so a list takes its weakest party's grade.
  */
-export const PARTY_PREAMBLE_CONFIDENCE = 0.85;
-export const PARTY_CONFIRMED = 0.06;
+export const PARTY_PREAMBLE_CONFIDENCE = 0.82;
+export const PARTY_CONFIRMED = 0.04;
 export const PARTY_SIGNATURE_CONFIDENCE = 0.5;
