@@ -19,7 +19,7 @@ describe('record knowledge (record-headers.json)', () => {
     expect(knowledge.partyNameArticles['fr']).toContain('la société');
     expect(knowledge.partyNameArticles['en']).toBeUndefined();
     expect(knowledge.signatureLeads['en']).toContain('in witness whereof');
-    expect(knowledge.partyMemberNames['role']).toContain('role');
+    expect(knowledge.partyMemberNames['party-role']).toContain('role');
   });
 
   it('reads record knowledge without the optional party words as knowing none', () => {

@@ -51,7 +51,7 @@ export interface RecordKnowledge {
   readonly signatureNamePrefixes: TermsByLanguage;
   /** Words a contract field's name, labels or tags use for a list of parties (`parties`, `Vertragsparteien`). */
   readonly partyListNames: TermsByLanguage;
-  /** Member of a party object (`name`, `role`, `address`) → the contract member names bound to it. */
+  /** Member of a party object (`party-name`, `party-role`, `party-address`) → the contract member names bound to it. */
   readonly partyMemberNames: Readonly<Record<string, readonly string[]>>;
 }
 

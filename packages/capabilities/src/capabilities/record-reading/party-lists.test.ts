@@ -47,7 +47,7 @@ describe('record_reading: party lists', () => {
     expect(isPartyListField(field('parties'), knowledge)).toBe(true);
     expect(isPartyListField(field('vertragsparteien'), knowledge)).toBe(true);
     expect(isPartyListField(field('keywords'), knowledge)).toBe(false);
-    expect(bindPartyMember(field('vertragsparteien[].role'), knowledge)).toBe('role');
+    expect(bindPartyMember(field('vertragsparteien[].role'), knowledge)).toBe('party-role');
     expect(configureRecordReading(field('parties'))).toEqual({ config: { list: 'parties' } });
     expect(configureRecordReading(field('keywords'))).toHaveProperty('skip');
   });

@@ -4,7 +4,7 @@
  * address — is bound to the party list `@paxman/reading` reads once per document (kept in
  * the run memo). Which fields ask for parties is knowledge (`partyListNames`: the field's
  * tags, name, labels or the opening words of its description), and so is which member is
- * the name, the role or the address (`partyMemberNames`). Each party is its own evidence,
+ * the name, the role or the address (`partyMemberNames`: `party-name`, `party-role`, `party-address`). Each party is its own evidence,
  * its grounds saying where it was read (`layout` role `preamble` or `signature`) and whether
  * the other place names it too (`confirmed`); the reconciler grades it from those grounds.
  */
@@ -21,9 +21,9 @@ const PARTY_LIST = memoKey<PartyList | null>('record_reading/party-list');
 const DESCRIPTION_WORDS = 3;
 
 /** The part of a party a member of a party object holds. */
-export type PartyPart = 'name' | 'role' | 'address';
+export type PartyPart = 'party-name' | 'party-role' | 'party-address';
 
-const PARTS: readonly PartyPart[] = ['name', 'role', 'address'];
+const PARTS: readonly PartyPart[] = ['party-name', 'party-role', 'party-address'];
 
 function words(text: string): string {
   return foldedWords(text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ')).join(' ');
@@ -54,7 +54,7 @@ export function configurePartyList(field: CanonicalField, knowledge: RecordKnowl
   if (field.itemType === 'STRING') return { config: { list: 'parties' } };
   if (field.itemType !== 'OBJECT') return null;
   const members = field.fields.map((member) => ({ name: member.name, type: member.type, part: bindPartyMember(member, knowledge) }));
-  if (!members.some((member) => member.part === 'name' && member.type === 'STRING')) return null;
+  if (!members.some((member) => member.part === 'party-name' && member.type === 'STRING')) return null;
   return { config: { list: 'parties', members: members.map((member) => ({ name: member.name, type: member.type, part: member.part })) } };
 }
 
@@ -91,7 +91,7 @@ export function invokePartyList(context: CapabilityContext, key: string, options
   list.parties.forEach((party, index) => {
     const grounds = [{ kind: 'layout' as const, role: party.source, unique: true, confirmed: party.confirmed }];
     const detail = { item: index, source: party.source, confirmed: party.confirmed, ...(party.role === null ? {} : { role: party.role }) };
-    const nameMember = members?.find((member) => member.part === 'name')?.name ?? '';
+    const nameMember = members?.find((member) => member.part === 'party-name')?.name ?? '';
     evidenceIds.push(
       builder.evidence({
         kind: EvidenceKind.RECORD_CELL,
@@ -109,8 +109,8 @@ export function invokePartyList(context: CapabilityContext, key: string, options
     }
     const item: Record<string, JsonValue> = {};
     for (const member of members) {
-      if (member.part === 'name') item[member.name] = party.name;
-      else if (member.part === 'role' && party.role !== null && party.roleSpan !== null) {
+      if (member.part === 'party-name') item[member.name] = party.name;
+      else if (member.part === 'party-role' && party.role !== null && party.roleSpan !== null) {
         item[member.name] = party.role;
         evidenceIds.push(
           builder.evidence({
