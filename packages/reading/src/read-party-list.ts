@@ -458,6 +458,45 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
   return { parties, unnamed: 0 };
 }
 
+/** Longest preamble sentence read without defined terms. */
+const PLAIN_PREAMBLE = 600;
+
+/**
+ * The parties of a preamble that prints no defined terms ("between Precision Metal, Inc (a
+ * Colorado corporation) located at …, and Back 2 Health Ltd., a …"): the sentence is split at
+ * its joining words outside parentheses, and each piece must name a company ending in a legal
+ * form, or the reading gives up (a name such as "Leonard Green and Partners LP" is then not
+ * split into two parties).
+ */
+function plainPreambleAt(text: string, from: number, words: Words): Preamble {
+  let end = Math.min(text.length, from + PLAIN_PREAMBLE);
+  for (let index = from; index < end; index += 1) {
+    if (crossesBoundary(text, from, index + 1) && (text[index] === '.' || text[index] === '\n')) {
+      end = index;
+      break;
+    }
+  }
+  const pieces: Stretch[] = [];
+  let depth = 0;
+  let start = from;
+  for (const hit of findTerms(text.slice(from, end), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })))) {
+    for (let index = start; index < from + hit.start; index += 1) depth += text[index] === '(' ? 1 : text[index] === ')' ? -1 : 0;
+    if (depth > 0) continue;
+    pieces.push({ start, end: from + hit.start });
+    start = from + hit.end;
+  }
+  pieces.push({ start, end });
+  const parties: ReadParty[] = [];
+  for (const piece of pieces) {
+    const name = nameIn(text, piece, words);
+    if (name === null) return { parties: [], unnamed: 0 };
+    const printed = text.slice(name.start, name.end);
+    if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) return { parties: [], unnamed: 0 };
+    parties.push({ name, role: null });
+  }
+  return { parties, unnamed: 0 };
+}
+
 /** True when the lead at `[start, end)` stands alone on its line (a title page's "BETWEEN"). */
 function standsAlone(text: string, start: number, end: number): boolean {
   const line = trimStretch(text, lineAt(text, text.lastIndexOf('\n', start - 1) + 1));
@@ -559,7 +598,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const term = lowerSameLength(window.slice(lead.start, lead.end));
     if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
     const words = wordsByLead.get(term)!;
-    const { parties, unnamed } = standsAlone(window, lead.start, lead.end) ? titlePageAt(text, lead.end, words) : preambleAt(text, lead.end, words);
+    let { parties, unnamed } = standsAlone(window, lead.start, lead.end) ? titlePageAt(text, lead.end, words) : preambleAt(text, lead.end, words);
+    if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
