@@ -47,6 +47,8 @@ export interface RecordKnowledge {
   readonly signatureLeads: TermsByLanguage;
   /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
   readonly signatureKeys: TermsByLanguage;
+  /** Words that open a letter's salutation (`Dear`, `Ladies and Gentlemen`, `Sehr geehrte`): the addressee block is above it. */
+  readonly salutations: TermsByLanguage;
   /** Words printed before a company's name over its signature (`For and on behalf of`). */
   readonly signatureNamePrefixes: TermsByLanguage;
   /** Words a contract field's name, labels or tags use for a list of parties (`parties`, `Vertragsparteien`). */
@@ -111,6 +113,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
     partyNameArticles: optionalTerms(preamble['nameArticles'], 'partyPreamble.nameArticles'),
     signatureLeads: optionalTerms(preamble['signatureLeads'], 'partyPreamble.signatureLeads'),
     signatureKeys: optionalTerms(preamble['signatureKeys'], 'partyPreamble.signatureKeys'),
+    salutations: optionalTerms(preamble['salutations'], 'partyPreamble.salutations'),
     signatureNamePrefixes: optionalTerms(preamble['signatureNamePrefixes'], 'partyPreamble.signatureNamePrefixes'),
     partyListNames: optionalTerms(preamble['listNames'], 'partyPreamble.listNames'),
     partyMemberNames: optionalTerms(preamble['memberNames'], 'partyPreamble.memberNames'),

@@ -8,8 +8,8 @@
  */
 import type { SourceSpan } from '@paxman/core';
 
-/** Where a party was read: the agreement's opening paragraph, or the signature block that closes it. */
-export type PartySource = 'preamble' | 'signature';
+/** Where a party was read: the agreement's opening paragraph, a letter agreement's address block, or the signature block that closes it. */
+export type PartySource = 'preamble' | 'letter' | 'signature';
 
 /** One party of an agreement. */
 export interface PartySighting {
@@ -27,7 +27,7 @@ export interface PartySighting {
 
 /** The parties of a document, in the order it names them. */
 export interface PartyList {
-  /** Where the list was read: the preamble, or (when no preamble names the parties) the signature block. */
+  /** Where the list was read: the preamble; else a letter's address block with its signature block; else the signature block alone. */
   readonly source: PartySource;
   readonly parties: readonly PartySighting[];
 }

@@ -38,6 +38,8 @@ const NAME_WORDS = 16;
 const LOOSE_WORDS = 2;
 /** Lowercase words a name may hold ("Bank of America", "Leonard Green and Partners"). */
 const MAX_LOWERCASE_WORDS = 2;
+/** Non-empty lines above a letter's salutation searched for the addressee's company. */
+const ADDRESS_LINES = 12;
 /** Lines after a signature lead searched for the parties' names. */
 const SIGNATURE_LINES = 80;
 
@@ -62,6 +64,7 @@ interface Words {
 interface SignatureWords {
   readonly signatureLeads: readonly Term[];
   readonly namePrefixes: readonly string[];
+  readonly salutations: readonly Term[];
   readonly signatureKeys: readonly string[];
   readonly legalForms: readonly (readonly string[])[];
 }
@@ -315,6 +318,12 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
       }
     }
   }
+  // A parenthesis the stretch leaves open ("Charles D. Denson (EMPLOYEE") is no part of the name.
+  const open = text.lastIndexOf('(', end - 1);
+  if (open >= start) {
+    const close = text.indexOf(')', open);
+    if (close < 0 || close >= end) end = open;
+  }
   while (end > start && (/\s/.test(text[end - 1]!) || SEPARATORS.has(text[end - 1]!) || text[end - 1] === '(')) end -= 1;
   const name = text.slice(start, end);
   const nameWords = name.split(/\s+/);
@@ -562,6 +571,35 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
   return names;
 }
 
+/** A line that names a company: name-like, not too long, ending in a legal form ("LS Cable Ltd."). */
+function companyLine(text: string, line: Stretch, words: SignatureWords): Stretch | null {
+  let end = line.end;
+  while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
+  const printed = text.slice(line.start, end);
+  if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, line.start)) return null;
+  return isLegalForm(printed, words) || endsInLegalForm(printed, words) ? { start: line.start, end } : null;
+}
+
+/**
+ * The companies of a letter agreement's address block: the lines ending in a legal form above
+ * its salutation ("Dear …", "Ladies and Gentlemen:") — the sender's letterhead and the
+ * addressee. Empty when the document opens with no salutation.
+ */
+function letterCompanies(text: string, words: SignatureWords): Stretch[] {
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const salutation = findTerms(window, words.salutations).find((hit) => trimStretch(text, lineAt(text, text.lastIndexOf('\n', hit.start - 1) + 1)).start === hit.start);
+  if (salutation === undefined) return [];
+  const lines: Stretch[] = [];
+  let at = text.lastIndexOf('\n', salutation.start - 1);
+  while (at > 0 && lines.length < ADDRESS_LINES) {
+    const start = text.lastIndexOf('\n', at - 1) + 1;
+    const line = trimStretch(text, { start, end: at });
+    if (line.end > line.start) lines.unshift(line);
+    at = start - 1;
+  }
+  return lines.flatMap((line) => companyLine(text, line, words) ?? []);
+}
+
 function span(layer: string, stretch: Stretch): SourceSpan {
   return { layer, start: stretch.start, end: stretch.end };
 }
@@ -589,7 +627,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   if (text === '') return null;
   const knowledge = options.knowledge ?? recordKnowledge();
   const legalForms = (options.legalForms ?? builtInLexicon().words('legal-forms')).map(foldedWords).filter((words) => words.length > 0);
-  const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), namePrefixes: allTerms(knowledge.signatureNamePrefixes), legalForms };
+  const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), namePrefixes: allTerms(knowledge.signatureNamePrefixes), salutations: asTerms(knowledge.salutations), legalForms };
   const signatures = signatureNames(text, signatureWords);
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
   const window = text.slice(0, PREAMBLE_WINDOW);
@@ -605,6 +643,17 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
   const companies = signatures.filter((name) => name.legalForm);
+  const addressed = letterCompanies(text, signatureWords);
+  if (addressed.length > 0) {
+    const seen = new Set<string>();
+    const letter = [...addressed, ...companies].filter((name) => {
+      const key = foldedWords(text.slice(name.start, name.end)).join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' '))))) });
+  }
   if (companies.length < 2) return null;
   return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false))) });
 }

@@ -16,7 +16,7 @@ import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, t
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { PARTY_CONFIRMED, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
@@ -44,6 +44,7 @@ function cellConfidence(evidence: Evidence | undefined): number {
   const layout = evidence?.grounds?.find((ground) => ground.kind === 'layout');
   if (layout?.kind !== 'layout') return RECORD_CELL_CONFIDENCE;
   if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
+  if (layout.role === 'letterhead') return PARTY_LETTER_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   if (layout.role === 'signature') return PARTY_SIGNATURE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   return RECORD_CELL_CONFIDENCE;
 }

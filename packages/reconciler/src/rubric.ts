@@ -310,10 +310,14 @@ export const RECORD_SOURCE_AGREES = 0.04;
  * preamble, the name's extent is the risk (a descriptor left on, a legal form cut off).
  * Measured on cuad-dev and kleister-nda-train (the closing note of ADR 0025): a list read
  * from a preamble is exact in about 0.85 of the documents, and one whose every party the
- * signature block names too in more. A list read only from the signature block (the
+ * signature block names too in about as many (the block also names affiliates and
+ * officers, so it confirms a name, not the list). A letter agreement's companies (its
+ * address block above "Dear …" and its signature block) are exact less often: graded at
+ * the field's default threshold. A list read only from the signature block (the
  * companies over "By:" lines) misses people and unsigned parties: below every floor.
  * A list is exact only when every party is, so a list takes its weakest party's grade.
  */
 export const PARTY_PREAMBLE_CONFIDENCE = 0.82;
-export const PARTY_CONFIRMED = 0.04;
+export const PARTY_CONFIRMED = 0.02;
+export const PARTY_LETTER_CONFIDENCE = 0.8;
 export const PARTY_SIGNATURE_CONFIDENCE = 0.5;

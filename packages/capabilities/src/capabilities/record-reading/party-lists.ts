@@ -5,7 +5,7 @@
  * the run memo). Which fields ask for parties is knowledge (`partyListNames`: the field's
  * tags, name, labels or the opening words of its description), and so is which member is
  * the name, the role or the address (`partyMemberNames`: `party-name`, `party-role`, `party-address`). Each party is its own evidence,
- * its grounds saying where it was read (`layout` role `preamble` or `signature`) and whether
+ * its grounds saying where it was read (`layout` role `preamble`, `letterhead` or `signature`) and whether
  * the other place names it too (`confirmed`); the reconciler grades it from those grounds.
  */
 import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
@@ -89,7 +89,8 @@ export function invokePartyList(context: CapabilityContext, key: string, options
   const items: JsonValue[] = [];
   const evidenceIds: string[] = [];
   list.parties.forEach((party, index) => {
-    const grounds = [{ kind: 'layout' as const, role: party.source, unique: true, confirmed: party.confirmed }];
+    // A letter's parties are read from its address block and letterhead.
+    const grounds = [{ kind: 'layout' as const, role: party.source === 'letter' ? ('letterhead' as const) : party.source, unique: true, confirmed: party.confirmed }];
     const detail = { item: index, source: party.source, confirmed: party.confirmed, ...(party.role === null ? {} : { role: party.role }) };
     const nameMember = members?.find((member) => member.part === 'party-name')?.name ?? '';
     evidenceIds.push(
