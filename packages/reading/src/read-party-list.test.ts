@@ -152,6 +152,49 @@ Name: Max Muster`;
   });
 });
 
+describe('readPartyList: letters and preambles without terms', () => {
+  it('reads a letter agreement: the companies of the address block above "Dear", then those of the signature block', async () => {
+    const text = `Harrow Capital LLC
+500 Madison Avenue
+New York, NY 10022
+
+March 3, 2015
+
+Pelion Therapeutics, Inc.
+12 Harbor Way
+Boston, MA 02110
+
+Dear Ms. Varga:
+
+In connection with a possible transaction, you have requested information.
+
+Very truly yours,
+
+HARROW CAPITAL LLC
+By: /s/ Tom Reed
+Name: Tom Reed
+
+ACCEPTED AND AGREED
+
+BRANFORD PARTNERS, L.P.
+By: /s/ Ann Lee`;
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('letter');
+    expect(list?.parties.map((party) => [party.name, party.confirmed])).toEqual([
+      ['Harrow Capital LLC', true],
+      ['Pelion Therapeutics, Inc.', false],
+      ['BRANFORD PARTNERS, L.P.', true],
+    ]);
+  });
+
+  it('splits a preamble without defined terms at its joining words only when each piece ends in a legal form', async () => {
+    const companies = await partiesOf('This agreement is made between Precision Metal Works, Inc (a Colorado corporation) located at 12 West Avenue, Arvada and Back 2 Health Ltd. on the terms below.');
+    expect(namesOf(companies.list).map((party) => party.name)).toEqual(['Precision Metal Works, Inc', 'Back 2 Health Ltd.']);
+    const people = await partiesOf('This agreement is made between Leonard Green and Partners LP on the terms below.');
+    expect(people.list).toBeNull();
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();
