@@ -51,6 +51,7 @@ describe('party lists end to end', () => {
   it('returns the parties of the preamble, each with evidence that slices its name out of the input, and replays', async () => {
     const artifact = await normalize(AGREEMENT, { contract });
     expect(artifact.normalizedData['parties']).toEqual(['Tallowmere Instruments, Inc.', 'Brightwater Supply GmbH']);
+    expect(artifact.unresolvedFields).toEqual([]);
     const result = artifact.fieldResults['parties']!;
     expect(result.status).toBe('SUCCESS');
     expect(result.items).toHaveLength(2);
