@@ -17,7 +17,7 @@ describe('record knowledge (record-headers.json)', () => {
     expect(knowledge.partyDefinedTermLeads['de']).toContain('nachfolgend');
     expect(knowledge.partyDefinedTermLeads['fr']).toContain('ci-après');
     expect(knowledge.partyNameArticles['fr']).toContain('la société');
-    expect(knowledge.partyNameArticles['en']).toBeUndefined();
+    expect(knowledge.partyNameArticles['en']).toEqual(['the']);
     expect(knowledge.signatureLeads['en']).toContain('in witness whereof');
     expect(knowledge.partyMemberNames['party-role']).toContain('role');
   });

@@ -223,6 +223,7 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     }
     break;
   }
+  // A comma then a lowercase word that joins nothing ("("Bravatek"), with an address at …") goes on describing the party.
   if (joined) return { index, descriptor: false };
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
 }
@@ -234,9 +235,10 @@ function startsName(text: string, index: number): boolean {
 
 /** Skips an article printed before a name ("der", "la société") that is no part of it. */
 function afterArticle(text: string, start: number, words: Words): number {
-  const lowered = lowerSameLength(text.slice(start, start + 40));
+  // Printed in lower case only: "the Town of Vinton" drops its article, "The Associated Press" keeps it.
+  const printed = text.slice(start, start + 40);
   for (const article of words.articles) {
-    if (lowered.startsWith(article) && /\s/.test(lowered[article.length] ?? '')) {
+    if (printed.startsWith(article) && /\s/.test(printed[article.length] ?? '')) {
       let index = start + article.length;
       while (index < text.length && /\s/.test(text[index]!)) index += 1;
       return index;
@@ -636,7 +638,12 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const term = lowerSameLength(window.slice(lead.start, lead.end));
     if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
     const words = wordsByLead.get(term)!;
-    let { parties, unnamed } = standsAlone(window, lead.start, lead.end) ? titlePageAt(text, lead.end, words) : preambleAt(text, lead.end, words);
+    let { parties, unnamed } = preambleAt(text, lead.end, words);
+    if (standsAlone(window, lead.start, lead.end)) {
+      // A lead alone on its line opens a title page or a preamble set out in paragraphs ("BETWEEN:" / "(1) A …; and" / "(2) B …"): the longer reading wins.
+      const page = titlePageAt(text, lead.end, words);
+      if (page.parties.length > parties.length) ({ parties, unnamed } = page);
+    }
     if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
