@@ -35,7 +35,7 @@ export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}
   const lexicon = options.lexicon ?? defaultLexicon();
   return Object.freeze([
     createExplicitEvidenceCapability({ recognizers, lexicon, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),
-    createRecordReadingCapability(),
+    createRecordReadingCapability({ lexicon }),
     createPatternExtractionCapability({ recognizers, lexicon }),
     createClauseReadingCapability({ recognizers, lexicon }),
     createLookupCapability(),

@@ -10,6 +10,32 @@ describe('record knowledge (record-headers.json)', () => {
     expect(Object.keys(knowledge.partyLeads).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
   });
 
+  it('holds the party list words: defined-term leads, articles and signature words, German and French among them', () => {
+    const knowledge = recordKnowledge();
+    expect(knowledge.partyLeads['de']).toContain('zwischen');
+    expect(knowledge.partyJoiners['fr']).toContain('et');
+    expect(knowledge.partyDefinedTermLeads['de']).toContain('nachfolgend');
+    expect(knowledge.partyDefinedTermLeads['fr']).toContain('ci-après');
+    expect(knowledge.partyNameArticles['fr']).toContain('la société');
+    expect(knowledge.partyNameArticles['en']).toEqual(['the']);
+    expect(knowledge.signatureLeads['en']).toContain('in witness whereof');
+    expect(knowledge.partyMemberNames['party-role']).toContain('role');
+  });
+
+  it('reads record knowledge without the optional party words as knowing none', () => {
+    const base = recordKnowledge();
+    const knowledge = validateRecordKnowledge({
+      id: 'x',
+      version: '1',
+      concepts: base.concepts,
+      totals: { itemsTotal: base.itemsTotal, grandTotal: base.grandTotal },
+      partyPreamble: { leads: { sv: ['mellan'] }, joiners: { sv: ['och'] } },
+    });
+    expect(knowledge.partyDefinedTermLeads).toEqual({});
+    expect(knowledge.signatureKeys).toEqual({});
+    expect(() => validateRecordKnowledge({ ...knowledge, totals: { itemsTotal: {}, grandTotal: {} }, partyPreamble: { leads: {}, joiners: {}, signatureKeys: { en: [''] } } })).toThrow(/signatureKeys/);
+  });
+
   it('lists terms longest first, without duplicates', () => {
     const terms = allTerms({ en: ['price', 'unit price'], fr: ['prix', 'price'] });
     expect(terms).toEqual(['unit price', 'price', 'prix']);

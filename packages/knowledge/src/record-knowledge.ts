@@ -2,8 +2,9 @@
  * Record knowledge as data (`packs/record-headers.json`): the column header concepts of
  * record sets (description, quantity, unit, unit price, line amount, VAT rate, item
  * number) with their terms per language and the contract member names each binds to; the
- * words that open the totals under a table; the lead and joining words of a contract's
- * party preamble. This module only validates the data once and types it; the reading
+ * words that open the totals under a table; the words of a contract's party list (the lead
+ * and joining words of its preamble, the words that introduce a party's defined term, the
+ * articles printed before a name, the words of its signature block). This module only validates the data once and types it; the reading
  * layer matches the terms, so no domain word lives in reading code.
  */
 import { InvalidKnowledgePackError, deepFreeze, isPlainObject, lazyConstant } from '@paxman/core';
@@ -38,6 +39,22 @@ export interface RecordKnowledge {
   readonly partyLeads: TermsByLanguage;
   /** Words that join two parties (`and`). */
   readonly partyJoiners: TermsByLanguage;
+  /** Words that introduce the term a party is called by afterwards (`hereinafter referred to as`, `nachfolgend`, `ci-après`). */
+  readonly partyDefinedTermLeads: TermsByLanguage;
+  /** Articles a language prints before a party's name that are no part of it (`der`, `la société`). */
+  readonly partyNameArticles: TermsByLanguage;
+  /** Words that open the signature block closing an agreement (`in witness whereof`). */
+  readonly signatureLeads: TermsByLanguage;
+  /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
+  readonly signatureKeys: TermsByLanguage;
+  /** Words that open a letter's salutation (`Dear`, `Ladies and Gentlemen`, `Sehr geehrte`): the addressee block is above it. */
+  readonly salutations: TermsByLanguage;
+  /** Words printed before a company's name over its signature (`For and on behalf of`). */
+  readonly signatureNamePrefixes: TermsByLanguage;
+  /** Words a contract field's name, labels or tags use for a list of parties (`parties`, `Vertragsparteien`). */
+  readonly partyListNames: TermsByLanguage;
+  /** Member of a party object (`party-name`, `party-role`, `party-address`) → the contract member names bound to it. */
+  readonly partyMemberNames: Readonly<Record<string, readonly string[]>>;
 }
 
 const VALUE_TYPES: readonly string[] = ['text', 'quantity', 'code', 'amount', 'rate', 'identifier'];
@@ -56,6 +73,11 @@ function termsByLanguage(value: unknown, where: string): TermsByLanguage {
   const result: Record<string, readonly string[]> = {};
   for (const [language, terms] of Object.entries(value)) result[language] = stringList(terms, `${where}.${language}`);
   return result;
+}
+
+/** A by-language table a record knowledge may leave out (none of its words known). */
+function optionalTerms(value: unknown, where: string): TermsByLanguage {
+  return value === undefined ? {} : termsByLanguage(value, where);
 }
 
 /**
@@ -87,10 +109,18 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
     grandTotal: termsByLanguage(totalsRecord['grandTotal'], 'totals.grandTotal'),
     partyLeads: termsByLanguage(preamble['leads'], 'partyPreamble.leads'),
     partyJoiners: termsByLanguage(preamble['joiners'], 'partyPreamble.joiners'),
+    partyDefinedTermLeads: optionalTerms(preamble['definedTermLeads'], 'partyPreamble.definedTermLeads'),
+    partyNameArticles: optionalTerms(preamble['nameArticles'], 'partyPreamble.nameArticles'),
+    signatureLeads: optionalTerms(preamble['signatureLeads'], 'partyPreamble.signatureLeads'),
+    signatureKeys: optionalTerms(preamble['signatureKeys'], 'partyPreamble.signatureKeys'),
+    salutations: optionalTerms(preamble['salutations'], 'partyPreamble.salutations'),
+    signatureNamePrefixes: optionalTerms(preamble['signatureNamePrefixes'], 'partyPreamble.signatureNamePrefixes'),
+    partyListNames: optionalTerms(preamble['listNames'], 'partyPreamble.listNames'),
+    partyMemberNames: optionalTerms(preamble['memberNames'], 'partyPreamble.memberNames'),
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.1.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.2.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */

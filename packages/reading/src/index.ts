@@ -8,4 +8,6 @@ export { readRecordSets, type ReadRecordSetsOptions } from './read-record-sets.j
 export { compileHeaderTerms, findTerms, type HeaderTerms, type TermHit } from './header-terms.js';
 export { readCellNumber } from './cell-number.js';
 export { checkRow, checkSum, type PrintedTotal } from './row-arithmetic.js';
+export { readPartyList, foldedWords, type ReadPartyListOptions } from './read-party-list.js';
+export type { PartyList, PartySighting, PartySource } from './party-list.js';
 export type { RecordCell, RecordRow, RecordSet, RecordSetSource, RecordSetSum, RowCheck } from './record-set.js';

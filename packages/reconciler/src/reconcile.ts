@@ -6,7 +6,7 @@
  * (its confidence is that of its weakest required member). The output depends only on
  * the inputs, never on the order of candidates or results.
  */
-import { isRecordField, reconcileRecords } from './records.js';
+import { isReadItemByItem, isRecordField, reconcileRecords } from './records.js';
 import type { RunFieldScorer } from './field-scorer.js';
 import { type CanonicalContract, type CanonicalField, flattenFields, resultFields } from '@paxman/contract';
 import { type CandidateResult, type Diagnostic, type JsonValue, type Policy, ReconciliationError, compareStrings } from '@paxman/core';
@@ -50,7 +50,7 @@ export function reconcile(input: ReconcileInput): ResolvedResult[] {
     // The members of an array's items are reconciled item by item with their array, not on their own.
     const members = field.type === 'ARRAY' ? [] : field.fields.map(resolveTree);
     const candidates = byPath.get(field.path);
-    if (isRecordField(field) && (candidates?.candidates.length ?? 0) > 0) {
+    if ((isRecordField(field) || isReadItemByItem(field, candidates)) && (candidates?.candidates.length ?? 0) > 0) {
       const records = reconcileRecords(field, candidates, policy);
       resolved.set(field.path, records);
       return records;

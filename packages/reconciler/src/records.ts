@@ -6,24 +6,59 @@
  * and raise their confidence; each cell, item and the set get a confidence. The set's
  * arithmetic decides the rest: rows whose quantity × unit price is their amount and a sum
  * that equals the printed total raise it; a printed items total the rows do not reach
- * lowers it and says so (`RECORDS_DO_NOT_ADD_UP`, with both sums).
+ * lowers it and says so (`RECORDS_DO_NOT_ADD_UP`, with both sums). A list of scalars read
+ * item by item (the parties of an agreement) is checked item by item the same way; each
+ * item is graded by its evidence's grounds (where the party was read, and whether the other
+ * place names it too) and the list takes its weakest item's grade.
  */
 import type { CanonicalField } from '@paxman/contract';
 import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, type JsonValue, type Policy, bandOf, canonicalJson, compareDiagnostics, compareStrings, isPlainObject } from '@paxman/core';
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
   return field.type === 'ARRAY' && field.itemType === 'OBJECT' && field.fields.length > 0;
 }
 
+/** The item field of an ARRAY of scalars (`parties[]`), or null. */
+function scalarItemField(field: CanonicalField): CanonicalField | null {
+  if (field.type !== 'ARRAY' || field.itemType === 'OBJECT' || field.fields.length !== 1) return null;
+  const item = field.fields[0]!;
+  return item.path === `${field.path}[]` ? item : null;
+}
+
+/**
+ * True when an ARRAY of scalars was read item by item: some candidate's evidence names the
+ * item it states (`detail.item`). Other arrays of scalars are resolved as one value.
+ */
+export function isReadItemByItem(field: CanonicalField, result: CandidateResult | undefined): boolean {
+  if (scalarItemField(field) === null || result === undefined) return false;
+  return result.evidence.some((record) => typeof record.detail?.['item'] === 'number');
+}
+
+/** The grade of a cell or a scalar item from its evidence's grounds: a party by where it was read; any other cell as a labelled reading. */
+function cellConfidence(evidence: Evidence | undefined): number {
+  const layout = evidence?.grounds?.find((ground) => ground.kind === 'layout');
+  if (layout?.kind !== 'layout') return RECORD_CELL_CONFIDENCE;
+  if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
+  if (layout.role === 'letterhead') return PARTY_LETTER_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
+  if (layout.role === 'signature') return PARTY_SIGNATURE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
+  return RECORD_CELL_CONFIDENCE;
+}
+
+function gradedByLayout(evidence: Evidence | undefined): boolean {
+  return evidence?.grounds?.some((ground) => ground.kind === 'layout') === true;
+}
+
 interface CheckedItem {
-  readonly value: Record<string, JsonValue>;
+  readonly value: JsonValue;
   readonly members: Record<string, { confidence: number; evidenceIds: string[] }>;
   readonly rowCheck: string;
+  /** True when the item's evidence states layout grounds (a party list): the list then takes its weakest item's grade. */
+  readonly layout: boolean;
 }
 
 function diagnostic(field: CanonicalField, code: Diagnostic['code'], severity: Diagnostic['severity'], message: string, context: Record<string, JsonValue>): Diagnostic {
@@ -36,7 +71,13 @@ const clamp = (value: number): number => Math.max(0, Math.min(0.99, Math.round(v
 function checkItems(field: CanonicalField, candidate: Candidate, cells: ReadonlyMap<string, Evidence>, diagnostics: Diagnostic[]): CheckedItem[] {
   if (!Array.isArray(candidate.value)) return [];
   const items: CheckedItem[] = [];
+  const itemField = scalarItemField(field);
   candidate.value.forEach((raw, index) => {
+    if (itemField !== null) {
+      const checked = checkScalarItem(field, itemField, raw, index, cells, diagnostics);
+      if (checked !== null) items.push(checked);
+      return;
+    }
     if (!isPlainObject(raw)) {
       diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} is not an object; left out.`, { item: index }));
       return;
@@ -45,6 +86,7 @@ function checkItems(field: CanonicalField, candidate: Candidate, cells: Readonly
     const members: CheckedItem['members'] = {};
     let dropped: string | null = null;
     let rowCheck = 'unchecked';
+    let layout = false;
     for (const member of field.fields) {
       const memberValue = raw[member.name] as JsonValue | undefined;
       if (memberValue === undefined || memberValue === null) {
@@ -62,15 +104,29 @@ function checkItems(field: CanonicalField, candidate: Candidate, cells: Readonly
       value[member.name] = parsed.value;
       const evidence = cells.get(`${index}:${member.name}`);
       if (evidence !== undefined && typeof evidence.detail?.['rowCheck'] === 'string') rowCheck = evidence.detail['rowCheck'];
-      members[member.name] = { confidence: RECORD_CELL_CONFIDENCE, evidenceIds: evidence === undefined ? [] : [evidence.id] };
+      layout ||= gradedByLayout(evidence);
+      members[member.name] = { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] };
     }
     if (dropped !== null) {
       diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} left out: ${dropped}.`, { item: index, reason: dropped }));
       return;
     }
-    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck });
+    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck, layout });
   });
   return items;
+}
+
+/** One item of a list of scalars, type- and constraint-checked; null (and a diagnostic) when it fails. */
+function checkScalarItem(field: CanonicalField, itemField: CanonicalField, raw: JsonValue, index: number, cells: ReadonlyMap<string, Evidence>, diagnostics: Diagnostic[]): CheckedItem | null {
+  const parsed = parseCandidateValue(itemField, raw, typeof raw === 'string' ? raw : '');
+  const failures = parsed.ok ? checkConstraints(itemField, parsed.value) : [];
+  if (!parsed.ok || failures.length > 0) {
+    const reason = parsed.ok ? failures.map((failure) => failure.reason).join('; ') : parsed.reason;
+    diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} left out: ${reason}.`, { item: index, reason }));
+    return null;
+  }
+  const evidence = cells.get(`${index}:`);
+  return { value: parsed.value, members: { '': { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] } }, rowCheck: 'unchecked', layout: gradedByLayout(evidence) };
 }
 
 /** Cell evidence of a candidate by `item:member`, and its record-set evidence. */
@@ -107,14 +163,16 @@ export function reconcileRecords(field: CanonicalField, result: CandidateResult 
     const key = canonicalJson(item.value);
     const agreeing = others.filter((other) => other.items.some((candidate) => canonicalJson(candidate.value) === key)).length;
     const check = item.rowCheck === 'agrees' ? RECORD_ROW_AGREES : item.rowCheck === 'disagrees' ? RECORD_ROW_DISAGREES : 0;
-    const members: Record<string, { confidence: number; band: string; evidenceIds: readonly string[] }> = {};
+    const graded: Record<string, { confidence: number; band: string; evidenceIds: readonly string[] }> = {};
     for (const name of Object.keys(item.members).sort(compareStrings)) {
       const cell = item.members[name]!;
       const confidence = clamp(cell.confidence + check + agreeing * RECORD_SOURCE_AGREES);
-      members[name] = { confidence, band: bandOf(confidence), evidenceIds: cell.evidenceIds };
+      graded[name] = { confidence, band: bandOf(confidence), evidenceIds: cell.evidenceIds };
     }
-    const confidence = clamp(Math.min(...Object.values(members).map((member) => member.confidence)));
-    const evidenceIds = [...new Set(Object.values(members).flatMap((member) => member.evidenceIds))].sort(compareStrings);
+    const confidence = clamp(Math.min(...Object.values(graded).map((member) => member.confidence)));
+    const evidenceIds = [...new Set(Object.values(graded).flatMap((member) => member.evidenceIds))].sort(compareStrings);
+    // A scalar item has no members of its own: its grade is the item's.
+    const members = Object.fromEntries(Object.entries(graded).filter(([name]) => name !== ''));
     return { index, confidence, band: bandOf(confidence), evidenceIds, members };
   });
   const addsUp = chosen.set?.detail?.['addsUp'];
@@ -133,7 +191,8 @@ export function reconcileRecords(field: CanonicalField, result: CandidateResult 
     );
   }
   const mean = items.reduce((total, item) => total + item.confidence, 0) / items.length;
-  const confidence = clamp(mean + setAdjustment);
+  // A party list is exact only when every party is: it takes its weakest party's grade.
+  const confidence = chosen.items.every((item) => item.layout) ? clamp(Math.min(...items.map((item) => item.confidence))) : clamp(mean + setAdjustment);
   const evidenceIds = [...new Set([...items.flatMap((item) => item.evidenceIds), ...(chosen.set === null ? [] : [chosen.set.id])])].sort(compareStrings);
   const value = chosen.items.map((item) => item.value);
   if (confidence < field.confidenceThreshold) {

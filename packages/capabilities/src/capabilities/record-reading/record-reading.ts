@@ -5,25 +5,29 @@
  * labels (the concepts' member names are knowledge data), the record set that fills the
  * most bound members is chosen, and each row becomes an item. Every cell is its own
  * evidence (`RECORD_CELL`, `detail.item` / `detail.member`); one more record states how
- * the rows add up (`detail.records`), which the reconciler turns into confidence.
+ * the rows add up (`detail.records`), which the reconciler turns into confidence. A field
+ * that asks for the parties of an agreement is bound to the document's party list instead
+ * (`party-lists.ts`).
  */
 import { CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
 import { type RecordKnowledge, recordKnowledge } from '@paxman/knowledge';
 import type { RecordCell, RecordSet } from '@paxman/reading';
+import type { Lexicon } from '@paxman/values';
 import { recordSetsOf } from '../shared/record-sets.js';
 import { createResultBuilder } from '../shared/result-builder.js';
+import { configurePartyList, invokePartyList } from './party-lists.js';
 
-/** The spec of `record_reading@1.0.0`. */
+/** The spec of `record_reading@1.1.0`. */
 export const RECORD_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'record_reading',
-  version: '1.0.0',
+  version: '1.1.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['ARRAY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
   deterministic: true,
-  description: 'Arrays of objects filled row by row from the tables, item lines, CSV rows and JSON arrays of the document.',
+  description: 'Arrays of objects filled row by row from the tables, item lines, CSV rows and JSON arrays of the document; lists of parties from the preamble and the signature block of an agreement.',
 });
 
 /** Member name words: `unit_price` / `unitPrice` → `unit price`. */
@@ -45,6 +49,8 @@ export function bindMember(member: CanonicalField, knowledge: RecordKnowledge): 
 /** The step config: each member with its type and concept, or `{ skip }`. */
 export function configureRecordReading(field: CanonicalField, _contract?: CanonicalContract, knowledge: RecordKnowledge = recordKnowledge()): StepConfiguration {
   if (field.type !== 'ARRAY' || field.path.includes('[]')) return { skip: `record_reading reads top-level arrays; ${field.path} is not one.` };
+  const parties = configurePartyList(field, knowledge);
+  if (parties !== null) return parties;
   if (field.itemType !== 'OBJECT' || field.fields.length === 0) return { skip: `record_reading reads arrays of objects; ${field.path} has ${field.itemType ?? 'no'} items.` };
   const members = field.fields.map((member) => ({ name: member.name, type: member.type, concept: bindMember(member, knowledge), required: member.required }));
   const bound = members.filter((member) => member.concept !== null);
@@ -173,12 +179,21 @@ function invokeRecordReading(context: CapabilityContext, key: string): Capabilit
   return { ...result, candidates: [{ fieldPath: context.field.path, value: items, raw: raw.join('\n'), capability: key, tier: CapabilityTier.EXPLICIT_EVIDENCE, evidenceIds }] };
 }
 
+/** Options of `createRecordReadingCapability`. */
+export interface RecordReadingOptions {
+  /** The instance's lexicon: its `legal-forms` words end a party's name. The built-in packs' by default. */
+  readonly lexicon?: Lexicon;
+}
+
 /** Creates the `record_reading` capability. */
-export function createRecordReadingCapability(): Capability {
+export function createRecordReadingCapability(options: RecordReadingOptions = {}): Capability {
   const key = capabilityKey(RECORD_READING_SPEC);
+  const legalForms = options.lexicon?.rawWords('legal-forms');
+  const knowledge = recordKnowledge();
   return Object.freeze({
     spec: RECORD_READING_SPEC,
     configure: (field: CanonicalField, contract: CanonicalContract) => configureRecordReading(field, contract),
-    invoke: (context: CapabilityContext) => invokeRecordReading(context, key),
+    invoke: (context: CapabilityContext) =>
+      context.config['list'] === 'parties' ? invokePartyList(context, key, { knowledge, ...(legalForms === undefined ? {} : { legalForms }) }) : invokeRecordReading(context, key),
   });
 }

@@ -1,0 +1,33 @@
+/**
+ * What the reading layer hands on about the parties an agreement names: one party list per
+ * document, each party a sighting with its name as printed (whitespace collapsed, the
+ * descriptor and the defined term left out, the legal form kept), the span of the name, the
+ * term the agreement calls it by afterwards ("Licensee") with its span, where it was read
+ * (the preamble or the signature block) and whether the other place names it too. Plain
+ * frozen data: the `record_reading` capability binds it to a list-of-parties field.
+ */
+import type { SourceSpan } from '@paxman/core';
+
+/** Where a party was read: the agreement's opening paragraph, a letter agreement's address block, or the signature block that closes it. */
+export type PartySource = 'preamble' | 'letter' | 'signature';
+
+/** One party of an agreement. */
+export interface PartySighting {
+  /** The name as printed, runs of whitespace collapsed to one space. */
+  readonly name: string;
+  /** The span of the name in the document. */
+  readonly span: SourceSpan;
+  /** The term the agreement calls the party by ("Licensee", "Kite"), or null when none is printed. */
+  readonly role: string | null;
+  readonly roleSpan: SourceSpan | null;
+  readonly source: PartySource;
+  /** True when the other place (the signature block for a preamble party) names the same party. */
+  readonly confirmed: boolean;
+}
+
+/** The parties of a document, in the order it names them. */
+export interface PartyList {
+  /** Where the list was read: the preamble; else a letter's address block with its signature block; else the signature block alone. */
+  readonly source: PartySource;
+  readonly parties: readonly PartySighting[];
+}

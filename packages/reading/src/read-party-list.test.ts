@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { buildDocument } from '@paxman/document';
+import { recordKnowledge, validateRecordKnowledge } from '@paxman/knowledge';
+import { readPartyList } from './read-party-list.js';
+import type { PartyList } from './party-list.js';
+
+/** Each party as name and role, for readable expectations. */
+function namesOf(list: PartyList | null): { name: string; role: string | null }[] {
+  return (list?.parties ?? []).map((party) => ({ name: party.name, role: party.role }));
+}
+
+async function partiesOf(text: string) {
+  const document = await buildDocument(text);
+  return { document, list: readPartyList(document) };
+}
+
+describe('readPartyList: preambles', () => {
+  it('reads "by and between" parties, keeping the legal form and leaving out the descriptor and the defined term', async () => {
+    const text = `SUPPLY AGREEMENT
+
+This Supply Agreement (the "Agreement") is entered into as of March 3, 2021 by and between Harbor Lights Holdings,
+Inc., a Nevada corporation having its principal place of business at 12 Pier Road, Reno, NV 89501 ("Supplier"), and
+Bluewater Trading LLC, a Delaware limited liability company ("Buyer").
+
+1. Supply. Supplier shall sell to Buyer the products between the parties listed in Exhibit A ("Products").`;
+    const { document, list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Harbor Lights Holdings, Inc.', role: 'Supplier' },
+      { name: 'Bluewater Trading LLC', role: 'Buyer' },
+    ]);
+    expect(list?.source).toBe('preamble');
+    const first = list!.parties[0]!;
+    expect(document.layers[first.span.layer]!.text.slice(first.span.start, first.span.end)).toBe('Harbor Lights Holdings,\nInc.');
+    const role = first.roleSpan!;
+    expect(document.layers[role.layer]!.text.slice(role.start, role.end)).toBe('Supplier');
+  });
+
+  it('reads a list "among" three parties, an alias beside the term, and a descriptor printed after the term', async () => {
+    const text = `This Joint Venture Agreement is made among Alder Mining Corp. ("Alder"), a British Columbia company, and Birch & Sons Ltd.
+("Birch" or the "Operator"), Cedar Capital L.P. ("Investor") and Dana Whitfield ("Advisor"). Each of them is a "Party".`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Alder Mining Corp.', role: 'Alder' },
+      { name: 'Birch & Sons Ltd.', role: 'Operator' },
+      { name: 'Cedar Capital L.P.', role: 'Investor' },
+      { name: 'Dana Whitfield', role: 'Advisor' },
+    ]);
+  });
+
+  it('reads a German preamble: "zwischen … und", the article before the name left out, the term after "nachfolgend"', async () => {
+    const text = `Lizenzvertrag
+
+Dieser Vertrag wird geschlossen zwischen der Muster Software GmbH, Hauptstraße 1, 10115 Berlin, vertreten durch den
+Geschäftsführer Hans Meier (nachfolgend „Lizenzgeber“ genannt) und der Beispiel Handels AG, Marktplatz 5, 80331 München
+(nachfolgend „Lizenznehmer“ genannt).
+
+§ 1 Gegenstand des Vertrages`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Muster Software GmbH', role: 'Lizenzgeber' },
+      { name: 'Beispiel Handels AG', role: 'Lizenznehmer' },
+    ]);
+  });
+
+  it('reads a French preamble: "entre … et", "la société" left out, the term after "ci-après" with guillemets', async () => {
+    const text = `CONTRAT DE PRESTATION DE SERVICES
+
+Le présent contrat est conclu entre la société Dupont Conseil SARL, au capital de 10 000 euros, dont le siège social est
+situé 12 rue de la Paix, 75002 Paris, ci-après dénommée « le Prestataire », et la société Martin Industries SA, dont le
+siège social est situé 4 avenue Foch, 69006 Lyon (ci-après « le Client »).
+
+Article 1 – Objet`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Dupont Conseil SARL', role: 'Prestataire' },
+      { name: 'Martin Industries SA', role: 'Client' },
+    ]);
+  });
+
+  it('reads a title page: the lead alone on its line, each party a block of lines, joined by a line holding "and"', async () => {
+    const text = `JOINT DEVELOPMENT AGREEMENT
+
+BETWEEN
+
+1. NORTHFIELD ENERGY, INC., a Connecticut corporation ("Northfield")
+   having its office at 3 Great Pasture Road, Danbury
+
+AND
+
+2. Keswick Research Limited
+   registered in England
+
+Dated 4 May 2020`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'NORTHFIELD ENERGY, INC.', role: 'Northfield' },
+      { name: 'Keswick Research Limited', role: null },
+    ]);
+  });
+
+  it('reads a form whose second party is left blank as a list of one named party', async () => {
+    const text = 'This Agreement is made by and between Lakeview Partners LLC (the "Company") and ______________ (the "Employee").';
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Lakeview Partners LLC', role: 'Company' }]);
+  });
+
+  it('names no parties where the opening paragraph names none', async () => {
+    const { list } = await partiesOf(`MEMORANDUM\n\nThe differences between the two offers ("Offers") are small.\nWe met on Monday.`);
+    expect(list).toBeNull();
+  });
+
+  it('stops at the end of the list instead of reading the next defined term as a party', async () => {
+    const text = `This Agreement is made between Orion Labs, Inc. ("Orion") and Vega Systems GmbH ("Vega"). Orion and Vega may be
+referred to individually as a "Party". Orion shall deliver the Software ("Deliverables") to Vega.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list).map((party) => party.name)).toEqual(['Orion Labs, Inc.', 'Vega Systems GmbH']);
+  });
+});
+
+describe('readPartyList: signature blocks', () => {
+  const BODY = `This Agreement is made between Orion Labs, Inc. ("Orion") and Vega Systems GmbH ("Vega").
+
+1. Term. The term is two years.
+
+IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.
+
+ORION LABS, INC.
+By: /s/ Jane Roe
+Name: Jane Roe
+Title: CEO
+
+VEGA SYSTEMS GMBH
+By: ______________
+Name: Max Muster`;
+
+  it('confirms a preamble party the signature block names too', async () => {
+    const { list } = await partiesOf(BODY);
+    expect(list?.parties.map((party) => [party.name, party.confirmed])).toEqual([
+      ['Orion Labs, Inc.', true],
+      ['Vega Systems GmbH', true],
+    ]);
+  });
+
+  it('reads the companies over "By:" lines when no preamble names the parties', async () => {
+    const text = BODY.replace(/^This Agreement .*$/m, 'The parties agree as follows.');
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('signature');
+    expect(list?.parties.map((party) => [party.name, party.confirmed])).toEqual([
+      ['ORION LABS, INC.', false],
+      ['VEGA SYSTEMS GMBH', false],
+    ]);
+  });
+});
+
+describe('readPartyList: letters and preambles without terms', () => {
+  it('reads a letter agreement: the companies of the address block above "Dear", then those of the signature block', async () => {
+    const text = `Harrow Capital LLC
+500 Madison Avenue
+New York, NY 10022
+
+March 3, 2015
+
+Pelion Therapeutics, Inc.
+12 Harbor Way
+Boston, MA 02110
+
+Dear Ms. Varga:
+
+In connection with a possible transaction, you have requested information.
+
+Very truly yours,
+
+HARROW CAPITAL LLC
+By: /s/ Tom Reed
+Name: Tom Reed
+
+ACCEPTED AND AGREED
+
+BRANFORD PARTNERS, L.P.
+By: /s/ Ann Lee`;
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('letter');
+    expect(list?.parties.map((party) => [party.name, party.confirmed])).toEqual([
+      ['Harrow Capital LLC', true],
+      ['Pelion Therapeutics, Inc.', false],
+      ['BRANFORD PARTNERS, L.P.', true],
+    ]);
+  });
+
+  it('splits a preamble without defined terms at its joining words only when each piece ends in a legal form', async () => {
+    const companies = await partiesOf('This agreement is made between Precision Metal Works, Inc (a Colorado corporation) located at 12 West Avenue, Arvada and Back 2 Health Ltd. on the terms below.');
+    expect(namesOf(companies.list).map((party) => party.name)).toEqual(['Precision Metal Works, Inc', 'Back 2 Health Ltd.']);
+    const people = await partiesOf('This agreement is made between Leonard Green and Partners LP on the terms below.');
+    expect(people.list).toBeNull();
+  });
+});
+
+describe('readPartyList: the words are knowledge', () => {
+  it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
+    const base = recordKnowledge();
+    const text = `Detta avtal ingås mellan Nordkust AB ("Säljaren") och Fjällbo Handel AB ("Köparen").`;
+    const document = await buildDocument(text);
+    expect(readPartyList(document)).toBeNull();
+    const swedish = validateRecordKnowledge({
+      id: 'record-headers-sv',
+      version: '1.0.0',
+      concepts: base.concepts,
+      totals: { itemsTotal: base.itemsTotal, grandTotal: base.grandTotal },
+      partyPreamble: { leads: { sv: ['mellan'] }, joiners: { sv: ['och'] } },
+    });
+    const list = readPartyList(document, { knowledge: swedish, legalForms: ['AB'] });
+    expect(namesOf(list)).toEqual([
+      { name: 'Nordkust AB', role: 'Säljaren' },
+      { name: 'Fjällbo Handel AB', role: 'Köparen' },
+    ]);
+  });
+});

@@ -1,0 +1,666 @@
+/**
+ * `readPartyList(document)`: the parties an agreement names, read once per document (a
+ * capability keeps the result in the run memo). The preamble is read first: after a lead
+ * word ("by and between", "zwischen", "entre"), each party runs up to the term the
+ * agreement calls it by afterwards — a parenthesis holding a quoted term, or a quoted term
+ * after a defined-term lead ("hereinafter", "nachfolgend", "ci-après") — and the next party
+ * starts after a joining word ("and", "und", "et") or a comma. A name keeps its legal form
+ * ("Kite Pharma, Inc.") and loses the descriptor after it ("a Delaware corporation having
+ * …"). The signature block ("IN WITNESS WHEREOF", a company line over "By:") confirms the
+ * preamble's parties, or names them when no preamble does. Every word comes from the
+ * knowledge packs; this module only knows the shapes: parentheses, quotes, commas, lines.
+ */
+import type { SourceSpan } from '@paxman/core';
+import type { Document } from '@paxman/document';
+import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
+import { findTerms, lowerSameLength } from './header-terms.js';
+import type { PartyList, PartySighting } from './party-list.js';
+
+/** Options of a reading: the record knowledge and the legal forms to read with (the built-in packs' by default). */
+export interface ReadPartyListOptions {
+  readonly knowledge?: RecordKnowledge;
+  /** Legal forms that end a company's name ("Inc.", "GmbH", "SARL"): the lexicon's `legal-forms` words. */
+  readonly legalForms?: readonly string[];
+}
+
+/** How far into a document its preamble is looked for (a cover page and a table of contents come first in some). */
+const PREAMBLE_WINDOW = 12_000;
+/** Longest run of text from a party's first word to the term it is called by (a name, its descriptor and an address). */
+const PARTY_STRETCH = 420;
+/** Longest parenthesis or quoted phrase read as a defined term. */
+const DEFINED_TERM_LENGTH = 120;
+/** How far after a defined-term lead its quoted term may open. */
+const TERM_AFTER_LEAD = 16;
+/** Longest name, in characters and in words: more is a sentence, not a name. */
+const NAME_LENGTH = 150;
+const NAME_WORDS = 16;
+/** Lowercase words allowed between a defined term and the joining word ("genannt", "dénommée"). */
+const LOOSE_WORDS = 2;
+/** Lowercase words a name may hold ("Bank of America", "Leonard Green and Partners"). */
+const MAX_LOWERCASE_WORDS = 2;
+/** Non-empty lines above a letter's salutation searched for the addressee's company. */
+const ADDRESS_LINES = 12;
+/** Lines after a signature lead searched for the parties' names. */
+const SIGNATURE_LINES = 80;
+
+const DOUBLE_QUOTES = new Set(['"', '\u201C', '\u201D', '\u201E', '\u00AB', '\u00BB']);
+const QUOTES = new Set([...DOUBLE_QUOTES, '\u2018', '\u2019']);
+const SEPARATORS = new Set([',', ';', ':', '\u2013', '\u2014', '-', ')']);
+const BREAKING_SEPARATORS = new Set([',', ';']);
+const LETTERS = /^\p{L}+/u;
+const NAME_START = /[\p{Lu}\p{N}]/u;
+const BLANK_LINE = /\n[ \t]*\r?\n/;
+const SPACES = /\s+/g;
+
+/** The words of the languages a preamble is printed in (those whose lead word it opens with). */
+interface Words {
+  readonly joiners: ReadonlySet<string>;
+  readonly termLeads: readonly Term[];
+  readonly articles: readonly string[];
+  readonly legalForms: readonly (readonly string[])[];
+}
+
+/** The words a signature block is read with, in every language. */
+interface SignatureWords {
+  readonly signatureLeads: readonly Term[];
+  readonly namePrefixes: readonly string[];
+  readonly salutations: readonly Term[];
+  readonly signatureKeys: readonly string[];
+  readonly legalForms: readonly (readonly string[])[];
+}
+
+interface Term {
+  readonly term: string;
+  readonly concept: string;
+}
+
+interface Stretch {
+  readonly start: number;
+  readonly end: number;
+}
+
+interface DefinedTerm extends Stretch {
+  readonly role: Stretch | null;
+}
+
+const asTerms = (terms: TermsByLanguage): Term[] => allTerms(terms).map((term) => ({ term, concept: '' }));
+
+/** Letters and digits of a text, lower case, without diacritics: how names and legal forms are compared. */
+export function foldedWords(text: string): string[] {
+  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().matchAll(/[\p{L}\p{N}&]+/gu)].map((match) => match[0]);
+}
+
+/** The terms of the given languages only. */
+function ofLanguages(terms: TermsByLanguage, languages: readonly string[]): TermsByLanguage {
+  return Object.fromEntries(languages.filter((language) => terms[language] !== undefined).map((language) => [language, terms[language]!]));
+}
+
+/** The preamble words of the languages whose leads include `lead`: a joining word of one language ("a" in Polish) is no word of another. */
+function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: readonly (readonly string[])[]): Words {
+  const languages = Object.keys(knowledge.partyLeads)
+    .filter((language) => knowledge.partyLeads[language]!.includes(lead))
+    .sort();
+  return {
+    joiners: new Set(allTerms(ofLanguages(knowledge.partyJoiners, languages))),
+    termLeads: asTerms(ofLanguages(knowledge.partyDefinedTermLeads, languages)),
+    articles: allTerms(ofLanguages(knowledge.partyNameArticles, languages)),
+    legalForms,
+  };
+}
+
+function isLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
+  const folded = foldedWords(text);
+  return folded.length > 0 && words.legalForms.some((form) => form.length === folded.length && form.every((word, index) => folded[index] === word));
+}
+
+function endsInLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
+  const folded = foldedWords(text);
+  return words.legalForms.some((form) => form.length < folded.length && form.every((word, index) => folded[folded.length - form.length + index] === word));
+}
+
+/** The index of the parenthesis closing the one at `open`, or -1. */
+function closingParenthesis(text: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let index = open; index < Math.min(text.length, limit); index += 1) {
+    if (text[index] === '(') depth += 1;
+    else if (text[index] === ')') {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+/** The last quoted phrase in `[start, end)`: the term itself when a parenthesis holds an alias and a term (`"Domini" or the "Sponsor"`). */
+function lastQuoted(text: string, start: number, end: number): Stretch | null {
+  let found: Stretch | null = null;
+  let open = -1;
+  for (let index = start; index < end; index += 1) {
+    if (!QUOTES.has(text[index]!)) continue;
+    if (open < 0) open = index;
+    else {
+      const inner = trimStretch(text, { start: open + 1, end: index });
+      if (inner.end > inner.start) found = inner;
+      open = -1;
+    }
+  }
+  return found;
+}
+
+/** The term of a parenthesis that opens with a defined-term lead and quotes nothing ("(hereinafter H&S)"), or null. */
+function unquotedTerm(text: string, start: number, end: number, words: Words): Stretch | null {
+  const inner = trimStretch(text, { start, end });
+  const lead = findTerms(text.slice(inner.start, inner.end), words.termLeads)[0];
+  if (lead === undefined || lead.start !== 0) return null;
+  const term = trimStretch(text, { start: inner.start + lead.end, end: inner.end });
+  return term.end > term.start && startsName(text, term.start) ? term : null;
+}
+
+function trimStretch(text: string, stretch: Stretch): Stretch {
+  let { start, end } = stretch;
+  while (start < end && /\s/.test(text[start]!)) start += 1;
+  while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
+  return { start, end };
+}
+
+/** The first defined term in `[from, limit)`: a parenthesis holding a quoted term, or a quoted term right after a defined-term lead. */
+function nextDefinedTerm(text: string, from: number, limit: number, words: Words): DefinedTerm | null {
+  let parenthesis: DefinedTerm | null = null;
+  for (let index = from; index < limit; index += 1) {
+    if (text[index] !== '(') continue;
+    const close = closingParenthesis(text, index, index + DEFINED_TERM_LENGTH);
+    if (close < 0) continue;
+    const role = lastQuoted(text, index + 1, close) ?? unquotedTerm(text, index + 1, close, words);
+    if (role !== null) {
+      parenthesis = { start: index, end: close + 1, role };
+      break;
+    }
+    index = close;
+  }
+  const searchEnd = Math.min(text.length, parenthesis === null ? limit : parenthesis.start);
+  for (const hit of findTerms(text.slice(from, searchEnd), words.termLeads)) {
+    const leadEnd = from + hit.end;
+    let open = leadEnd;
+    while (open < Math.min(text.length, leadEnd + TERM_AFTER_LEAD) && !QUOTES.has(text[open]!)) open += 1;
+    if (!QUOTES.has(text[open] ?? '')) continue;
+    let close = open + 1;
+    while (close < Math.min(text.length, open + DEFINED_TERM_LENGTH) && !QUOTES.has(text[close]!)) close += 1;
+    if (!QUOTES.has(text[close] ?? '')) continue;
+    const role = trimStretch(text, { start: open + 1, end: close });
+    return { start: from + hit.start, end: close + 1, role: role.end > role.start ? role : null };
+  }
+  return parenthesis;
+}
+
+/**
+ * Where the next party's stretch starts after a defined term ending at `at`: after a joining
+ * word or a comma; or, when the previous party's descriptor goes on after its term ("("Lifeway")
+ * with a principal business address … and Ludmila …"), at the descriptor (`descriptor`);
+ * null when the list ends there.
+ */
+function nextPartyStart(text: string, at: number, words: Words): { readonly index: number; readonly descriptor: boolean } | null {
+  let index = at;
+  let joined = false;
+  let loose = 0;
+  for (;;) {
+    while (index < text.length && (/\s/.test(text[index]!) || SEPARATORS.has(text[index]!))) {
+      if (BREAKING_SEPARATORS.has(text[index]!)) joined = true;
+      index += 1;
+    }
+    const word = LETTERS.exec(text.slice(index, index + 40))?.[0];
+    if (word === undefined) break;
+    const lower = word.toLowerCase();
+    if (words.joiners.has(lower)) {
+      joined = true;
+      index += word.length;
+      continue;
+    }
+    // "(… „Käufer“ genannt –) und": a lowercase word or two may close the defined term before the joining word.
+    if (!joined && loose < LOOSE_WORDS && lower === word) {
+      loose += 1;
+      index += word.length;
+      continue;
+    }
+    break;
+  }
+  // A comma then a lowercase word that joins nothing ("("Bravatek"), with an address at …") goes on describing the party.
+  if (joined) return { index, descriptor: false };
+  return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
+}
+
+function startsName(text: string, index: number): boolean {
+  const word = /^[\p{L}\p{N}][^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
+  return word !== undefined && NAME_START.test(word);
+}
+
+/** Skips an article printed before a name ("der", "la société") that is no part of it. */
+function afterArticle(text: string, start: number, words: Words): number {
+  // Printed in lower case only: "the Town of Vinton" drops its article, "The Associated Press" keeps it.
+  const printed = text.slice(start, start + 40);
+  for (const article of words.articles) {
+    if (printed.startsWith(article) && /\s/.test(printed[article.length] ?? '')) {
+      let index = start + article.length;
+      while (index < text.length && /\s/.test(text[index]!)) index += 1;
+      return index;
+    }
+  }
+  return start;
+}
+
+/** Where a legal form that opens `text` at `from` ends (`Inc.` in "Inc. a Delaware …"), or -1. */
+function legalFormEnd(text: string, from: number, limit: number, words: Pick<Words, 'legalForms'>): number {
+  const found = [...text.slice(from, limit).matchAll(/[^\s,(]+/gu)];
+  let best = -1;
+  for (let count = 1; count <= Math.min(found.length, 4); count += 1) {
+    const last = found[count - 1]!;
+    if (isLegalForm(text.slice(from, from + last.index + last[0].length), words)) best = from + last.index + last[0].length;
+  }
+  return best;
+}
+
+/** True when the word at `index` starts in lower case (a descriptor: "a Delaware corporation", "having its office", "d/b/a"). */
+function startsLowercase(text: string, index: number): boolean {
+  const character = text.slice(index, index + 1);
+  return character !== '' && character !== character.toUpperCase() && character === character.toLowerCase();
+}
+
+function skipSpaces(text: string, from: number, limit: number): number {
+  let index = from;
+  while (index < limit && /\s/.test(text[index]!)) index += 1;
+  return index;
+}
+
+/** Skips a list number before a party ("1.", "(a)", "2)"). */
+function afterEnumeration(text: string, start: number): number {
+  const match = /^(?:\(?[\p{N}\p{Ll}]{1,3}[.)])\s+/u.exec(text.slice(start, start + 8));
+  return match === null ? start : start + match[0].length;
+}
+
+/**
+ * The name in a party's stretch: its first words up to the descriptor (the first comma not
+ * followed by a legal form, or a legal form followed by a lowercase word) or a defined-term
+ * lead, without a list number or an article before it; null when what is left does not look
+ * like a name.
+ */
+function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
+  let start = stretch.start;
+  while (start < stretch.end && (/\s/.test(text[start]!) || SEPARATORS.has(text[start]!) || text[start] === '.')) start += 1;
+  start = afterArticle(text, afterEnumeration(text, start), words);
+  let end = stretch.end;
+  const lead = findTerms(text.slice(start, end), words.termLeads)[0];
+  if (lead !== undefined) end = start + lead.start;
+  let depth = 0;
+  for (let index = start; index < end; index += 1) {
+    const character = text[index]!;
+    if (character === '(') depth += 1;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (character === ',' || /\s/.test(character))) {
+      const wordStart = skipSpaces(text, index + 1, end);
+      const formEnd = legalFormEnd(text, wordStart, end, words);
+      if (formEnd < 0) {
+        if (character === ',') {
+          end = index;
+          break;
+        }
+        continue;
+      }
+      // "Inc." then the end, a comma, a parenthesis or a lowercase word: the name ends with its legal form.
+      const after = skipSpaces(text, formEnd, end);
+      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after)) {
+        index = formEnd - 1;
+        if (after < end && text[after] !== ',') {
+          end = formEnd;
+          break;
+        }
+        continue;
+      }
+      if (character === ',') {
+        end = index;
+        break;
+      }
+    }
+  }
+  // A parenthesis the stretch leaves open ("Charles D. Denson (EMPLOYEE") is no part of the name.
+  const open = text.lastIndexOf('(', end - 1);
+  if (open >= start) {
+    const close = text.indexOf(')', open);
+    if (close < 0 || close >= end) end = open;
+  }
+  while (end > start && (/\s/.test(text[end - 1]!) || SEPARATORS.has(text[end - 1]!) || text[end - 1] === '(')) end -= 1;
+  const name = text.slice(start, end);
+  const nameWords = name.split(/\s+/);
+  if (name.length < 2 || name.length > NAME_LENGTH || nameWords.length > NAME_WORDS) return null;
+  if (!startsName(text, start) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  // More than a few lowercase words make a sentence, not a name ("Bank of America" has one).
+  if (nameWords.filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return null;
+  return { start, end };
+}
+
+/** True when `[start, end)` crosses a blank line or the end of a sentence (a lowercase word or a number, a period, a capital). */
+function crossesBoundary(text: string, start: number, end: number): boolean {
+  const inner = text.slice(skipSpaces(text, start, end), end);
+  // A sentence ends at a period after a lowercase word or a number ("herein.", "60602."); not after "Inc.", "Ave." or an initial.
+  return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.\s+\p{Lu}/u.test(inner);
+}
+
+/**
+ * The stretch of the next party, from `from` to its defined term. A comma and a joining word
+ * inside it ("…, a Delaware corporation, and Gilead …") start the party after them: what
+ * comes before is the previous party's descriptor printed after its term; so does a bare
+ * joining word when the stretch is known to open with such a descriptor (`descriptor`) and
+ * no quote comes before it. A stretch that crosses a blank line or a sentence is no party's.
+ */
+function partyStretch(text: string, from: number, term: DefinedTerm, words: Words, descriptor: boolean): Stretch | null {
+  if (crossesBoundary(text, from, term.start)) return null;
+  const joiners = findTerms(text.slice(from, term.start), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })));
+  for (let index = joiners.length - 1; index >= 0; index -= 1) {
+    const hit = joiners[index]!;
+    const before = text.slice(from, from + hit.start);
+    if (!before.trimEnd().endsWith(',') && !(descriptor && ![...before].some((character) => QUOTES.has(character)))) continue;
+    const start = skipSeparators(text, from + hit.end);
+    if (startsName(text, afterArticle(text, start, words))) return { start, end: term.start };
+  }
+  if (descriptor) return null;
+  return startsName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
+}
+
+function skipSeparators(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && (/\s/.test(text[index]!) || SEPARATORS.has(text[index]!))) index += 1;
+  return index;
+}
+
+interface ReadParty {
+  readonly name: Stretch;
+  readonly role: Stretch | null;
+}
+
+/** A preamble's parties, and how many of its slots print no name (a form's blank "and ______ ("Employee")"). */
+interface Preamble {
+  readonly parties: ReadParty[];
+  readonly unnamed: number;
+}
+
+/** Longest text read as an unnamed party ("the undersigned", "the employee signatory hereof"). */
+const UNNAMED_LENGTH = 40;
+
+/** True when a stretch names no one: blank, a rule or brackets of a form, or a few lowercase words. */
+function isUnnamed(text: string, stretch: Stretch): boolean {
+  const inner = text.slice(stretch.start, stretch.end).trim();
+  if (!/\p{L}/u.test(inner)) return true;
+  return inner.length <= UNNAMED_LENGTH && /^\p{Ll}/u.test(inner) && !BLANK_LINE.test(inner);
+}
+
+/** The parties of a preamble whose lead word ends at `from`. */
+function preambleAt(text: string, from: number, words: Words): Preamble {
+  const parties: ReadParty[] = [];
+  let unnamed = 0;
+  let at = from;
+  let descriptor = false;
+  for (;;) {
+    const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
+    if (term === null) break;
+    const stretch = partyStretch(text, at, term, words, descriptor);
+    const name = stretch === null ? null : nameIn(text, stretch, words);
+    if (name === null) {
+      // A party the form leaves blank ("and ________ ("Employee")") ends the list but counts as a slot.
+      if (parties.length > 0 && !descriptor && isUnnamed(text, { start: at, end: term.start })) unnamed += 1;
+      break;
+    }
+    parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
+    const next = nextPartyStart(text, term.end, words);
+    if (next === null) break;
+    at = next.index;
+    descriptor = next.descriptor;
+  }
+  return { parties, unnamed };
+}
+
+/** Most lines a party's block runs on a title page (its name, then a descriptor or an address). */
+const BLOCK_LINES = 4;
+
+/** The trimmed, non-empty lines of `text` from `from`, each with its span. */
+function linesFrom(text: string, from: number, count: number): (Stretch & { readonly blankBefore: boolean })[] {
+  const lines: (Stretch & { blankBefore: boolean })[] = [];
+  let at = from;
+  let blank = false;
+  while (at < text.length && lines.length < count) {
+    const line = trimStretch(text, lineAt(text, at));
+    if (line.end > line.start) {
+      lines.push({ ...line, blankBefore: blank });
+      blank = false;
+    } else blank = true;
+    at = lineAt(text, at).end + 1;
+  }
+  return lines;
+}
+
+/** True when a line holds a joining word alone ("and", "- und -", "ET"). */
+function isJoinerLine(text: string, line: Stretch, words: Words): boolean {
+  const inner = text.slice(line.start, line.end).replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '').toLowerCase();
+  return words.joiners.has(inner);
+}
+
+/**
+ * The parties of a title page whose lead stands alone on its line ("BETWEEN" / party /
+ * "AND" / party): each party is the block of lines after the lead or a joining line, its name
+ * read like a preamble's (up to a defined term, a descriptor or its legal form).
+ */
+function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
+  const parties: ReadParty[] = [];
+  const lines = linesFrom(text, lineAt(text, leadEnd).end + 1, BLOCK_LINES * 8);
+  let index = 0;
+  while (index < lines.length) {
+    const first = lines[index]!;
+    let last = first;
+    index += 1;
+    while (index < lines.length && index - lines.indexOf(first) < BLOCK_LINES && !lines[index]!.blankBefore && !isJoinerLine(text, lines[index]!, words)) {
+      last = lines[index]!;
+      index += 1;
+    }
+    const block: Stretch = { start: first.start, end: last.end };
+    const term = nextDefinedTerm(text, block.start, block.end, words);
+    const name = nameIn(text, { start: block.start, end: term === null ? lineAt(text, block.start).end : term.start }, words);
+    if (name === null) break;
+    parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
+    if (index >= lines.length || !isJoinerLine(text, lines[index]!, words)) break;
+    index += 1;
+  }
+  return { parties, unnamed: 0 };
+}
+
+/** Longest preamble sentence read without defined terms. */
+const PLAIN_PREAMBLE = 600;
+
+/**
+ * The parties of a preamble that prints no defined terms ("between Precision Metal, Inc (a
+ * Colorado corporation) located at …, and Back 2 Health Ltd., a …"): the sentence is split at
+ * its joining words outside parentheses, and each piece must name a company ending in a legal
+ * form, or the reading gives up (a name such as "Leonard Green and Partners LP" is then not
+ * split into two parties).
+ */
+function plainPreambleAt(text: string, from: number, words: Words): Preamble {
+  let end = Math.min(text.length, from + PLAIN_PREAMBLE);
+  for (let index = from; index < end; index += 1) {
+    if (crossesBoundary(text, from, index + 1) && (text[index] === '.' || text[index] === '\n')) {
+      end = index;
+      break;
+    }
+  }
+  const pieces: Stretch[] = [];
+  let depth = 0;
+  let start = from;
+  for (const hit of findTerms(text.slice(from, end), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })))) {
+    for (let index = start; index < from + hit.start; index += 1) depth += text[index] === '(' ? 1 : text[index] === ')' ? -1 : 0;
+    if (depth > 0) continue;
+    pieces.push({ start, end: from + hit.start });
+    start = from + hit.end;
+  }
+  pieces.push({ start, end });
+  const parties: ReadParty[] = [];
+  for (const piece of pieces) {
+    const name = nameIn(text, piece, words);
+    if (name === null) return { parties: [], unnamed: 0 };
+    const printed = text.slice(name.start, name.end);
+    if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) return { parties: [], unnamed: 0 };
+    parties.push({ name, role: null });
+  }
+  return { parties, unnamed: 0 };
+}
+
+/** True when the lead at `[start, end)` stands alone on its line (a title page's "BETWEEN"). */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const line = trimStretch(text, lineAt(text, text.lastIndexOf('\n', start - 1) + 1));
+  return line.start === start && text.slice(end, line.end).replace(/[\s:]/g, '') === '';
+}
+
+function roleIn(text: string, role: Stretch, words: Words): Stretch | null {
+  const start = afterArticle(text, role.start, words);
+  return start < role.end ? { start, end: role.end } : null;
+}
+
+function lineAt(text: string, start: number): Stretch {
+  const newline = text.indexOf('\n', start);
+  return { start, end: newline < 0 ? text.length : newline };
+}
+
+/** True when a line opens with a signature key followed by a colon, a rule or a signature (`By:`, `Name:`, `By /s/`). */
+function isSignatureKeyLine(line: string, words: SignatureWords): boolean {
+  const lowered = lowerSameLength(line).trimStart();
+  for (const key of words.signatureKeys) {
+    if (!lowered.startsWith(key)) continue;
+    const rest = lowered.slice(key.length).trimStart();
+    if (rest.startsWith(':') || rest.startsWith('_') || rest.startsWith('/')) return true;
+  }
+  return false;
+}
+
+interface SignatureName extends Stretch {
+  readonly legalForm: boolean;
+}
+
+/** The names printed over the key lines of the signature blocks (`ACME, INC.` over `By: …`). */
+function signatureNames(text: string, words: SignatureWords): SignatureName[] {
+  const names: SignatureName[] = [];
+  const seen = new Set<string>();
+  for (const lead of findTerms(text, words.signatureLeads)) {
+    const lines: Stretch[] = [];
+    let at = lineAt(text, lead.end).end + 1;
+    while (at < text.length && lines.length < SIGNATURE_LINES) {
+      const line = lineAt(text, at);
+      const trimmed = trimStretch(text, line);
+      if (trimmed.end > trimmed.start) lines.push(trimmed);
+      at = line.end + 1;
+    }
+    lines.forEach((line, index) => {
+      const next = lines[index + 1];
+      const content = text.slice(line.start, line.end);
+      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words) || isSignatureKeyLine(content, words)) return;
+      const colon = content.lastIndexOf(':');
+      let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
+      name = trimStretch(text, name);
+      const lowered = lowerSameLength(text.slice(name.start, name.end));
+      const prefix = words.namePrefixes.find((candidate) => lowered.startsWith(candidate) && /\s/.test(lowered[candidate.length] ?? ''));
+      if (prefix !== undefined) name = trimStretch(text, { start: name.start + prefix.length, end: name.end });
+      while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
+      const printed = text.slice(name.start, name.end);
+      const key = foldedWords(printed).join(' ');
+      if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, name.start) || seen.has(key)) return;
+      seen.add(key);
+      names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
+    });
+  }
+  return names;
+}
+
+/** A line that names a company: name-like, not too long, ending in a legal form ("LS Cable Ltd."). */
+function companyLine(text: string, line: Stretch, words: SignatureWords): Stretch | null {
+  let end = line.end;
+  while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
+  const printed = text.slice(line.start, end);
+  if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, line.start)) return null;
+  return isLegalForm(printed, words) || endsInLegalForm(printed, words) ? { start: line.start, end } : null;
+}
+
+/**
+ * The companies of a letter agreement's address block: the lines ending in a legal form above
+ * its salutation ("Dear …", "Ladies and Gentlemen:") — the sender's letterhead and the
+ * addressee. Empty when the document opens with no salutation.
+ */
+function letterCompanies(text: string, words: SignatureWords): Stretch[] {
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const salutation = findTerms(window, words.salutations).find((hit) => trimStretch(text, lineAt(text, text.lastIndexOf('\n', hit.start - 1) + 1)).start === hit.start);
+  if (salutation === undefined) return [];
+  const lines: Stretch[] = [];
+  let at = text.lastIndexOf('\n', salutation.start - 1);
+  while (at > 0 && lines.length < ADDRESS_LINES) {
+    const start = text.lastIndexOf('\n', at - 1) + 1;
+    const line = trimStretch(text, { start, end: at });
+    if (line.end > line.start) lines.unshift(line);
+    at = start - 1;
+  }
+  return lines.flatMap((line) => companyLine(text, line, words) ?? []);
+}
+
+function span(layer: string, stretch: Stretch): SourceSpan {
+  return { layer, start: stretch.start, end: stretch.end };
+}
+
+function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean): PartySighting {
+  return Object.freeze({
+    name: text.slice(party.name.start, party.name.end).replace(SPACES, ' ').trim(),
+    span: span(layer, party.name),
+    role: party.role === null ? null : text.slice(party.role.start, party.role.end).replace(SPACES, ' ').trim(),
+    roleSpan: party.role === null ? null : span(layer, party.role),
+    source,
+    confirmed,
+  });
+}
+
+/**
+ * The party list of `document`: the preamble's parties (at least two, or one beside a party
+ * the form leaves unnamed: "and ______ ("Employee")"), each confirmed when
+ * the signature block names it too; failing a preamble, the companies the signature block
+ * names (at least two, each ending in a legal form); null when neither names the parties.
+ */
+export function readPartyList(document: Document, options: ReadPartyListOptions = {}): PartyList | null {
+  const layer = document.primaryLayer;
+  const text = document.layers[layer]?.text ?? '';
+  if (text === '') return null;
+  const knowledge = options.knowledge ?? recordKnowledge();
+  const legalForms = (options.legalForms ?? builtInLexicon().words('legal-forms')).map(foldedWords).filter((words) => words.length > 0);
+  const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), namePrefixes: allTerms(knowledge.signatureNamePrefixes), salutations: asTerms(knowledge.salutations), legalForms };
+  const signatures = signatureNames(text, signatureWords);
+  const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const wordsByLead = new Map<string, Words>();
+  for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
+    const term = lowerSameLength(window.slice(lead.start, lead.end));
+    if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
+    const words = wordsByLead.get(term)!;
+    let { parties, unnamed } = preambleAt(text, lead.end, words);
+    if (standsAlone(window, lead.start, lead.end)) {
+      // A lead alone on its line opens a title page or a preamble set out in paragraphs ("BETWEEN:" / "(1) A …; and" / "(2) B …"): the longer reading wins.
+      const page = titlePageAt(text, lead.end, words);
+      if (page.parties.length > parties.length) ({ parties, unnamed } = page);
+    }
+    if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
+    if (parties.length === 0 || parties.length + unnamed < 2) continue;
+    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
+    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+  }
+  const companies = signatures.filter((name) => name.legalForm);
+  const addressed = letterCompanies(text, signatureWords);
+  if (addressed.length > 0) {
+    const seen = new Set<string>();
+    const letter = [...addressed, ...companies].filter((name) => {
+      const key = foldedWords(text.slice(name.start, name.end)).join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' '))))) });
+  }
+  if (companies.length < 2) return null;
+  return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false))) });
+}
