@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: '0d94643fc34262af848ea25c7d5fa7c423611ec0b0a2c2e1b225a5eecbf2b43b',
+  lexiconPacks: '5798c526174b7150ca7f14b3c8777efddfc1998d2626384afe31eb190cf3cbcf',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.8.0',
   pattern_extraction: '1.7.0',
