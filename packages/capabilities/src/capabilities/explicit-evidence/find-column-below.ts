@@ -20,7 +20,7 @@
  * once per run.
  */
 import type { SourceSpan } from '@paxman/core';
-import { recordLabelledValue, type SearchContext } from './search-context.js';
+import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** How many lines below its label a value may be printed. */
 const LINES_BELOW = 3;
@@ -90,7 +90,7 @@ function valueBelow(context: SearchContext, lines: readonly CellLine[], position
     const under = line.cells.filter((cell) => overlaps(cell, label));
     for (const cell of under) {
       // Another label under this one ends the column.
-      if (context.lexicon.conceptsOfLabel(context.index.normalizeLabel(cell.text).text).length > 0) return null;
+      if (conceptsOf(context, cell.text).length > 0) return null;
       const span = { start: cell.start, end: cell.start + cell.text.length, layer: line.layer };
       // A value on a line of many cells is a table row's (a one-row items table), not a label's own.
       if (under.length === 1 && line.cells.length <= MAX_VALUE_LINE_CELLS && readsAsValue(context, cell)) {

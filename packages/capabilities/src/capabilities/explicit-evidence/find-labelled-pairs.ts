@@ -13,7 +13,7 @@ import { type Lexicon, normalizeLabelText } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
 import { amountTextOf } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
-import { inItemRow, readValue, recordLabelledValue, type SearchContext } from './search-context.js';
+import { conceptsOf, inItemRow, readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
 /** Amount concepts a tax summary block restates for its own rows. */
@@ -76,7 +76,7 @@ export function findInKeyValues(context: SearchContext): void {
 
 /** True when a label names a total or a subtotal ("Total incl. GST", "Net amount"). */
 function namesAmount(context: SearchContext, label: string): boolean {
-  return context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text).some((concept) => concept === 'total' || concept === 'subtotal');
+  return conceptsOf(context, label).some((concept) => concept === 'total' || concept === 'subtotal');
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
-import { recordLabelledValue, type SearchContext } from './search-context.js';
+import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
 const NAME_LINE_PENALTY = 40;
@@ -76,7 +76,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       // A heading is one concept's term on its own line; a compound heading ("Käufer/Leistungsempfänger") may name it in a part.
       const parts = [text, ...text.split('/')];
       for (const part of parts) {
-        const concepts = context.lexicon.conceptsOfLabel(context.index.normalizeLabel(part).text);
+        const concepts = conceptsOf(context, part);
         if (concepts.length === 0) continue;
         const start = line.span.start + line.text.indexOf(text);
         headings.push({ index, text, concepts, span: { start, end: start + text.length, layer } });

@@ -16,7 +16,7 @@
 import { canonicalJson, EvidenceKind, formatDecimal, parseDecimal, type Decimal, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { KeyValuePair } from '@paxman/document';
 import { amountTextOf, currencyOf } from '../shared/read-typed-value.js';
-import { readValue, type SearchContext } from './search-context.js';
+import { conceptsOf, readValue, type SearchContext } from './search-context.js';
 
 /** Largest difference read as cash rounding rather than another amount. */
 const ROUNDING_STEP = parseDecimal('0.02');
@@ -54,7 +54,7 @@ function cashAndChange(context: SearchContext): { cash: StatedAmount; change: St
   for (let position = 0; position < pairs.length; position += 1) {
     const pair = pairs[position]!;
     if (pair.region !== undefined) continue;
-    const concepts = context.lexicon.conceptsOfLabel(context.index.normalizeLabel(pair.key).text);
+    const concepts = conceptsOf(context, pair.key);
     const isCash = concepts.includes('tendered');
     if (!isCash && !concepts.includes('change')) continue;
     const stated = amountOf(context, pair);

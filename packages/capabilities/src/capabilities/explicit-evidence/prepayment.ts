@@ -8,7 +8,7 @@
  * (concepts `total`, `amount-due` and `amount-paid`); this module only knows the order.
  */
 import { amountTextOf } from '../shared/read-typed-value.js';
-import { readValue, type SearchContext } from './search-context.js';
+import { conceptsOf, readValue, type SearchContext } from './search-context.js';
 
 /** Concepts of a label that make an amount paid a payment of the whole, not a prepayment. */
 const SETTLING_CONCEPTS: readonly string[] = ['total', 'tendered', 'change'];
@@ -23,7 +23,7 @@ interface PrepaymentPlace {
 function prepayments(context: SearchContext): readonly PrepaymentPlace[] {
   const places: PrepaymentPlace[] = [];
   const add = (label: string, value: string, place: PrepaymentPlace): void => {
-    const concepts = context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text);
+    const concepts = conceptsOf(context, label);
     if (!concepts.includes('amount-paid') || concepts.some((concept) => SETTLING_CONCEPTS.includes(concept))) return;
     const read = readValue(context, value, null);
     const amount = read === null ? null : amountTextOf(read.value);
@@ -49,7 +49,7 @@ export function prepaymentFilter(context: SearchContext): ((label: string, layer
   // A fact of the document: read once per run and reading type, whatever the field.
   const places = context.index.memo(`prepayments\u0000${context.reading.fieldType}`, () => prepayments(context));
   if (places.length === 0) return null;
-  const namesAmountDue = (label: string): boolean => context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text).includes('amount-due');
+  const namesAmountDue = (label: string): boolean => conceptsOf(context, label).includes('amount-due');
   if (context.labels.concepts.includes('amount-due')) {
     return (label, layer, start) => !places.some((place) => place.layer === layer && start < place.start) || namesAmountDue(label);
   }

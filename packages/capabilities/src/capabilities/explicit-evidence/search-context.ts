@@ -165,3 +165,8 @@ export function inItemRow(context: SearchContext, span: SourceSpan): boolean {
   const cells = context.index.memo('record-row-cells', () => context.recordSets().flatMap((set) => set.rows.flatMap((row) => Object.values(row.cells).map((cell) => cell.span))));
   return cells.some((cell) => cell.layer === span.layer && cell.start < span.end && span.start < cell.end);
 }
+
+/** The lexicon concepts a printed label names (normalized once per run and text). */
+export function conceptsOf(context: SearchContext, label: string): readonly string[] {
+  return context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text);
+}
