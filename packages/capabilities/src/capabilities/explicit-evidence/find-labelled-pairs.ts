@@ -11,9 +11,8 @@ import { canonicalJson } from '@paxman/core';
 import type { Table } from '@paxman/document';
 import { type Lexicon, normalizeLabelText } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
-import { amountTextOf } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
-import { conceptsOf, inItemRow, readValue, recordLabelledValue, type SearchContext } from './search-context.js';
+import { amountIn, conceptsOf, inItemRow, readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Key-value pairs of the document. */
 /** Amount concepts a tax summary block restates for its own rows. */
@@ -114,11 +113,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
     }
   }
   if (netPositions.length === 0) return null;
-  const amount = (position: number): number | null => {
-    const read = readValue(context, pairs[position]!.value, null);
-    const text = read === null ? null : amountTextOf(read.value);
-    return text === null ? null : Number(text);
-  };
+  const amount = (position: number): number | null => amountIn(context, pairs[position]!.value);
   const net = amount(netPositions[0]!);
   if (net === null) return null;
   for (let position = 0; position < taxPosition; position += 1) {

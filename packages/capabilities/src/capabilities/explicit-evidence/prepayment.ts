@@ -7,8 +7,7 @@
  * prepayment is not what is due. Which labels say what comes from the knowledge packs
  * (concepts `total`, `amount-due` and `amount-paid`); this module only knows the order.
  */
-import { amountTextOf } from '../shared/read-typed-value.js';
-import { conceptsOf, readValue, type SearchContext } from './search-context.js';
+import { amountIn, conceptsOf, type SearchContext } from './search-context.js';
 
 /** Concepts of a label that make an amount paid a payment of the whole, not a prepayment. */
 const SETTLING_CONCEPTS: readonly string[] = ['total', 'tendered', 'change'];
@@ -25,9 +24,8 @@ function prepayments(context: SearchContext): readonly PrepaymentPlace[] {
   const add = (label: string, value: string, place: PrepaymentPlace): void => {
     const concepts = conceptsOf(context, label);
     if (!concepts.includes('amount-paid') || concepts.some((concept) => SETTLING_CONCEPTS.includes(concept))) return;
-    const read = readValue(context, value, null);
-    const amount = read === null ? null : amountTextOf(read.value);
-    if (amount !== null && Number(amount) !== 0) places.push(place);
+    const amount = amountIn(context, value);
+    if (amount !== null && amount !== 0) places.push(place);
   };
   for (const pair of context.index.keyValues) if (pair.region === undefined) add(pair.key, pair.value, { layer: pair.keySpan.layer, start: pair.keySpan.start });
   for (const table of context.index.document.tables) {

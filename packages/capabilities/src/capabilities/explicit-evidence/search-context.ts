@@ -9,7 +9,7 @@ import type { DocumentIndex } from '../shared/document-index.js';
 import type { LabelMatch, LabelSet } from '../shared/label-match.js';
 import type { LayoutWords } from '../shared/layout-words.js';
 import type { RecordSet } from '@paxman/reading';
-import { readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
+import { amountTextOf, readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
 
@@ -169,4 +169,11 @@ export function inItemRow(context: SearchContext, span: SourceSpan): boolean {
 /** The lexicon concepts a printed label names (normalized once per run and text). */
 export function conceptsOf(context: SearchContext, label: string): readonly string[] {
   return context.lexicon.conceptsOfLabel(context.index.normalizeLabel(label).text);
+}
+
+/** The amount a value text reads as, as a number (money or decimal), or null when it reads as none. */
+export function amountIn(context: SearchContext, text: string): number | null {
+  const read = readValue(context, text, null);
+  const amount = read === null ? null : amountTextOf(read.value);
+  return amount === null ? null : Number(amount);
 }
