@@ -25,9 +25,9 @@ import { type DocumentIndex, documentIndex } from '../shared/document-index.js';
 import { recordSetsOf } from '../shared/record-sets.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
 import type { ValueReading } from '../shared/read-typed-value.js';
-import { type LabelMatch, type LabelSet, labelMatcher, labelSetFromConfig, labelsToConfig } from '../shared/label-match.js';
+import { type LabelMatch, type LabelSet, type LabelWords, labelMatcher, labelSetFromConfig, labelsLongestFirst, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
-import { compileLayoutWords } from '../shared/layout-words.js';
+import { compileLayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { findInEmailHeaders } from './find-email-headers.js';
 import { findInlineLabels } from './find-inline-labels.js';
@@ -79,6 +79,8 @@ const defaultStructuredData = lazyConstant(() => compileStructuredData(en16931Pa
 /** What a step config compiles to: its labels, its reading and a matcher of document keys against them. */
 interface StepReading {
   readonly labels: LabelSet;
+  /** The labels with their words, longest first (the inline search reads them so). */
+  readonly labelsLongestFirst: readonly LabelWords[];
   readonly reading: ValueReading;
   /** `matchLabel` for these labels, each distinct key matched once for as long as the step reading lives. */
   readonly matchKey: (key: string) => LabelMatch | null;
@@ -89,7 +91,7 @@ const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evi
 function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon): StepReading | null {
   const labels = labelSetFromConfig(config.labels, lexicon);
   if (!labels) return null;
-  return { labels, reading: readingFromJson(config.reading as JsonValue), matchKey: labelMatcher(labels, undefined, lexicon) };
+  return { labels, labelsLongestFirst: labelsLongestFirst(labels), reading: readingFromJson(config.reading as JsonValue), matchKey: labelMatcher(labels, undefined, lexicon) };
 }
 
 /**
@@ -155,11 +157,12 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       index,
       reading: step.reading,
       labels,
+      labelsLongestFirst: step.labelsLongestFirst,
       matchKey: step.matchKey,
       recognizers: options.recognizers,
       recognizerOptions: withStatedCurrency(index, lexicon),
       lexicon,
-      layout,
+      layout: layoutWordsForRun(index, layout),
       builder,
       recorded: new Map(),
       reads: new Map(),

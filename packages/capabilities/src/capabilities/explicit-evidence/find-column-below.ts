@@ -17,9 +17,10 @@
  * after it holds another such value (a column of values under a label is a table's: "Total"
  * over the items' amounts), or its line has more cells (a table row). Only amounts
  * and dates are read this way (a name below a heading is a party block's). Cells are split
- * once per run.
+ * once per run, and a field matches each distinct cell text once.
  */
 import type { SourceSpan } from '@paxman/core';
+import type { LabelMatch } from '../shared/label-match.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** How many lines below its label a value may be printed. */
@@ -44,6 +45,10 @@ interface CellLine {
 }
 
 function cellsOf(text: string, lineStart: number): Cell[] {
+  // Most lines are one cell (no two spaces, no other blank inside): no split needed.
+  const from = text.length - text.trimStart().length;
+  const trimmed = text.trim();
+  if (!/\s{2}|[^\S ]/.test(trimmed)) return [{ text: trimmed, start: lineStart + from, from, to: from + trimmed.length }];
   return [...text.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], start: lineStart + match.index, from: match.index, to: match.index + match[0].length }));
 }
 
@@ -55,22 +60,52 @@ function cellLines(context: SearchContext): readonly CellLine[] {
   });
 }
 
+/** Where a cell that may be a label stands: its line (in `cellLines`) and the cell. */
+interface LabelCellPlace {
+  readonly position: number;
+  readonly cell: Cell;
+}
+
+/**
+ * The cells of lines of two or more cells, by their text without a final ":" or ".", in
+ * document order, once per run: each field matches each distinct text once (a long
+ * document repeats its column labels).
+ */
+function labelCells(context: SearchContext): ReadonlyMap<string, readonly LabelCellPlace[]> {
+  return context.index.memo('explicit_evidence/column-label-cells', () => {
+    const byText = new Map<string, LabelCellPlace[]>();
+    cellLines(context).forEach((line, position) => {
+      if (line.cells.length < 2) return;
+      for (const cell of line.cells) {
+        const text = cell.text.replace(/[:.]$/, '');
+        const places = byText.get(text);
+        if (places === undefined) byText.set(text, [{ position, cell }]);
+        else places.push({ position, cell });
+      }
+    });
+    return byText;
+  });
+}
+
 /** The field's amount or date printed under its label, in the label's column. */
 export function findInColumnsBelow(context: SearchContext): void {
   if (!READ_TYPES.has(context.reading.fieldType)) return;
   const lines = cellLines(context);
-  lines.forEach((line, position) => {
-    if (line.cells.length < 2) return;
-    for (const cell of line.cells) {
-      const match = context.matchKey(cell.text.replace(/[:.]$/, ''));
-      if (match === null || match.strength === 'fuzzy') continue;
-      if (context.lexicon.conceptsOfLabel(match.label).length > 1) continue;
-      const below = valueBelow(context, lines, position, cell);
-      if (below === null) continue;
-      const keySpan: SourceSpan = { start: cell.start, end: cell.start + cell.text.length, layer: line.layer };
-      recordLabelledValue(context, { match, keySpan, valueSpan: below.span, valueText: below.text, structured: false, structure: 'column-below', penalty: COLUMN_PENALTY });
-    }
-  });
+  const matched: [LabelCellPlace, LabelMatch][] = [];
+  for (const [text, places] of labelCells(context)) {
+    const match = context.matchKey(text);
+    if (match === null || match.strength === 'fuzzy') continue;
+    if (context.lexicon.conceptsOfLabel(match.label).length > 1) continue;
+    for (const place of places) matched.push([place, match]);
+  }
+  // Read in document order, as the lines are.
+  matched.sort(([left], [right]) => left.position - right.position || left.cell.start - right.cell.start);
+  for (const [{ position, cell }, match] of matched) {
+    const below = valueBelow(context, lines, position, cell);
+    if (below === null) continue;
+    const keySpan: SourceSpan = { start: cell.start, end: cell.start + cell.text.length, layer: lines[position]!.layer };
+    recordLabelledValue(context, { match, keySpan, valueSpan: below.span, valueText: below.text, structured: false, structure: 'column-below', penalty: COLUMN_PENALTY });
+  }
 }
 
 function readsAsValue(context: SearchContext, cell: Cell): boolean {

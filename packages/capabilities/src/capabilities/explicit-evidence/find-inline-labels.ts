@@ -13,7 +13,7 @@ import type { DocumentLine } from '@paxman/document';
 import type { RecognizerKind } from '@paxman/values';
 import type { Lexicon } from '@paxman/values';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
-import type { LabelMatch, LabelSet } from '../shared/label-match.js';
+import type { LabelMatch } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
 import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
@@ -53,7 +53,7 @@ export function findInlineLabels(context: SearchContext): void {
   let headerNames: readonly SourceSpan[] | null = null;
   // After a prepayment, the total and the amount due are different amounts.
   const beforeOrAfterPrepayment = prepaymentFilter(context);
-  for (const { label, strength, words } of labelsLongestFirst(context.labels)) {
+  for (const { label, strength, words } of context.labelsLongestFirst) {
     const ids = wordIdsOf(index, words);
     if (ids === null) continue;
     const first = ids[0]!;
@@ -219,20 +219,6 @@ function describeSighting(index: LineTokenIndex, position: number, count: number
 /** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
 function readingKey(reading: ValueReading): string {
   return JSON.stringify([reading.fieldType, reading.maxLength, reading.enumValues]);
-}
-
-interface InlineLabel {
-  readonly label: string;
-  readonly strength: 'exact' | 'synonym';
-  readonly words: readonly string[];
-}
-
-/** A field's labels with their words, longest first (exact before synonyms among equals). */
-function labelsLongestFirst(labels: LabelSet): readonly InlineLabel[] {
-  return [
-    ...labels.exact.map((label) => ({ label, strength: 'exact' as const, words: label.split(' ') })),
-    ...labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, words: label.split(' ') })),
-  ].sort((left, right) => right.words.length - left.words.length);
 }
 
 /** The label's other words (`ids`) follow the word at `position` on its line. */

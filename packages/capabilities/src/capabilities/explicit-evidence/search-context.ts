@@ -6,7 +6,7 @@
 import { EvidenceKind, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { Lexicon, RecognizerOptions } from '@paxman/values';
 import type { DocumentIndex } from '../shared/document-index.js';
-import type { LabelMatch, LabelSet } from '../shared/label-match.js';
+import type { LabelMatch, LabelSet, LabelWords } from '../shared/label-match.js';
 import type { LayoutWords } from '../shared/layout-words.js';
 import type { RecordSet } from '@paxman/reading';
 import { amountTextOf, readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
@@ -17,6 +17,8 @@ export interface SearchContext {
   readonly index: DocumentIndex;
   readonly reading: ValueReading;
   readonly labels: LabelSet;
+  /** `labels` with their words, longest first (compiled with the step). */
+  readonly labelsLongestFirst: readonly LabelWords[];
   /** Matches a document key against `labels` (memoized for the prepared plan). */
   readonly matchKey: (key: string) => LabelMatch | null;
   readonly recognizers: ValueRecognizers;

@@ -183,3 +183,18 @@ function matchOne(key: string, labels: LabelSet, normalize: LabelNormalizer, lex
   }
   return best === null ? null : make('fuzzy', best.label);
 }
+
+/** A label of a field with its words. */
+export interface LabelWords {
+  readonly label: string;
+  readonly strength: 'exact' | 'synonym';
+  readonly words: readonly string[];
+}
+
+/** A field's labels with their words, longest first (exact before synonyms among equals). Depends on the labels only: compiled with them. */
+export function labelsLongestFirst(labels: LabelSet): readonly LabelWords[] {
+  return [
+    ...labels.exact.map((label) => ({ label, strength: 'exact' as const, words: label.split(' ') })),
+    ...labels.synonyms.map((label) => ({ label, strength: 'synonym' as const, words: label.split(' ') })),
+  ].sort((left, right) => right.words.length - left.words.length);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileLexicon, builtInLexiconPacks, validateKnowledgePack } from '@paxman/knowledge';
 import { createLexicon, defaultLexicon } from '@paxman/values';
-import { compileLayoutWords } from './layout-words.js';
+import { compileLayoutWords, layoutWordsForRun, rememberingLayoutWords } from './layout-words.js';
 
 describe('compileLayoutWords: the summary and payment word classes', () => {
   const layout = compileLayoutWords(defaultLexicon());
@@ -29,5 +29,46 @@ describe('compileLayoutWords: the summary and payment word classes', () => {
     const own = compileLayoutWords(createLexicon(compileLexicon([...builtInLexiconPacks(), pack])));
     expect(own.mentions('other-tenders', 'SWISH 120,00')).toBe(true);
     expect(layout.mentions('other-tenders', 'SWISH 120,00')).toBe(false);
+  });
+});
+
+describe('rememberingLayoutWords: the answers of a run, kept for the run', () => {
+  const layout = compileLayoutWords(defaultLexicon());
+
+  it('answers every question as the compiled words do', () => {
+    const remembering = rememberingLayoutWords(layout);
+    const texts = ['Rounding Adj.', 'Total', 'Nett Total', 'Name', 'Jalan Ampang 12', 'Kraxi GmbH', 'Industriestraße 7', 'Nr.', 'vom', 'Rechnung', 'Cash', 'From'];
+    for (const text of texts) {
+      for (const run of [1, 2]) {
+        expect(remembering.isTitleWord(text), `${text} (${run})`).toBe(layout.isTitleWord(text));
+        expect(remembering.hasStreetWord(text)).toBe(layout.hasStreetWord(text));
+        expect(remembering.hasCompoundStreet(text)).toBe(layout.hasCompoundStreet(text));
+        expect(remembering.startsAddressLine(text)).toBe(layout.startsAddressLine(text));
+        expect(remembering.legalFormStart(text)).toBe(layout.legalFormStart(text));
+        expect(remembering.isNumberMarker(text)).toBe(layout.isNumberMarker(text));
+        expect(remembering.isDateConnector(text)).toBe(layout.isDateConnector(text));
+        expect(remembering.isNameKey(text)).toBe(layout.isNameKey(text));
+        for (const wordClass of ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words'] as const) {
+          expect(remembering.mentions(wordClass, text)).toBe(layout.mentions(wordClass, text));
+          expect(remembering.startsWith(wordClass, text)).toBe(layout.startsWith(wordClass, text));
+        }
+      }
+    }
+    // Questions of one kind do not answer another: the same text asked of two classes.
+    expect(remembering.mentions('rounding-words', 'Rounding Adj.')).toBe(true);
+    expect(remembering.mentions('net-words', 'Rounding Adj.')).toBe(false);
+  });
+
+  it('keeps one copy per run: the same run gets the same copy, another run its own', () => {
+    const memos = [new Map<string, unknown>(), new Map<string, unknown>()].map((store) => ({
+      memo<T>(key: string, compute: () => T): T {
+        if (!store.has(key)) store.set(key, compute());
+        return store.get(key) as T;
+      },
+    }));
+    const first = layoutWordsForRun(memos[0]!, layout);
+    expect(layoutWordsForRun(memos[0]!, layout)).toBe(first);
+    expect(layoutWordsForRun(memos[1]!, layout)).not.toBe(first);
+    expect(layoutWordsForRun(memos[0]!, compileLayoutWords(defaultLexicon()))).not.toBe(first);
   });
 });

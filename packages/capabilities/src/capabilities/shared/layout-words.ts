@@ -132,3 +132,44 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
     },
   });
 }
+
+/**
+ * `layout` with the answers about a text kept for as long as the returned object lives: a
+ * run asks about the same keys and lines once per field, and a long document repeats them
+ * (the 100 KB bench input prints each key thirty times). Made per run, never per instance,
+ * so the kept answers die with the run.
+ */
+export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
+  const answers = new Map<string, unknown>();
+  const remember = <T>(question: string, text: string, answer: (text: string) => T): T => {
+    const key = `${question}\u0000${text}`;
+    if (answers.has(key)) return answers.get(key) as T;
+    const value = answer(text);
+    answers.set(key, value);
+    return value;
+  };
+  return Object.freeze({
+    isTitleWord: (word: string) => remember('title', word, layout.isTitleWord),
+    hasStreetWord: (text: string) => remember('street', text, layout.hasStreetWord),
+    hasCompoundStreet: (text: string) => remember('compound-street', text, layout.hasCompoundStreet),
+    startsAddressLine: (text: string) => remember('address-start', text, layout.startsAddressLine),
+    legalFormStart: (text: string) => remember('legal-form', text, layout.legalFormStart),
+    isNumberMarker: (text: string) => remember('number-marker', text, layout.isNumberMarker),
+    isDateConnector: (text: string) => remember('date-connector', text, layout.isDateConnector),
+    isNameKey: (key: string) => remember('name-key', key, layout.isNameKey),
+    mentions: (wordClass: MentionedWordClass, text: string) => remember(`mentions:${wordClass}`, text, (asked) => layout.mentions(wordClass, asked)),
+    startsWith: (wordClass: MentionedWordClass, text: string) => remember(`starts:${wordClass}`, text, (asked) => layout.startsWith(wordClass, asked)),
+    lengthAt: (wordClass: MentionedWordClass, words: readonly string[], index: number) => layout.lengthAt(wordClass, words, index),
+  });
+}
+
+/** The run's remembering copy of `layout` (`rememberingLayoutWords`), kept in the run's memo. */
+export function layoutWordsForRun(run: { memo<T>(key: string, compute: () => T): T }, layout: LayoutWords): LayoutWords {
+  const copies = run.memo('layout-words/remembering', () => new WeakMap<LayoutWords, LayoutWords>());
+  let copy = copies.get(layout);
+  if (copy === undefined) {
+    copy = rememberingLayoutWords(layout);
+    copies.set(layout, copy);
+  }
+  return copy;
+}
