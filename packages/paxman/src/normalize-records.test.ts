@@ -52,3 +52,41 @@ describe('an array of records through normalize and replay', { timeout: 60_000 }
     await expect(px.replay(artifact, { contract })).rejects.toThrow(/line_items\[\]\.amount/);
   });
 });
+
+describe('receipt item lines without a header, through normalize', { timeout: 60_000 }, () => {
+  const receipt = (total: string) =>
+    new TextEncoder().encode(`REWE Markt GmbH
+Domstr. 20, 50668 Köln
+15.03.2024 14:32
+
+BIO BANANE              1,29 B
+MILCH 1,5%              1,98 B
+  2 Stk x 0,99
+SMIRNOFF VODKA 0,7L    12,99 A
+BROT                    2,49 B
+--------------------------------
+SUMME           EUR    ${total}
+Geg. EC-Cash    EUR    ${total}
+`);
+  const receiptContract = { ...contract, fields: contract.fields.filter((field) => field.name === 'line_items' || field.name === 'total_amount') };
+
+  it('returns each printed item with its cells, the quantity line joined to its item, and a total that is no item', async () => {
+    const artifact = await px.normalize(receipt('18,75'), { contract: receiptContract });
+    const items = artifact.normalizedData['line_items'] as { description: string; quantity?: string; amount: { amount: string } }[];
+    expect(items.map((item) => item.description)).toEqual(['BIO BANANE', 'MILCH 1,5%', 'SMIRNOFF VODKA 0,7L', 'BROT']);
+    expect(items[1]).toMatchObject({ quantity: '2', amount: { amount: '1.98' } });
+    expect((artifact.normalizedData['total_amount'] as { amount: string }).amount).toBe('18.75');
+    const lineItems = artifact.fieldResults['line_items']!;
+    expect(lineItems.status).toBe('SUCCESS');
+    const cell = lineItems.items![2]!.members['amount']!;
+    expect(artifact.evidence.find((record) => record.id === cell.evidenceIds[0])?.text).toBe('12,99');
+    await expect(px.replay(JSON.parse(JSON.stringify(artifact)), { contract: receiptContract })).resolves.toBeDefined();
+  });
+
+  it('lowers the item set and says so when the items do not reach the printed sum', async () => {
+    const adds = await px.normalize(receipt('18,75'), { contract: receiptContract });
+    const short = await px.normalize(receipt('20,75'), { contract: receiptContract });
+    expect(short.fieldResults['line_items']!.confidence).toBeLessThan(adds.fieldResults['line_items']!.confidence);
+    expect(JSON.stringify(short.fieldResults['line_items']!.diagnostics)).toContain('RECORDS_DO_NOT_ADD_UP');
+  });
+});

@@ -1,22 +1,37 @@
 /**
  * `readRecordSets(document)`: every record set of a document, read once (a capability keeps
  * the result in the run memo and binds fields to it). Text, e-mail and PDF text layers are
- * read as lines; HTML tables and the CSV grid as grids; JSON arrays of objects by their
- * keys. Each row's arithmetic and the set's sum are checked here, where the printed totals
+ * read as lines (tables under a header, else item lines with none: `item-lines.ts`); HTML
+ * tables and the CSV grid as grids; JSON arrays of objects by their keys. Each row's arithmetic and the set's sum are checked here, where the printed totals
  * are at hand; the reconciler turns the outcome into confidence.
  */
 import type { Document, DocumentLine } from '@paxman/document';
+import { type Lexicon, defaultLexicon, normalizeLabel } from '@paxman/values';
 import { type RecordKnowledge, allTerms, recordKnowledge } from '@paxman/knowledge';
 import { readGrid, readJsonArrays, type GridRecords } from './grid-tables.js';
 import { withoutColumnLabel } from './column-label.js';
 import { type HeaderTerms, compileHeaderTerms } from './header-terms.js';
+import { type ItemLines, readItemLines } from './item-lines.js';
 import { readLineTables } from './line-tables.js';
 import type { RecordRow, RecordSet } from './record-set.js';
 import { type PrintedTotal, checkRow, checkSum, totalsOnLines } from './row-arithmetic.js';
 
-/** Options of a reading: the record knowledge to read with (the built-in pack by default). */
+/** Options of a reading: the record knowledge and the lexicon to read with (the built-in packs by default). */
 export interface ReadRecordSetsOptions {
   readonly knowledge?: RecordKnowledge;
+  /** The lexicon whose summary concepts (totals, tax, payment, change, rounding) end a run of item lines without a header. */
+  readonly lexicon?: Lexicon;
+}
+
+/**
+ * Concepts of the lines under a receipt's items: totals, tax, charges, payment, change,
+ * rounding. A line naming one is no item.
+ */
+const SUMMARY_CONCEPTS: ReadonlySet<string> = new Set(['total', 'subtotal', 'tax', 'tax-rate', 'discount', 'shipping', 'amount-paid', 'amount-due', 'rounding', 'tendered', 'change', 'payment-method', 'payment-card']);
+
+/** True when a text names a summary concept of `lexicon`. */
+function summaryLabel(lexicon: Lexicon): (text: string) => boolean {
+  return (text) => lexicon.conceptsOfLabel(normalizeLabel(text).text).some((concept) => SUMMARY_CONCEPTS.has(concept));
 }
 
 function primaryLines(document: Document): DocumentLine[] {
@@ -51,6 +66,13 @@ function recordSet(source: RecordSet['source'], header: RecordSet['header'], cel
   return Object.freeze({ source, header, rows: items, adjustments, sum: checkSum(rows, totals) });
 }
 
+/** A record set of item lines: its items, its adjustments (discounts), and how they add up. */
+function fromItemLines(itemLines: ItemLines, totals: readonly PrintedTotal[]): RecordSet {
+  const rows: RecordRow[] = itemLines.items.map((cells) => ({ cells, check: checkRow(cells) }));
+  const adjustments: RecordRow[] = itemLines.adjustments.map((cells) => ({ cells, check: checkRow(cells) }));
+  return Object.freeze({ source: 'item-lines', header: {}, rows, adjustments, sum: checkSum([...rows, ...adjustments], totals) });
+}
+
 function fromGrid(grid: GridRecords, terms: HeaderTerms): RecordSet {
   return recordSet(grid.source, grid.header, grid.rows, grid.totals, terms);
 }
@@ -64,8 +86,17 @@ export function readRecordSets(document: Document, options: ReadRecordSetsOption
   const decimalSeparator = document.context.decimalSeparator;
   const sets: RecordSet[] = [];
   if (document.kind === 'text' || document.kind === 'pdf' || document.kind === 'email' || document.kind === 'image') {
-    for (const table of readLineTables(primaryLines(document), { terms, totalsWords, decimalSeparator })) {
+    const lines = primaryLines(document);
+    for (const table of readLineTables(lines, { terms, totalsWords, decimalSeparator })) {
       sets.push(recordSet('text-table', table.header, table.rows.map((row) => row.cells), totalsOnLines(table.totalsLines, words, decimalSeparator), terms));
+    }
+    // Item lines without a header (a receipt's), when no table with a header holds the items.
+    if (sets.length === 0) {
+      const itemLines = readItemLines(lines, { isSummaryLabel: summaryLabel(options.lexicon ?? defaultLexicon()), totalsWords, headerTerms: terms.terms });
+      // Amounts in several currencies add up to no printed total.
+      const set = itemLines === null ? null : fromItemLines(itemLines, itemLines.mixedCurrencies ? [] : totalsOnLines(itemLines.linesAfter, words, decimalSeparator));
+      // One line with an amount is an item only when the total under it says so.
+      if (set !== null && (set.rows.length >= 2 || set.sum.agrees === true)) sets.push(set);
     }
   }
   for (const table of document.tables) {

@@ -167,7 +167,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       recorded: new Map(),
       reads: new Map(),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
-      recordSets: () => recordSetsOf(context),
+      recordSets: () => recordSetsOf(context, lexicon),
     };
     if (context.policy?.structuredData !== 'ignore') {
       if (knowledge !== null) findInStructuredData(search, context, knowledge, typeof context.config.structuredTerm === 'string' ? context.config.structuredTerm : null);

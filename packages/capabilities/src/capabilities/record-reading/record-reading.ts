@@ -110,10 +110,10 @@ function sliceOf(context: CapabilityContext, span: SourceSpan): string {
   return context.document.layers[span.layer]?.text.slice(span.start, span.end) ?? '';
 }
 
-function invokeRecordReading(context: CapabilityContext, key: string): CapabilityResult {
+function invokeRecordReading(context: CapabilityContext, key: string, lexicon: Lexicon | undefined): CapabilityResult {
   const builder = createResultBuilder({ capability: key, tier: CapabilityTier.EXPLICIT_EVIDENCE, fieldPath: context.field.path, document: context.document });
   const members = readMembers(context.config);
-  const sets = recordSetsOf(context);
+  const sets = recordSetsOf(context, lexicon);
   let best: RecordSet | null = null;
   let bestScore = 0;
   for (const set of sets) {
@@ -194,6 +194,6 @@ export function createRecordReadingCapability(options: RecordReadingOptions = {}
     spec: RECORD_READING_SPEC,
     configure: (field: CanonicalField, contract: CanonicalContract) => configureRecordReading(field, contract),
     invoke: (context: CapabilityContext) =>
-      context.config['list'] === 'parties' ? invokePartyList(context, key, { knowledge, ...(legalForms === undefined ? {} : { legalForms }) }) : invokeRecordReading(context, key),
+      context.config['list'] === 'parties' ? invokePartyList(context, key, { knowledge, ...(legalForms === undefined ? {} : { legalForms }) }) : invokeRecordReading(context, key, options.lexicon),
   });
 }

@@ -5,10 +5,15 @@
  */
 import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capability-spi';
 import { type RecordSet, readRecordSets } from '@paxman/reading';
+import type { Lexicon } from '@paxman/values';
 
 const RECORD_SETS = memoKey<readonly RecordSet[]>('capabilities/record-sets');
 
-/** The record sets of the step's Document, read on the run's first use (a capability invoked on its own reads its own). */
-export function recordSetsOf(context: Pick<CapabilityContext, 'document' | 'memo'>): readonly RecordSet[] {
-  return (context.memo ?? createRunMemo()).remember(RECORD_SETS, () => readRecordSets(context.document));
+/**
+ * The record sets of the step's Document, read on the run's first use (a capability invoked
+ * on its own reads its own) with the instance's lexicon (its summary concepts end a
+ * receipt's item lines); the built-in packs' when none is given.
+ */
+export function recordSetsOf(context: Pick<CapabilityContext, 'document' | 'memo'>, lexicon?: Lexicon): readonly RecordSet[] {
+  return (context.memo ?? createRunMemo()).remember(RECORD_SETS, () => readRecordSets(context.document, lexicon === undefined ? {} : { lexicon }));
 }

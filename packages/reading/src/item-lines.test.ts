@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { buildDocument } from '@paxman/document';
+import { compileLexicon, builtInLexiconPacks, validateKnowledgePack } from '@paxman/knowledge';
+import { createLexicon } from '@paxman/values';
+import { readRecordSets } from './read-record-sets.js';
+import type { RecordSet } from './record-set.js';
+
+/** Each row as concept → number or text, for readable expectations. */
+function rowsOf(rows: RecordSet['rows'] | undefined): Record<string, string>[] {
+  return (rows ?? []).map((row) => Object.fromEntries(Object.entries(row.cells).map(([concept, cell]) => [concept, cell.number ?? cell.text])));
+}
+
+async function itemLines(text: string, options: Parameters<typeof readRecordSets>[1] = {}): Promise<RecordSet | undefined> {
+  const document = await buildDocument(text);
+  const sets = readRecordSets(document, options);
+  const set = sets.find((candidate) => candidate.source === 'item-lines');
+  // Every cell is exactly its source text.
+  for (const row of [...(set?.rows ?? []), ...(set?.adjustments ?? [])]) for (const cell of Object.values(row.cells)) expect(document.layers.input!.text.slice(cell.span.start, cell.span.end)).toBe(cell.text);
+  return set;
+}
+
+const GERMAN_RECEIPT = (total: string) => `REWE Markt GmbH
+Domstr. 20, 50668 Köln
+
+                          EUR
+BIO BANANE              1,29 B
+MILCH 1,5%              1,98 B
+  2 Stk x 0,99
+SMIRNOFF VODKA 0,7L    12,99 A
+RABATT                 -0,50 A
+BROT                    2,49 B
+--------------------------------
+SUMME           EUR    ${total}
+Geg. EC-Cash    EUR    ${total}
+`;
+
+describe('readRecordSets: item lines without a header', () => {
+  it('reads a German receipt: tax codes after the amounts, a quantity line under its item, a discount between items, a sum that agrees', async () => {
+    const set = await itemLines(GERMAN_RECEIPT('18,25'));
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'BIO BANANE', line_amount: '1.29' },
+      { description: 'MILCH 1,5%', quantity: '2', unit_price: '0.99', line_amount: '1.98' },
+      { description: 'SMIRNOFF VODKA 0,7L', line_amount: '12.99' },
+      { description: 'BROT', line_amount: '2.49' },
+    ]);
+    expect(rowsOf(set?.adjustments)).toEqual([{ description: 'RABATT', line_amount: '-0.50' }]);
+    expect(set?.rows[1]?.check).toBe('agrees');
+    expect(set?.sum).toMatchObject({ sum: '18.25', printed: '18.25', agrees: true });
+  });
+
+  it('says the rows do not add up when the printed sum is more than the items (a line it could not read is missing)', async () => {
+    const set = await itemLines(GERMAN_RECEIPT('19,25'));
+    expect(set?.rows).toHaveLength(4);
+    expect(set?.sum).toMatchObject({ sum: '18.25', printed: '19.25', agrees: false });
+  });
+
+  it('joins a quantity line to the item under it when it makes its amount, and a description printed alone to the amount on the next line', async () => {
+    const set = await itemLines(`ALDI SÜD
+
+Joghurt Natur              0,49 A
+2 x 1,29
+Apfelsaft 1L               2,58 A
+BANANEN
+3 x 0,25                   0,75 A
+Summe                      3,82
+Bar                       10,00
+Rückgeld                   6,18
+`);
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Joghurt Natur', line_amount: '0.49' },
+      { description: 'Apfelsaft 1L', quantity: '2', unit_price: '1.29', line_amount: '2.58' },
+      { description: 'BANANEN', quantity: '3', unit_price: '0.25', line_amount: '0.75' },
+    ]);
+    expect(set?.sum).toMatchObject({ printed: '3.82', agrees: true });
+  });
+
+  it('reads quantity and unit price printed on the item line, a position number and a bullet dropped, a currency code after the amount', async () => {
+    const set = await itemLines(`ACME Corp
+Invoice #INV-2026-12345
+Items:
+  1. Widget Pro       10 x $50.00  = $500.00
+  2. Gadget Plus       5 x $30.00  = $150.00
+- Support (hours):              $80.00 USD
+Subtotal: $730.00
+Total: $790.23 USD
+`);
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Widget Pro', quantity: '10', unit_price: '50.00', line_amount: '500.00' },
+      { description: 'Gadget Plus', quantity: '5', unit_price: '30.00', line_amount: '150.00' },
+      { description: 'Support (hours)', line_amount: '80.00' },
+    ]);
+    expect(set?.sum).toMatchObject({ printed: '730.00', agrees: true });
+  });
+
+  it('keeps the items apart from the head, the summary and the payment lines', async () => {
+    const set = await itemLines(`CAFE NORD
+Table 4            Guests 2
+2026-01-15 09:14
+Latte        4.75
+Croissant    3.25
+Tax          0.64
+TOTAL        8.64 USD
+CASH        10.00
+CHANGE       1.36
+`);
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Latte', line_amount: '4.75' },
+      { description: 'Croissant', line_amount: '3.25' },
+    ]);
+    // The grand total holds the tax: it settles nothing about the items' sum.
+    expect(set?.sum.agrees).toBeNull();
+  });
+
+  it('reads no set from a document without a summary line, from one line that nothing confirms, or from column words and quantity fragments', async () => {
+    expect(await itemLines('Latte        4.75\nCroissant    3.25\n')).toBeUndefined();
+    expect(await itemLines('SHOP\nTIGER BUCKET 95.00\nTOTAL 96.00\n')).toBeUndefined();
+    expect(await itemLines('SHOP\nITEM QTY 5.00\n2PC @ 9.89\nRM 5.83\nTOTAL 20.72\n')).toBeUndefined();
+  });
+
+  it('reads one item when the total under it confirms it', async () => {
+    const set = await itemLines('SHOP\nESPRESSO 2.80\nTOTAL 2.80\n');
+    expect(rowsOf(set?.rows)).toEqual([{ description: 'ESPRESSO', line_amount: '2.80' }]);
+  });
+
+  it('does not add up amounts printed in several currencies', async () => {
+    const set = await itemLines(`Quotation
+1. Consulting Services (160 hours)         $40,000.00 USD
+2. Platform Subscription (annual)         €12,000.00 EUR
+Subtotal (USD): $40,000.00
+`);
+    expect(set?.rows).toHaveLength(2);
+    expect(set?.sum.agrees).toBeNull();
+  });
+
+  it("ends the items at a summary word of the instance's packs: a user's pack adds its language", async () => {
+    const receipt = `BUTIK\nKaffe        32,00\nBulle        28,00\nSUMMERAT     60,00\nKort         60,00\n`;
+    // The built-in packs do not know "summerat": the line reads as a third item.
+    expect((await itemLines(receipt))).toBeUndefined();
+    const pack = validateKnowledgePack({ id: 'lexicon-sv-test', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: { total: ['summerat'] }, words: {} } });
+    const lexicon = createLexicon(compileLexicon([...builtInLexiconPacks(), pack]));
+    const set = await itemLines(receipt, { lexicon });
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Kaffe', line_amount: '32.00' },
+      { description: 'Bulle', line_amount: '28.00' },
+    ]);
+  });
+});
