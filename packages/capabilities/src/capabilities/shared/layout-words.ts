@@ -149,16 +149,16 @@ export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
     return value;
   };
   return Object.freeze({
-    isTitleWord: (word: string) => remember('title', word, layout.isTitleWord),
-    hasStreetWord: (text: string) => remember('street', text, layout.hasStreetWord),
-    hasCompoundStreet: (text: string) => remember('compound-street', text, layout.hasCompoundStreet),
-    startsAddressLine: (text: string) => remember('address-start', text, layout.startsAddressLine),
-    legalFormStart: (text: string) => remember('legal-form', text, layout.legalFormStart),
-    isNumberMarker: (text: string) => remember('number-marker', text, layout.isNumberMarker),
-    isDateConnector: (text: string) => remember('date-connector', text, layout.isDateConnector),
-    isNameKey: (key: string) => remember('name-key', key, layout.isNameKey),
-    mentions: (wordClass: MentionedWordClass, text: string) => remember(`mentions:${wordClass}`, text, (asked) => layout.mentions(wordClass, asked)),
-    startsWith: (wordClass: MentionedWordClass, text: string) => remember(`starts:${wordClass}`, text, (asked) => layout.startsWith(wordClass, asked)),
+    isTitleWord: (word: string) => remember('isTitleWord', word, layout.isTitleWord),
+    hasStreetWord: (text: string) => remember('hasStreetWord', text, layout.hasStreetWord),
+    hasCompoundStreet: (text: string) => remember('hasCompoundStreet', text, layout.hasCompoundStreet),
+    startsAddressLine: (text: string) => remember('startsAddressLine', text, layout.startsAddressLine),
+    legalFormStart: (text: string) => remember('legalFormStart', text, layout.legalFormStart),
+    isNumberMarker: (text: string) => remember('isNumberMarker', text, layout.isNumberMarker),
+    isDateConnector: (text: string) => remember('isDateConnector', text, layout.isDateConnector),
+    isNameKey: (key: string) => remember('isNameKey', key, layout.isNameKey),
+    mentions: (wordClass: MentionedWordClass, text: string) => remember(`mentions/${wordClass}`, text, (asked) => layout.mentions(wordClass, asked)),
+    startsWith: (wordClass: MentionedWordClass, text: string) => remember(`startsWith/${wordClass}`, text, (asked) => layout.startsWith(wordClass, asked)),
     lengthAt: (wordClass: MentionedWordClass, words: readonly string[], index: number) => layout.lengthAt(wordClass, words, index),
   });
 }
