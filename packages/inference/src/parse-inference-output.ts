@@ -27,7 +27,7 @@ const KIND_BY_TYPE: Partial<Record<string, RecognizerKind>> = {
 };
 
 /** The answer object: the whole output, or one fenced code block that is the whole output. */
-function parseAnswer(raw: string): unknown {
+export function parseAnswer(raw: string): unknown {
   const trimmed = raw.trim();
   const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
   const body = fenced ? fenced[1]! : trimmed;
@@ -117,12 +117,28 @@ export function parseInferenceOutput(raw: string, options: { readonly field: Can
   if (looksLikeInstruction(enclosingLines(sourceText, grounded.start, grounded.end))) {
     return unknown('the quote comes from document text that reads as an instruction to the model');
   }
-  const support = quoteSupports(field, converted.value, quote);
-  if (!support.supported) return unknown('the value is not stated by its quote');
-  let value = converted.value;
-  if (field.type === 'MONEY' && isPlainObject(value) && support.hit && isPlainObject(support.hit.value)) {
+  const stated = statedByQuote(field, converted.value, quote);
+  if ('reason' in stated) return unknown(stated.reason);
+  return { kind: 'value', value: stated.value, quote: sourceText.slice(grounded.start, grounded.end), span: { start: grounded.start, end: grounded.end } };
+}
+
+/**
+ * A model's value for `field` as the field's canonical value, when `quote` states it: the
+ * value parsed to the field type, found in the quote, a MONEY value with the currency the
+ * quote states (never one the model added). Shared by single values and the cells of rows.
+ */
+export function quotedValue(field: CanonicalField, raw: unknown, quote: string): { value: JsonValue } | { reason: string } {
+  const converted = toFieldValue(field, raw);
+  if ('reason' in converted) return converted;
+  return statedByQuote(field, converted.value, quote);
+}
+
+function statedByQuote(field: CanonicalField, converted: JsonValue, quote: string): { value: JsonValue } | { reason: string } {
+  const support = quoteSupports(field, converted, quote);
+  if (!support.supported) return { reason: 'the value is not stated by its quote' };
+  if (field.type === 'MONEY' && isPlainObject(converted) && support.hit && isPlainObject(support.hit.value)) {
     // The currency is what the quote states, never what the model added on its own.
-    value = { amount: value.amount as string, currency: (support.hit.value.currency as string | null) ?? null };
+    return { value: { amount: converted.amount as string, currency: (support.hit.value.currency as string | null) ?? null } };
   }
-  return { kind: 'value', value, quote: sourceText.slice(grounded.start, grounded.end), span: { start: grounded.start, end: grounded.end } };
+  return { value: converted };
 }

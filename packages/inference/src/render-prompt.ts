@@ -19,6 +19,8 @@ export interface PromptValues {
   readonly allowedValues: string;
   readonly resolved: string;
   readonly document: string;
+  /** The members of a row (an ARRAY of OBJECT field), one per line with its type and description; empty for other fields. */
+  readonly members: string;
 }
 
 function fill(template: string, values: PromptValues): string {
@@ -40,6 +42,7 @@ export function promptValuesFor(field: CanonicalField, document: string, resolve
     STRING: 'STRING (short text)',
   };
   const resolvedEntries = Object.entries(resolved).map(([path, value]) => `${path} = ${JSON.stringify(value)}`);
+  const members = field.type === 'ARRAY' ? field.fields.map((member) => `- ${member.name}: ${typeHint[member.type] ?? member.type}${member.required ? ', required' : ''}${member.description ? ` — ${member.description}` : ''}`).join('\n') : '';
   return {
     name: field.path.replace(/_/g, ' '),
     type: typeHint[field.type] ?? field.type,
@@ -47,6 +50,7 @@ export function promptValuesFor(field: CanonicalField, document: string, resolve
     allowedValues: field.enumValues.map((entry) => entry.value).join(', '),
     resolved: resolvedEntries.join('; '),
     document,
+    members,
   };
 }
 

@@ -89,4 +89,28 @@ describe('reconciling record fields', () => {
     expect(overallStatus(results, required, { unresolvedAcceptable: false })).toBe('SUCCESS');
     expect(overallStatus(reconcile({ contract: required, candidateResults: [], policy }), required, { unresolvedAcceptable: false })).toBe('UNRESOLVED');
   });
+
+  it("grades rows a model quoted as single values it quoted: unlabelled, below the floor; the same rows from the page resolve", () => {
+    const items = [{ description: 'Lens', amount: '20.00' }, { description: 'Ring', amount: '10' }];
+    const evidence: Evidence[] = [];
+    items.forEach((item, index) => {
+      for (const member of Object.keys(item)) evidence.push({ id: `ev_m_${index}_${member}`, capability: 'inference_local@1.1.0', fieldPath: 'line_items', kind: 'INFERENCE', spans: span(index * 10), grounds: [{ kind: 'model-quote', quote: 'exact' }], detail: { item: index, member } });
+    });
+    const modelRows: CandidateResult = {
+      fieldPath: 'line_items',
+      candidates: [{ fieldPath: 'line_items', value: items as never, raw: '', capability: 'inference_local@1.1.0', tier: 5, evidenceIds: evidence.map((record) => record.id) }],
+      evidence,
+      diagnostics: [],
+      steps: [],
+      status: 'COMPLETED',
+    };
+    const fromModel = lineItems(modelRows);
+    expect(fromModel.status).toBe('UNRESOLVED');
+    expect(fromModel.items![0]!.members['amount']!.confidence).toBeLessThanOrEqual(0.79);
+    expect(fromModel.confidence).toBeLessThan(0.8);
+    const fromPage = lineItems(recordResult(items, true));
+    expect(fromPage.status).toBe('SUCCESS');
+    expect(fromPage.confidence).toBeGreaterThan(fromModel.confidence);
+  });
 });
+

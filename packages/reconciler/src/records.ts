@@ -16,7 +16,7 @@ import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, t
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { GROUNDS_STRENGTH, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
@@ -39,8 +39,17 @@ export function isReadItemByItem(field: CanonicalField, result: CandidateResult 
   return result.evidence.some((record) => typeof record.detail?.['item'] === 'number');
 }
 
-/** The grade of a cell or a scalar item from its evidence's grounds: a party by where it was read; any other cell as a labelled reading. */
+/**
+ * The grade of a cell or a scalar item from its evidence's grounds: a party by where it was
+ * read; a cell a model quoted as a single value it quoted would be (its strength, under the
+ * ceiling of a value nothing deterministic backs); any other cell as a labelled reading.
+ */
 function cellConfidence(evidence: Evidence | undefined): number {
+  const quoted = evidence?.grounds?.find((ground) => ground.kind === 'model-quote');
+  if (quoted?.kind === 'model-quote') {
+    const grade = GROUNDS_STRENGTH['model-quote'][quoted.quote];
+    return Math.min(grade.strength, grade.alone, grade.always);
+  }
   const layout = evidence?.grounds?.find((ground) => ground.kind === 'layout');
   if (layout?.kind !== 'layout') return RECORD_CELL_CONFIDENCE;
   if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
