@@ -90,9 +90,10 @@ describe('packed packages under a user project', () => {
     }
   }, 600_000);
 
+  // Removing the project's installed packages takes seconds, more on a busy machine.
   afterAll(() => {
     if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  });
+  }, 300_000);
 
   it.each(Object.keys(RESOLUTIONS))('compiles with skipLibCheck: false under moduleResolution %s', async (name) => {
     const config = { compilerOptions: { ...RESOLUTIONS[name], target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }, files: ['consumer.ts', ...Object.keys(tarballs).map((name) => `examples/${name.replace('@paxman/', '')}.mts`)] };
