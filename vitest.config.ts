@@ -23,6 +23,9 @@ export default defineConfig({
   test: {
     // Property tests over the whole pipeline are CPU-bound; a loaded 2-core machine needs headroom.
     testTimeout: 60_000,
+    // Hooks start servers and browsers and remove installed test projects: the same headroom
+    // (the default 10 s timed out removing a packed project's node_modules under load).
+    hookTimeout: 60_000,
     // The tests read ../shared (fixtures, corpora): stop with one clear message when it is missing.
     globalSetup: [resolve(import.meta.dirname, 'tooling/scripts/require-shared.ts')],
     // One turn of the event loop before each test, so the worker reads the runner's RPC
