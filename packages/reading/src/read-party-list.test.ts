@@ -195,6 +195,39 @@ By: /s/ Ann Lee`;
   });
 });
 
+describe('readPartyList: descriptors, sentences and lowercase names', () => {
+  it('reads the next party after a descriptor that follows a term and a comma ("("Client"), with an address at … and B")', async () => {
+    const text = `This Hosting Agreement is entered into on May 2, 2020 by and between Quillfeather Media, Inc. ("Client"), with an address at 4 Orchard Lane, Dover, Delaware 19901 and Tidewell Systems LLC ("Host"), with an address at 9 Quay Street, Salem, Oregon 97301.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Quillfeather Media, Inc.', role: 'Client' },
+      { name: 'Tidewell Systems LLC', role: 'Host' },
+    ]);
+  });
+
+  it('reads no party across a sentence that ends right before a defined term', async () => {
+    const text = `This Licence Agreement is entered into by and between Northgate Bank, Inc. ("Bank"), a national banking association, and the supplier named above, and consists of this page and the attached Terms and Conditions, which are incorporated by this reference. ("Supplier")`;
+    const { list } = await partiesOf(text);
+    // One party and no blank slot: no list, rather than "Conditions" as the supplier.
+    expect(list).toBeNull();
+  });
+
+  it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
+    const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'shopwell.com, inc.', role: 'Shopwell' },
+      { name: 'Ferngrove Foods, Inc.', role: 'Sponsor' },
+    ]);
+  });
+
+  it('reads no lowercase words of prose as a name, even when they end in a legal form', async () => {
+    const text = `This Agreement is made by and between a Delaware corporation ("Seller") and a Texas corporation ("Buyer").`;
+    const { list } = await partiesOf(text);
+    expect(list).toBeNull();
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();

@@ -201,6 +201,7 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
 function nextPartyStart(text: string, at: number, words: Words): { readonly index: number; readonly descriptor: boolean } | null {
   let index = at;
   let joined = false;
+  let joinedByWord = false;
   let loose = 0;
   for (;;) {
     while (index < text.length && (/\s/.test(text[index]!) || SEPARATORS.has(text[index]!))) {
@@ -212,6 +213,7 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     const lower = word.toLowerCase();
     if (words.joiners.has(lower)) {
       joined = true;
+      joinedByWord = true;
       index += word.length;
       continue;
     }
@@ -224,13 +226,33 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     break;
   }
   // A comma then a lowercase word that joins nothing ("("Bravatek"), with an address at …") goes on describing the party.
-  if (joined) return { index, descriptor: false };
+  if (joined && (joinedByWord || !startsLowercase(text, index))) return { index, descriptor: false };
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
 }
 
 function startsName(text: string, index: number): boolean {
   const word = /^[\p{L}\p{N}][^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
   return word !== undefined && NAME_START.test(word);
+}
+
+/**
+ * True when the word at `index` is a name printed in lower case ("drkoop.com", "edge2net"):
+ * it holds a digit or a dot between letters, which no word of prose does. Such a name is read
+ * only when it ends in a legal form (`namesCompany`).
+ */
+function startsLowercaseBrand(text: string, index: number): boolean {
+  const word = /^\p{Ll}[^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
+  return word !== undefined && /\p{N}|\.\p{L}/u.test(word);
+}
+
+/** True when a name may start at `index`: a capital or a digit, or a lowercase brand (then the name must end in a legal form). */
+function opensName(text: string, index: number): boolean {
+  return startsName(text, index) || startsLowercaseBrand(text, index);
+}
+
+/** True when the printed name starting at `start` opens as a name: a capital or a digit, or a lowercase brand of a company ending in a legal form. */
+function namesAt(text: string, start: number, printed: string, words: Pick<Words, 'legalForms'>): boolean {
+  return startsName(text, start) || (startsLowercaseBrand(text, start) && endsInLegalForm(printed, words));
 }
 
 /** Skips an article printed before a name ("der", "la société") that is no part of it. */
@@ -330,7 +352,7 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
   const name = text.slice(start, end);
   const nameWords = name.split(/\s+/);
   if (name.length < 2 || name.length > NAME_LENGTH || nameWords.length > NAME_WORDS) return null;
-  if (!startsName(text, start) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  if (!namesAt(text, start, name, words) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
   // More than a few lowercase words make a sentence, not a name ("Bank of America" has one).
   if (nameWords.filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return null;
   return { start, end };
@@ -340,7 +362,8 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
 function crossesBoundary(text: string, start: number, end: number): boolean {
   const inner = text.slice(skipSpaces(text, start, end), end);
   // A sentence ends at a period after a lowercase word or a number ("herein.", "60602."); not after "Inc.", "Ave." or an initial.
-  return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.\s+\p{Lu}/u.test(inner);
+  // A sentence that ends right before the term ("… by this reference. ("Supplier")") leaves the term to no party of the list.
+  return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.(?:\s+\p{Lu}|\s*$)/u.test(inner);
 }
 
 /**
@@ -358,10 +381,10 @@ function partyStretch(text: string, from: number, term: DefinedTerm, words: Word
     const before = text.slice(from, from + hit.start);
     if (!before.trimEnd().endsWith(',') && !(descriptor && ![...before].some((character) => QUOTES.has(character)))) continue;
     const start = skipSeparators(text, from + hit.end);
-    if (startsName(text, afterArticle(text, start, words))) return { start, end: term.start };
+    if (opensName(text, afterArticle(text, start, words))) return { start, end: term.start };
   }
   if (descriptor) return null;
-  return startsName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
+  return opensName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
 }
 
 function skipSeparators(text: string, from: number): number {
@@ -565,7 +588,7 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
       while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
       const printed = text.slice(name.start, name.end);
       const key = foldedWords(printed).join(' ');
-      if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, name.start) || seen.has(key)) return;
+      if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
       seen.add(key);
       names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
     });
@@ -578,7 +601,7 @@ function companyLine(text: string, line: Stretch, words: SignatureWords): Stretc
   let end = line.end;
   while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
   const printed = text.slice(line.start, end);
-  if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, line.start)) return null;
+  if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, line.start, printed, words)) return null;
   return isLegalForm(printed, words) || endsInLegalForm(printed, words) ? { start: line.start, end } : null;
 }
 
