@@ -212,6 +212,43 @@ describe('readPartyList: descriptors, sentences and lowercase names', () => {
     expect(list).toBeNull();
   });
 
+  it('reads a title page whose terms stand on lines of their own, and numbered parties joined by "; and" or by their numbers', async () => {
+    const terms = `THIS CONSULTING AGREEMENT is made on 1 June 2019
+
+BETWEEN:
+
+        KESTREL MINING CORP., a company having its office at 12 Slate Road, Perth
+
+        (the "Company");
+
+AND:
+
+        MARLOWE ADVISORY LIMITED, having an office at 4 Quay Street, Cork
+
+        (the "Consultant")
+
+WHEREAS the Company wishes to engage the Consultant.`;
+    expect(namesOf((await partiesOf(terms)).list)).toEqual([
+      { name: 'KESTREL MINING CORP.', role: 'Company' },
+      { name: 'MARLOWE ADVISORY LIMITED', role: 'Consultant' },
+    ]);
+    const numbered = `THIS SERVICES AGREEMENT is made on 3 March 2018
+
+BETWEEN:
+
+(1) Heron Capital Partners, L.P. a Delaware limited partnership of 1 Grand Avenue, Los Angeles ("Heron US"); and
+
+(2) Heron Capital Partners (Europe) Limited, a private limited company of 10 Bridge Place, London (the "Adviser").
+
+RECITALS`;
+    expect(namesOf((await partiesOf(numbered)).list)).toEqual([
+      { name: 'Heron Capital Partners, L.P.', role: 'Heron US' },
+      { name: 'Heron Capital Partners (Europe) Limited', role: 'Adviser' },
+    ]);
+    const unjoined = numbered.replace('("Heron US"); and', '("Heron US");');
+    expect(namesOf((await partiesOf(unjoined)).list)).toHaveLength(2);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);

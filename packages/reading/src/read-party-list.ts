@@ -464,10 +464,31 @@ function isJoinerLine(text: string, line: Stretch, words: Words): boolean {
   return words.joiners.has(inner);
 }
 
+/** The defined term a line holds alone ("(the "Issuer");", "(hereinafter called "MLX")"), or null. */
+function termLine(text: string, line: Stretch, words: Words): DefinedTerm | null {
+  const term = nextDefinedTerm(text, line.start, line.end, words);
+  if (term === null || term.start !== line.start) return null;
+  return /^[\s\p{P}]*$/u.test(text.slice(term.end, line.end)) ? term : null;
+}
+
+/** True when a block ends with a joining word ("…, London (the "Company"); and"): the next block is the next party. */
+function endsWithJoiner(text: string, block: Stretch, words: Words): boolean {
+  const last = /(\p{L}+)[\s\p{P}]*$/u.exec(text.slice(Math.max(block.start, block.end - 40), block.end))?.[1];
+  return last !== undefined && words.joiners.has(last.toLowerCase());
+}
+
+/** True when a line opens with a list number ("(1)", "2."). */
+function isEnumerated(text: string, line: Stretch): boolean {
+  return afterEnumeration(text, line.start) > line.start;
+}
+
 /**
  * The parties of a title page whose lead stands alone on its line ("BETWEEN" / party /
  * "AND" / party): each party is the block of lines after the lead or a joining line, its name
- * read like a preamble's (up to a defined term, a descriptor or its legal form).
+ * read like a preamble's (up to a defined term, a descriptor or its legal form). A line that
+ * holds a defined term alone after a block without one is that party's term ("(the
+ * "Issuer")"); the next block is the next party after a joining line, after a block that ends
+ * with a joining word ("…; and"), or when both blocks open with a list number ("(1)", "(2)").
  */
 function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -482,12 +503,18 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
       index += 1;
     }
     const block: Stretch = { start: first.start, end: last.end };
-    const term = nextDefinedTerm(text, block.start, block.end, words);
+    let term = nextDefinedTerm(text, block.start, block.end, words);
     const name = nameIn(text, { start: block.start, end: term === null ? lineAt(text, block.start).end : term.start }, words);
     if (name === null) break;
+    let end = block.end;
+    if (term === null && index < lines.length) {
+      term = termLine(text, lines[index]!, words);
+      if (term !== null) end = lines[index++]!.end;
+    }
     parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
-    if (index >= lines.length || !isJoinerLine(text, lines[index]!, words)) break;
-    index += 1;
+    if (index >= lines.length) break;
+    if (isJoinerLine(text, lines[index]!, words)) index += 1;
+    else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!))) break;
   }
   return { parties, unnamed: 0 };
 }
