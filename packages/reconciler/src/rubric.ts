@@ -333,3 +333,18 @@ export const PARTY_PREAMBLE_CONFIDENCE = 0.82;
 export const PARTY_CONFIRMED = 0.02;
 export const PARTY_LETTER_CONFIDENCE = 0.8;
 export const PARTY_SIGNATURE_CONFIDENCE = 0.5;
+/**
+ * A preamble party printed without a defined term ("between A, a Delaware corporation, and
+ * B …"): only its shape ends its name, and a descriptor or an address is left on more often.
+ * Measured (ADR 0025, revision 1): lists with such a party are exact in 0.65 of cuad-dev's
+ * documents against 0.89 of those whose every party has a term; graded below the band.
+ */
+export const PARTY_WITHOUT_TERM = 0.08;
+/**
+ * A party list of one party (a form that leaves the other blank) or of more than two: an
+ * agreement has two parties far more often than any other number, and a longer list has more
+ * names to get right. Measured (ADR 0025, revision 1): lists of three or more are exact in
+ * 0.50 of cuad-dev's documents and 0.08 of kleister-nda-train's, lists of one in 0.67 of
+ * kleister's; graded below the band.
+ */
+export const PARTY_LIST_SIZE = 0.08;
