@@ -249,6 +249,32 @@ RECITALS`;
     expect(namesOf((await partiesOf(unjoined)).list)).toHaveLength(2);
   });
 
+  it('reads parties listed under a heading, one opening a term per line, up to the next heading', async () => {
+    const text = `MUTUAL NONDISCLOSURE AGREEMENT
+PARTIES:
+Rookwood Labs, Inc (the "Company")
+18 Mill Drive
+Belcamp, MD 21017
+Tamsin Data, Inc. ("Tamsin")
+40 Trail Road
+Burnsville, MN 55337
+DATE: August 3, 2004
+RECITALS:
+A. The Company and Tamsin (the "Parties") are commencing discussions.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Rookwood Labs, Inc', role: 'Company' },
+      { name: 'Tamsin Data, Inc.', role: 'Tamsin' },
+    ]);
+  });
+
+  it('ends a name at its legal form when an address number follows it', async () => {
+    const text = `This Collaboration Agreement is made by and among Quarry Bio, Inc. 111 W. Lemon Ave. Monrovia, CA 91016 USA (hereinafter called "QUARRY"), and Linden Pharma GmbH (hereinafter called "LINDEN").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Quarry Bio, Inc.', role: 'QUARRY' },
+      { name: 'Linden Pharma GmbH', role: 'LINDEN' },
+    ]);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);

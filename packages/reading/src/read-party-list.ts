@@ -326,9 +326,9 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
         }
         continue;
       }
-      // "Inc." then the end, a comma, a parenthesis or a lowercase word: the name ends with its legal form.
+      // "Inc." then the end, a comma, a parenthesis, a lowercase word or a number (the address: "Inc. 111 Lemon Ave."): the name ends with its legal form.
       const after = skipSpaces(text, formEnd, end);
-      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after)) {
+      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!)) {
         index = formEnd - 1;
         if (after < end && text[after] !== ',') {
           end = formEnd;
@@ -477,6 +477,17 @@ function endsWithJoiner(text: string, block: Stretch, words: Words): boolean {
   return last !== undefined && words.joiners.has(last.toLowerCase());
 }
 
+/** True when a defined term opens on `line` ("Datakey, Inc. ("Datakey")"), its parenthesis maybe closing on a later line. */
+function holdsTerm(text: string, line: Stretch, words: Words): boolean {
+  const term = nextDefinedTerm(text, line.start, line.end + DEFINED_TERM_LENGTH, words);
+  return term !== null && term.start < line.end;
+}
+
+/** True when a line opens with a capitalised heading and a colon ("DATE: …", "RECITALS:"): a new section, no party's line. */
+function isHeadingLine(text: string, line: Stretch): boolean {
+  return /^\p{Lu}[\p{Lu}\s]{1,30}:/u.test(text.slice(line.start, line.end));
+}
+
 /** True when a line opens with a list number ("(1)", "2."). */
 function isEnumerated(text: string, line: Stretch): boolean {
   return afterEnumeration(text, line.start) > line.start;
@@ -488,7 +499,8 @@ function isEnumerated(text: string, line: Stretch): boolean {
  * read like a preamble's (up to a defined term, a descriptor or its legal form). A line that
  * holds a defined term alone after a block without one is that party's term ("(the
  * "Issuer")"); the next block is the next party after a joining line, after a block that ends
- * with a joining word ("…; and"), or when both blocks open with a list number ("(1)", "(2)").
+ * with a joining word ("…; and"), when both blocks open with a list number ("(1)", "(2)"), or
+ * when both open a defined term on their first line (parties listed under a heading).
  */
 function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -498,7 +510,9 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     const first = lines[index]!;
     let last = first;
     index += 1;
-    while (index < lines.length && index - lines.indexOf(first) < BLOCK_LINES && !lines[index]!.blankBefore && !isJoinerLine(text, lines[index]!, words)) {
+    const termed = holdsTerm(text, first, words);
+    // Under a heading ("PARTIES:"), a line that opens a term after a block that has one is the next party.
+    while (index < lines.length && index - lines.indexOf(first) < BLOCK_LINES && !lines[index]!.blankBefore && !isJoinerLine(text, lines[index]!, words) && !isHeadingLine(text, lines[index]!) && !(termed && holdsTerm(text, lines[index]!, words))) {
       last = lines[index]!;
       index += 1;
     }
@@ -514,7 +528,7 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
     if (index >= lines.length) break;
     if (isJoinerLine(text, lines[index]!, words)) index += 1;
-    else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!))) break;
+    else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) break;
   }
   return { parties, unnamed: 0 };
 }
