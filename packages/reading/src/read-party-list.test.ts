@@ -275,6 +275,14 @@ A. The Company and Tamsin (the "Parties") are commencing discussions.`;
     ]);
   });
 
+  it('keeps the legal forms of the built-in packs on a name: a national bank association, a French economic interest group', async () => {
+    const text = `This Services Agreement is entered into by and between Harrow Bank, N.A. ("Bank"), a national banking association, and AVIONS DE LIGNE REGIONALE, G.I.E., a groupement d'intérêt économique ("ALR").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Harrow Bank, N.A.', role: 'Bank' },
+      { name: 'AVIONS DE LIGNE REGIONALE, G.I.E.', role: 'ALR' },
+    ]);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);
