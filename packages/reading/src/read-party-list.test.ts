@@ -283,6 +283,25 @@ A. The Company and Tamsin (the "Parties") are commencing discussions.`;
     ]);
   });
 
+  it('says whether a name is bounded by its term or legal form, or only by its shape', async () => {
+    const text = `COLLABORATION AGREEMENT
+
+BETWEEN
+
+HALDEN THERAPEUTICS, INC.
+
+and
+
+BRISK
+
+WHEREAS the parties wish to collaborate.`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => [party.name, party.bounded])).toEqual([
+      ['HALDEN THERAPEUTICS, INC.', true],
+      ['BRISK', false],
+    ]);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);

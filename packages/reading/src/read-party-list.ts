@@ -670,7 +670,8 @@ function span(layer: string, stretch: Stretch): SourceSpan {
   return { layer, start: stretch.start, end: stretch.end };
 }
 
-function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean): PartySighting {
+function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: Pick<Words, 'legalForms'>): PartySighting {
+  const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
     name: text.slice(party.name.start, party.name.end).replace(SPACES, ' ').trim(),
     span: span(layer, party.name),
@@ -678,6 +679,7 @@ function sighting(text: string, layer: string, party: ReadParty, source: PartySi
     roleSpan: party.role === null ? null : span(layer, party.role),
     source,
     confirmed,
+    bounded: party.role !== null || isLegalForm(printed, words) || endsInLegalForm(printed, words),
   });
 }
 
@@ -710,7 +712,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     }
     if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
-    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
+    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
   const companies = signatures.filter((name) => name.legalForm);
@@ -723,8 +725,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
       seen.add(key);
       return true;
     });
-    if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' '))))) });
+    if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' ')), signatureWords))) });
   }
   if (companies.length < 2) return null;
-  return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false))) });
+  return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });
 }

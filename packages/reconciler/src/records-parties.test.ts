@@ -1,13 +1,13 @@
 /**
  * Grades of party lists (ADR 0025): each party by where it was read, lower for a preamble
- * party printed without a defined term; the list by its weakest party, lower for a list of
- * one party or of more than two.
+ * party whose name only its shape ends (`detail.bounded` false); the list by its weakest
+ * party, lower for a list of one party or of more than two.
  */
 import { describe, expect, it } from 'vitest';
 import { adaptContract } from '@paxman/contract';
 import { type CandidateResult, type Evidence, mergePolicy } from '@paxman/core';
 import { reconcile } from './reconcile.js';
-import { PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_WITHOUT_TERM } from './rubric.js';
+import { PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
 
 const contract = adaptContract({
   id: 'parties',
@@ -16,7 +16,7 @@ const contract = adaptContract({
 });
 const policy = mergePolicy({}, {});
 
-/** A preamble party list: each party a name and the term it is called by (null: none printed). */
+/** A preamble party list: each party a name and the term it is called by (null: none printed, and the name ends in no legal form). */
 function partyResult(parties: readonly (readonly [string, string | null])[]): CandidateResult {
   const evidence: Evidence[] = parties.map(([name, term], index) => ({
     id: `ev_${index}`,
@@ -27,7 +27,7 @@ function partyResult(parties: readonly (readonly [string, string | null])[]): Ca
     text: name,
     ...(term === null ? {} : { label: term }),
     grounds: [{ kind: 'layout', role: 'preamble', unique: true, confirmed: false }],
-    detail: { item: index, member: '', source: 'preamble', confirmed: false },
+    detail: { item: index, member: '', source: 'preamble', confirmed: false, bounded: term !== null },
   }));
   return {
     fieldPath: 'parties',
@@ -48,8 +48,8 @@ describe('grading party lists', () => {
     expect(confidenceOf([['Alder Corp.', 'Seller'], ['Birch LLC', 'Buyer']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE, 3);
   });
 
-  it('grades a list lower when a party is printed without a defined term', () => {
-    expect(confidenceOf([['Alder Corp.', 'Seller'], ['Birch LLC', null]])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_WITHOUT_TERM, 3);
+  it('grades a list lower when a party\'s name neither a defined term nor a legal form ends', () => {
+    expect(confidenceOf([['Alder Corp.', 'Seller'], ['Birch LLC', null]])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_UNBOUNDED_NAME, 3);
   });
 
   it('grades a list of one party or of more than two lower than a list of two', () => {

@@ -9,7 +9,8 @@
  * lowers it and says so (`RECORDS_DO_NOT_ADD_UP`, with both sums). A list of scalars read
  * item by item (the parties of an agreement) is checked item by item the same way; each
  * item is graded by its evidence's grounds (where the party was read, and whether the other
- * place names it too, lower for a preamble party printed without a defined term) and the
+ * place names it too, lower for a preamble party whose name neither a defined term nor a legal
+ * form ends) and the
  * list takes its weakest item's grade, lower for a list of one party or of more than two.
  */
 import type { CanonicalField } from '@paxman/contract';
@@ -17,7 +18,7 @@ import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, t
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_WITHOUT_TERM, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_UNBOUNDED_NAME, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
@@ -44,8 +45,8 @@ export function isReadItemByItem(field: CanonicalField, result: CandidateResult 
 function cellConfidence(evidence: Evidence | undefined): number {
   const layout = evidence?.grounds?.find((ground) => ground.kind === 'layout');
   if (layout?.kind !== 'layout') return RECORD_CELL_CONFIDENCE;
-  // The capability labels a party's evidence with its defined term; a preamble party without one is graded lower.
-  if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0) - (evidence?.label === undefined ? PARTY_WITHOUT_TERM : 0);
+  // A preamble party whose name only its shape ends (no term after it, no legal form: `detail.bounded` false) is graded lower.
+  if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0) - (evidence?.detail?.['bounded'] === false ? PARTY_UNBOUNDED_NAME : 0);
   if (layout.role === 'letterhead') return PARTY_LETTER_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   if (layout.role === 'signature') return PARTY_SIGNATURE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   return RECORD_CELL_CONFIDENCE;
