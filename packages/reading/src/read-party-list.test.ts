@@ -302,6 +302,12 @@ WHEREAS the parties wish to collaborate.`;
     ]);
   });
 
+  it('reads a placeholder of a form ("XXXX") as a blank party, not as a name', async () => {
+    const text = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and XXXX (the "Employee").`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Corvel Holdings, Inc.', role: 'Company' }]);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);

@@ -352,7 +352,7 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
   const name = text.slice(start, end);
   const nameWords = name.split(/\s+/);
   if (name.length < 2 || name.length > NAME_LENGTH || nameWords.length > NAME_WORDS) return null;
-  if (!namesAt(text, start, name, words) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  if (!namesAt(text, start, name, words) || isPlaceholder(name) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
   // More than a few lowercase words make a sentence, not a name ("Bank of America" has one).
   if (nameWords.filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return null;
   return { start, end };
@@ -407,10 +407,15 @@ interface Preamble {
 /** Longest text read as an unnamed party ("the undersigned", "the employee signatory hereof"). */
 const UNNAMED_LENGTH = 40;
 
-/** True when a stretch names no one: blank, a rule or brackets of a form, or a few lowercase words. */
+/** True when a text is a form's placeholder for a name: one letter repeated ("XXXX", "xxx"). */
+function isPlaceholder(text: string): boolean {
+  return /^(\p{L})\1{2,}$/iu.test(text.replace(/[\s\p{P}]/gu, ''));
+}
+
+/** True when a stretch names no one: blank, a rule, brackets or a placeholder of a form, or a few lowercase words. */
 function isUnnamed(text: string, stretch: Stretch): boolean {
   const inner = text.slice(stretch.start, stretch.end).trim();
-  if (!/\p{L}/u.test(inner)) return true;
+  if (!/\p{L}/u.test(inner) || isPlaceholder(inner)) return true;
   return inner.length <= UNNAMED_LENGTH && /^\p{Ll}/u.test(inner) && !BLANK_LINE.test(inner);
 }
 
