@@ -308,6 +308,12 @@ WHEREAS the parties wish to collaborate.`;
     expect(namesOf(list)).toEqual([{ name: 'Corvel Holdings, Inc.', role: 'Company' }]);
   });
 
+  it('leaves no whitespace before a comma or a period of a name (a text layer\'s spacing)', async () => {
+    const text = `This Agreement is made by and between ORRERY EXHIBITS , INC . ("Orrery") and Pell Partners L.L .C. ("Pell").`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['ORRERY EXHIBITS, INC.', 'Pell Partners L.L.C.']);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);

@@ -678,7 +678,8 @@ function span(layer: string, stretch: Stretch): SourceSpan {
 function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: Pick<Words, 'legalForms'>): PartySighting {
   const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
-    name: text.slice(party.name.start, party.name.end).replace(SPACES, ' ').trim(),
+    // Whitespace collapses, and none is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
+    name: printed.replace(SPACES, ' ').replace(/\s+(?=[,.])/gu, '').trim(),
     span: span(layer, party.name),
     role: party.role === null ? null : text.slice(party.role.start, party.role.end).replace(SPACES, ' ').trim(),
     roleSpan: party.role === null ? null : span(layer, party.role),
