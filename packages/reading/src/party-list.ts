@@ -13,7 +13,7 @@ export type PartySource = 'preamble' | 'letter' | 'signature';
 
 /** One party of an agreement. */
 export interface PartySighting {
-  /** The name as printed, runs of whitespace collapsed to one space and none left before a comma or a period. */
+  /** The name as printed, runs of whitespace (and rules between words) collapsed to one space and none left before a comma or a period. */
   readonly name: string;
   /** The span of the name in the document. */
   readonly span: SourceSpan;

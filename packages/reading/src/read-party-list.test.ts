@@ -314,6 +314,12 @@ WHEREAS the parties wish to collaborate.`;
     expect(list?.parties.map((party) => party.name)).toEqual(['ORRERY EXHIBITS, INC.', 'Pell Partners L.L.C.']);
   });
 
+  it('ends a name before an address that a lowercase word opens, and drops a rule a page break leaves inside it', async () => {
+    const text = `This Agreement is made by and between Tern Learning UK Limited ("Tern") and Gallant Speakers of 90 High Street, Esher ("Gallant"), and Post ------- Boxes Plus, Inc. ("PBP").`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['Tern Learning UK Limited', 'Gallant Speakers', 'Post Boxes Plus, Inc.']);
+  });
+
   it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
     const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
     const { list } = await partiesOf(text);

@@ -51,6 +51,8 @@ const LETTERS = /^\p{L}+/u;
 const NAME_START = /[\p{Lu}\p{N}]/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
 const SPACES = /\s+/g;
+/** A run of rule characters a text layer leaves inside a name ("Mail ------- Boxes", a page break's rule). */
+const RULE_RUNS = /\s+[-_=]{3,}\s+/g;
 
 /** The words of the languages a preamble is printed in (those whose lead word it opens with). */
 interface Words {
@@ -292,6 +294,11 @@ function skipSpaces(text: string, from: number, limit: number): number {
   return index;
 }
 
+/** True when a lowercase word followed by a number starts at `index` ("of 90 High Street", "at 4 Quay Road"). */
+function startsAddress(text: string, index: number, limit: number): boolean {
+  return /^\p{Ll}+\s+\p{N}/u.test(text.slice(index, Math.min(limit, index + 40)));
+}
+
 /** Skips a list number before a party ("1.", "(a)", "2)"). */
 function afterEnumeration(text: string, start: number): number {
   const match = /^(?:\(?[\p{N}\p{Ll}]{1,3}[.)])\s+/u.exec(text.slice(start, start + 8));
@@ -318,6 +325,11 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
     else if (character === ')') depth = Math.max(0, depth - 1);
     else if (depth === 0 && (character === ',' || /\s/.test(character))) {
       const wordStart = skipSpaces(text, index + 1, end);
+      // A lowercase word before a number opens an address ("Celebrity Speakers of 90 High Street"): the name ends before it.
+      if (startsAddress(text, wordStart, end)) {
+        end = index;
+        break;
+      }
       const formEnd = legalFormEnd(text, wordStart, end, words);
       if (formEnd < 0) {
         if (character === ',') {
@@ -678,8 +690,8 @@ function span(layer: string, stretch: Stretch): SourceSpan {
 function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: Pick<Words, 'legalForms'>): PartySighting {
   const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
-    // Whitespace collapses, and none is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
-    name: printed.replace(SPACES, ' ').replace(/\s+(?=[,.])/gu, '').trim(),
+    // Whitespace and rules between words collapse, and no space is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
+    name: printed.replace(RULE_RUNS, ' ').replace(SPACES, ' ').replace(/\s+(?=[,.])/gu, '').trim(),
     span: span(layer, party.name),
     role: party.role === null ? null : text.slice(party.role.start, party.role.end).replace(SPACES, ' ').trim(),
     roleSpan: party.role === null ? null : span(layer, party.role),
