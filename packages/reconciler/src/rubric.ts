@@ -337,7 +337,7 @@ export const PARTY_SIGNATURE_CONFIDENCE = 0.5;
  * A preamble party whose name only its shape ends: no defined term follows it and it ends in
  * no legal form ("between Sonos, Inc. and IAC, …"), so a descriptor may be left on or a legal
  * form cut off. Measured (ADR 0025, revision 1): on cuad-dev, two-party lists whose parties
- * have no term are exact in 14 of 20 documents, and the 6 misses each hold such a name; graded
+ * have no term are exact in 14 of 20 documents, and 4 of the 6 misses hold such a name; graded
  * below the band.
  */
 export const PARTY_UNBOUNDED_NAME = 0.08;
