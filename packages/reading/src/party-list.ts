@@ -13,7 +13,7 @@ export type PartySource = 'preamble' | 'letter' | 'signature';
 
 /** One party of an agreement. */
 export interface PartySighting {
-  /** The name as printed, runs of whitespace collapsed to one space. */
+  /** The name as printed, runs of whitespace (and rules between words) collapsed to one space and none left before a comma or a period. */
   readonly name: string;
   /** The span of the name in the document. */
   readonly span: SourceSpan;
@@ -23,6 +23,12 @@ export interface PartySighting {
   readonly source: PartySource;
   /** True when the other place (the signature block for a preamble party) names the same party. */
   readonly confirmed: boolean;
+  /**
+   * True when the name's end is fixed by more than its shape: the term it is called by follows
+   * it, or it ends in a legal form. False when only a comma, a line end or a joining word ends
+   * it ("between Sonos, Inc. and IAC, …"): a descriptor may be left on, or a legal form cut off.
+   */
+  readonly bounded: boolean;
 }
 
 /** The parties of a document, in the order it names them. */

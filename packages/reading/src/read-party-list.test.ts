@@ -195,6 +195,147 @@ By: /s/ Ann Lee`;
   });
 });
 
+describe('readPartyList: descriptors, sentences and lowercase names', () => {
+  it('reads the next party after a descriptor that follows a term and a comma ("("Client"), with an address at … and B")', async () => {
+    const text = `This Hosting Agreement is entered into on May 2, 2020 by and between Quillfeather Media, Inc. ("Client"), with an address at 4 Orchard Lane, Dover, Delaware 19901 and Tidewell Systems LLC ("Host"), with an address at 9 Quay Street, Salem, Oregon 97301.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Quillfeather Media, Inc.', role: 'Client' },
+      { name: 'Tidewell Systems LLC', role: 'Host' },
+    ]);
+  });
+
+  it('reads no party across a sentence that ends right before a defined term', async () => {
+    const text = `This Licence Agreement is entered into by and between Northgate Bank, Inc. ("Bank"), a national banking association, and the supplier named above, and consists of this page and the attached Terms and Conditions, which are incorporated by this reference. ("Supplier")`;
+    const { list } = await partiesOf(text);
+    // One party and no blank slot: no list, rather than "Conditions" as the supplier.
+    expect(list).toBeNull();
+  });
+
+  it('reads a title page whose terms stand on lines of their own, and numbered parties joined by "; and" or by their numbers', async () => {
+    const terms = `THIS CONSULTING AGREEMENT is made on 1 June 2019
+
+BETWEEN:
+
+        KESTREL MINING CORP., a company having its office at 12 Slate Road, Perth
+
+        (the "Company");
+
+AND:
+
+        MARLOWE ADVISORY LIMITED, having an office at 4 Quay Street, Cork
+
+        (the "Consultant")
+
+WHEREAS the Company wishes to engage the Consultant.`;
+    expect(namesOf((await partiesOf(terms)).list)).toEqual([
+      { name: 'KESTREL MINING CORP.', role: 'Company' },
+      { name: 'MARLOWE ADVISORY LIMITED', role: 'Consultant' },
+    ]);
+    const numbered = `THIS SERVICES AGREEMENT is made on 3 March 2018
+
+BETWEEN:
+
+(1) Heron Capital Partners, L.P. a Delaware limited partnership of 1 Grand Avenue, Los Angeles ("Heron US"); and
+
+(2) Heron Capital Partners (Europe) Limited, a private limited company of 10 Bridge Place, London (the "Adviser").
+
+RECITALS`;
+    expect(namesOf((await partiesOf(numbered)).list)).toEqual([
+      { name: 'Heron Capital Partners, L.P.', role: 'Heron US' },
+      { name: 'Heron Capital Partners (Europe) Limited', role: 'Adviser' },
+    ]);
+    const unjoined = numbered.replace('("Heron US"); and', '("Heron US");');
+    expect(namesOf((await partiesOf(unjoined)).list)).toHaveLength(2);
+  });
+
+  it('reads parties listed under a heading, one opening a term per line, up to the next heading', async () => {
+    const text = `MUTUAL NONDISCLOSURE AGREEMENT
+PARTIES:
+Rookwood Labs, Inc (the "Company")
+18 Mill Drive
+Belcamp, MD 21017
+Tamsin Data, Inc. ("Tamsin")
+40 Trail Road
+Burnsville, MN 55337
+DATE: August 3, 2004
+RECITALS:
+A. The Company and Tamsin (the "Parties") are commencing discussions.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Rookwood Labs, Inc', role: 'Company' },
+      { name: 'Tamsin Data, Inc.', role: 'Tamsin' },
+    ]);
+  });
+
+  it('ends a name at its legal form when an address number follows it', async () => {
+    const text = `This Collaboration Agreement is made by and among Quarry Bio, Inc. 111 W. Lemon Ave. Monrovia, CA 91016 USA (hereinafter called "QUARRY"), and Linden Pharma GmbH (hereinafter called "LINDEN").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Quarry Bio, Inc.', role: 'QUARRY' },
+      { name: 'Linden Pharma GmbH', role: 'LINDEN' },
+    ]);
+  });
+
+  it('keeps the legal forms of the built-in packs on a name: a national bank association, a French economic interest group', async () => {
+    const text = `This Services Agreement is entered into by and between Harrow Bank, N.A. ("Bank"), a national banking association, and AVIONS DE LIGNE REGIONALE, G.I.E., a groupement d'intérêt économique ("ALR").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Harrow Bank, N.A.', role: 'Bank' },
+      { name: 'AVIONS DE LIGNE REGIONALE, G.I.E.', role: 'ALR' },
+    ]);
+  });
+
+  it('says whether a name is bounded by its term or legal form, or only by its shape', async () => {
+    const text = `COLLABORATION AGREEMENT
+
+BETWEEN
+
+HALDEN THERAPEUTICS, INC.
+
+and
+
+BRISK
+
+WHEREAS the parties wish to collaborate.`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => [party.name, party.bounded])).toEqual([
+      ['HALDEN THERAPEUTICS, INC.', true],
+      ['BRISK', false],
+    ]);
+  });
+
+  it('reads a placeholder of a form ("XXXX") as a blank party, not as a name', async () => {
+    const text = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and XXXX (the "Employee").`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Corvel Holdings, Inc.', role: 'Company' }]);
+  });
+
+  it('leaves no whitespace before a comma or a period of a name (a text layer\'s spacing)', async () => {
+    const text = `This Agreement is made by and between ORRERY EXHIBITS , INC . ("Orrery") and Pell Partners L.L .C. ("Pell").`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['ORRERY EXHIBITS, INC.', 'Pell Partners L.L.C.']);
+  });
+
+  it('ends a name before an address that a lowercase word opens, and drops a rule a page break leaves inside it', async () => {
+    const text = `This Agreement is made by and between Tern Learning UK Limited ("Tern") and Gallant Speakers of 90 High Street, Esher ("Gallant"), and Post ------- Boxes Plus, Inc. ("PBP").`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['Tern Learning UK Limited', 'Gallant Speakers', 'Post Boxes Plus, Inc.']);
+  });
+
+  it('reads a name printed in lower case when it holds a digit or a dot and ends in a legal form', async () => {
+    const text = `This Sponsorship Agreement is entered into by and between shopwell.com, inc., a Delaware corporation ("Shopwell"), and Ferngrove Foods, Inc., a New Jersey corporation ("Sponsor").`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'shopwell.com, inc.', role: 'Shopwell' },
+      { name: 'Ferngrove Foods, Inc.', role: 'Sponsor' },
+    ]);
+  });
+
+  it('reads no lowercase words of prose as a name, even when they end in a legal form', async () => {
+    const text = `This Agreement is made by and between a Delaware corporation ("Seller") and a Texas corporation ("Buyer").`;
+    const { list } = await partiesOf(text);
+    expect(list).toBeNull();
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();

@@ -51,6 +51,8 @@ const LETTERS = /^\p{L}+/u;
 const NAME_START = /[\p{Lu}\p{N}]/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
 const SPACES = /\s+/g;
+/** A run of rule characters a text layer leaves inside a name ("Mail ------- Boxes", a page break's rule). */
+const RULE_RUNS = /\s+[-_=]{3,}\s+/g;
 
 /** The words of the languages a preamble is printed in (those whose lead word it opens with). */
 interface Words {
@@ -201,6 +203,7 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
 function nextPartyStart(text: string, at: number, words: Words): { readonly index: number; readonly descriptor: boolean } | null {
   let index = at;
   let joined = false;
+  let joinedByWord = false;
   let loose = 0;
   for (;;) {
     while (index < text.length && (/\s/.test(text[index]!) || SEPARATORS.has(text[index]!))) {
@@ -212,6 +215,7 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     const lower = word.toLowerCase();
     if (words.joiners.has(lower)) {
       joined = true;
+      joinedByWord = true;
       index += word.length;
       continue;
     }
@@ -224,13 +228,33 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     break;
   }
   // A comma then a lowercase word that joins nothing ("("Bravatek"), with an address at …") goes on describing the party.
-  if (joined) return { index, descriptor: false };
+  if (joined && (joinedByWord || !startsLowercase(text, index))) return { index, descriptor: false };
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
 }
 
 function startsName(text: string, index: number): boolean {
   const word = /^[\p{L}\p{N}][^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
   return word !== undefined && NAME_START.test(word);
+}
+
+/**
+ * True when the word at `index` is a name printed in lower case ("drkoop.com", "edge2net"):
+ * it holds a digit or a dot between letters, which no word of prose does. Such a name is read
+ * only when it ends in a legal form (`namesCompany`).
+ */
+function startsLowercaseBrand(text: string, index: number): boolean {
+  const word = /^\p{Ll}[^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
+  return word !== undefined && /\p{N}|\.\p{L}/u.test(word);
+}
+
+/** True when a name may start at `index`: a capital or a digit, or a lowercase brand (then the name must end in a legal form). */
+function opensName(text: string, index: number): boolean {
+  return startsName(text, index) || startsLowercaseBrand(text, index);
+}
+
+/** True when the printed name starting at `start` opens as a name: a capital or a digit, or a lowercase brand of a company ending in a legal form. */
+function namesAt(text: string, start: number, printed: string, words: Pick<Words, 'legalForms'>): boolean {
+  return startsName(text, start) || (startsLowercaseBrand(text, start) && endsInLegalForm(printed, words));
 }
 
 /** Skips an article printed before a name ("der", "la société") that is no part of it. */
@@ -270,6 +294,11 @@ function skipSpaces(text: string, from: number, limit: number): number {
   return index;
 }
 
+/** True when a lowercase word followed by a number starts at `index` ("of 90 High Street", "at 4 Quay Road"). */
+function startsAddress(text: string, index: number, limit: number): boolean {
+  return /^\p{Ll}+\s+\p{N}/u.test(text.slice(index, Math.min(limit, index + 40)));
+}
+
 /** Skips a list number before a party ("1.", "(a)", "2)"). */
 function afterEnumeration(text: string, start: number): number {
   const match = /^(?:\(?[\p{N}\p{Ll}]{1,3}[.)])\s+/u.exec(text.slice(start, start + 8));
@@ -296,6 +325,11 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
     else if (character === ')') depth = Math.max(0, depth - 1);
     else if (depth === 0 && (character === ',' || /\s/.test(character))) {
       const wordStart = skipSpaces(text, index + 1, end);
+      // A lowercase word before a number opens an address ("Celebrity Speakers of 90 High Street"): the name ends before it.
+      if (startsAddress(text, wordStart, end)) {
+        end = index;
+        break;
+      }
       const formEnd = legalFormEnd(text, wordStart, end, words);
       if (formEnd < 0) {
         if (character === ',') {
@@ -304,9 +338,9 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
         }
         continue;
       }
-      // "Inc." then the end, a comma, a parenthesis or a lowercase word: the name ends with its legal form.
+      // "Inc." then the end, a comma, a parenthesis, a lowercase word or a number (the address: "Inc. 111 Lemon Ave."): the name ends with its legal form.
       const after = skipSpaces(text, formEnd, end);
-      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after)) {
+      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!)) {
         index = formEnd - 1;
         if (after < end && text[after] !== ',') {
           end = formEnd;
@@ -330,7 +364,7 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
   const name = text.slice(start, end);
   const nameWords = name.split(/\s+/);
   if (name.length < 2 || name.length > NAME_LENGTH || nameWords.length > NAME_WORDS) return null;
-  if (!startsName(text, start) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  if (!namesAt(text, start, name, words) || isPlaceholder(name) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
   // More than a few lowercase words make a sentence, not a name ("Bank of America" has one).
   if (nameWords.filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return null;
   return { start, end };
@@ -340,7 +374,8 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
 function crossesBoundary(text: string, start: number, end: number): boolean {
   const inner = text.slice(skipSpaces(text, start, end), end);
   // A sentence ends at a period after a lowercase word or a number ("herein.", "60602."); not after "Inc.", "Ave." or an initial.
-  return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.\s+\p{Lu}/u.test(inner);
+  // A sentence that ends right before the term ("… by this reference. ("Supplier")") leaves the term to no party of the list.
+  return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.(?:\s+\p{Lu}|\s*$)/u.test(inner);
 }
 
 /**
@@ -358,10 +393,10 @@ function partyStretch(text: string, from: number, term: DefinedTerm, words: Word
     const before = text.slice(from, from + hit.start);
     if (!before.trimEnd().endsWith(',') && !(descriptor && ![...before].some((character) => QUOTES.has(character)))) continue;
     const start = skipSeparators(text, from + hit.end);
-    if (startsName(text, afterArticle(text, start, words))) return { start, end: term.start };
+    if (opensName(text, afterArticle(text, start, words))) return { start, end: term.start };
   }
   if (descriptor) return null;
-  return startsName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
+  return opensName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
 }
 
 function skipSeparators(text: string, from: number): number {
@@ -384,10 +419,15 @@ interface Preamble {
 /** Longest text read as an unnamed party ("the undersigned", "the employee signatory hereof"). */
 const UNNAMED_LENGTH = 40;
 
-/** True when a stretch names no one: blank, a rule or brackets of a form, or a few lowercase words. */
+/** True when a text is a form's placeholder for a name: one letter repeated ("XXXX", "xxx"). */
+function isPlaceholder(text: string): boolean {
+  return /^(\p{L})\1{2,}$/iu.test(text.replace(/[\s\p{P}]/gu, ''));
+}
+
+/** True when a stretch names no one: blank, a rule, brackets or a placeholder of a form, or a few lowercase words. */
 function isUnnamed(text: string, stretch: Stretch): boolean {
   const inner = text.slice(stretch.start, stretch.end).trim();
-  if (!/\p{L}/u.test(inner)) return true;
+  if (!/\p{L}/u.test(inner) || isPlaceholder(inner)) return true;
   return inner.length <= UNNAMED_LENGTH && /^\p{Ll}/u.test(inner) && !BLANK_LINE.test(inner);
 }
 
@@ -441,10 +481,43 @@ function isJoinerLine(text: string, line: Stretch, words: Words): boolean {
   return words.joiners.has(inner);
 }
 
+/** The defined term a line holds alone ("(the "Issuer");", "(hereinafter called "MLX")"), or null. */
+function termLine(text: string, line: Stretch, words: Words): DefinedTerm | null {
+  const term = nextDefinedTerm(text, line.start, line.end, words);
+  if (term === null || term.start !== line.start) return null;
+  return /^[\s\p{P}]*$/u.test(text.slice(term.end, line.end)) ? term : null;
+}
+
+/** True when a block ends with a joining word ("…, London (the "Company"); and"): the next block is the next party. */
+function endsWithJoiner(text: string, block: Stretch, words: Words): boolean {
+  const last = /(\p{L}+)[\s\p{P}]*$/u.exec(text.slice(Math.max(block.start, block.end - 40), block.end))?.[1];
+  return last !== undefined && words.joiners.has(last.toLowerCase());
+}
+
+/** True when a defined term opens on `line` ("Datakey, Inc. ("Datakey")"), its parenthesis maybe closing on a later line. */
+function holdsTerm(text: string, line: Stretch, words: Words): boolean {
+  const term = nextDefinedTerm(text, line.start, line.end + DEFINED_TERM_LENGTH, words);
+  return term !== null && term.start < line.end;
+}
+
+/** True when a line opens with a capitalised heading and a colon ("DATE: …", "RECITALS:"): a new section, no party's line. */
+function isHeadingLine(text: string, line: Stretch): boolean {
+  return /^\p{Lu}[\p{Lu}\s]{1,30}:/u.test(text.slice(line.start, line.end));
+}
+
+/** True when a line opens with a list number ("(1)", "2."). */
+function isEnumerated(text: string, line: Stretch): boolean {
+  return afterEnumeration(text, line.start) > line.start;
+}
+
 /**
  * The parties of a title page whose lead stands alone on its line ("BETWEEN" / party /
  * "AND" / party): each party is the block of lines after the lead or a joining line, its name
- * read like a preamble's (up to a defined term, a descriptor or its legal form).
+ * read like a preamble's (up to a defined term, a descriptor or its legal form). A line that
+ * holds a defined term alone after a block without one is that party's term ("(the
+ * "Issuer")"); the next block is the next party after a joining line, after a block that ends
+ * with a joining word ("…; and"), when both blocks open with a list number ("(1)", "(2)"), or
+ * when both open a defined term on their first line (parties listed under a heading).
  */
 function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -454,17 +527,25 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     const first = lines[index]!;
     let last = first;
     index += 1;
-    while (index < lines.length && index - lines.indexOf(first) < BLOCK_LINES && !lines[index]!.blankBefore && !isJoinerLine(text, lines[index]!, words)) {
+    const termed = holdsTerm(text, first, words);
+    // Under a heading ("PARTIES:"), a line that opens a term after a block that has one is the next party.
+    while (index < lines.length && index - lines.indexOf(first) < BLOCK_LINES && !lines[index]!.blankBefore && !isJoinerLine(text, lines[index]!, words) && !isHeadingLine(text, lines[index]!) && !(termed && holdsTerm(text, lines[index]!, words))) {
       last = lines[index]!;
       index += 1;
     }
     const block: Stretch = { start: first.start, end: last.end };
-    const term = nextDefinedTerm(text, block.start, block.end, words);
+    let term = nextDefinedTerm(text, block.start, block.end, words);
     const name = nameIn(text, { start: block.start, end: term === null ? lineAt(text, block.start).end : term.start }, words);
     if (name === null) break;
+    let end = block.end;
+    if (term === null && index < lines.length) {
+      term = termLine(text, lines[index]!, words);
+      if (term !== null) end = lines[index++]!.end;
+    }
     parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
-    if (index >= lines.length || !isJoinerLine(text, lines[index]!, words)) break;
-    index += 1;
+    if (index >= lines.length) break;
+    if (isJoinerLine(text, lines[index]!, words)) index += 1;
+    else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) break;
   }
   return { parties, unnamed: 0 };
 }
@@ -565,7 +646,7 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
       while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
       const printed = text.slice(name.start, name.end);
       const key = foldedWords(printed).join(' ');
-      if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, name.start) || seen.has(key)) return;
+      if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
       seen.add(key);
       names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
     });
@@ -578,7 +659,7 @@ function companyLine(text: string, line: Stretch, words: SignatureWords): Stretc
   let end = line.end;
   while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
   const printed = text.slice(line.start, end);
-  if (printed.length < 2 || printed.length > NAME_LENGTH || !startsName(text, line.start)) return null;
+  if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, line.start, printed, words)) return null;
   return isLegalForm(printed, words) || endsInLegalForm(printed, words) ? { start: line.start, end } : null;
 }
 
@@ -606,14 +687,17 @@ function span(layer: string, stretch: Stretch): SourceSpan {
   return { layer, start: stretch.start, end: stretch.end };
 }
 
-function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean): PartySighting {
+function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: Pick<Words, 'legalForms'>): PartySighting {
+  const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
-    name: text.slice(party.name.start, party.name.end).replace(SPACES, ' ').trim(),
+    // Whitespace and rules between words collapse, and no space is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
+    name: printed.replace(RULE_RUNS, ' ').replace(SPACES, ' ').replace(/\s+(?=[,.])/gu, '').trim(),
     span: span(layer, party.name),
     role: party.role === null ? null : text.slice(party.role.start, party.role.end).replace(SPACES, ' ').trim(),
     roleSpan: party.role === null ? null : span(layer, party.role),
     source,
     confirmed,
+    bounded: party.role !== null || isLegalForm(printed, words) || endsInLegalForm(printed, words),
   });
 }
 
@@ -646,7 +730,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     }
     if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
-    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' '))));
+    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
   const companies = signatures.filter((name) => name.legalForm);
@@ -659,8 +743,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
       seen.add(key);
       return true;
     });
-    if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' '))))) });
+    if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' ')), signatureWords))) });
   }
   if (companies.length < 2) return null;
-  return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false))) });
+  return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });
 }

@@ -9,14 +9,16 @@
  * lowers it and says so (`RECORDS_DO_NOT_ADD_UP`, with both sums). A list of scalars read
  * item by item (the parties of an agreement) is checked item by item the same way; each
  * item is graded by its evidence's grounds (where the party was read, and whether the other
- * place names it too) and the list takes its weakest item's grade.
+ * place names it too, lower for a preamble party whose name neither a defined term nor a legal
+ * form ends) and the
+ * list takes its weakest item's grade, lower for a list of one party or of more than two.
  */
 import type { CanonicalField } from '@paxman/contract';
 import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, type JsonValue, type Policy, bandOf, canonicalJson, compareDiagnostics, compareStrings, isPlainObject } from '@paxman/core';
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { GROUNDS_STRENGTH, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { GROUNDS_STRENGTH, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_UNBOUNDED_NAME, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
@@ -52,7 +54,8 @@ function cellConfidence(evidence: Evidence | undefined): number {
   }
   const layout = evidence?.grounds?.find((ground) => ground.kind === 'layout');
   if (layout?.kind !== 'layout') return RECORD_CELL_CONFIDENCE;
-  if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
+  // A preamble party whose name only its shape ends (no term after it, no legal form: `detail.bounded` false) is graded lower.
+  if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0) - (evidence?.detail?.['bounded'] === false ? PARTY_UNBOUNDED_NAME : 0);
   if (layout.role === 'letterhead') return PARTY_LETTER_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   if (layout.role === 'signature') return PARTY_SIGNATURE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   return RECORD_CELL_CONFIDENCE;
@@ -200,8 +203,9 @@ export function reconcileRecords(field: CanonicalField, result: CandidateResult 
     );
   }
   const mean = items.reduce((total, item) => total + item.confidence, 0) / items.length;
-  // A party list is exact only when every party is: it takes its weakest party's grade.
-  const confidence = chosen.items.every((item) => item.layout) ? clamp(Math.min(...items.map((item) => item.confidence))) : clamp(mean + setAdjustment);
+  // A party list is exact only when every party is: it takes its weakest party's grade, lower for a list of one or of more than two.
+  const partySize = items.length === 2 ? 0 : PARTY_LIST_SIZE;
+  const confidence = chosen.items.every((item) => item.layout) ? clamp(Math.min(...items.map((item) => item.confidence)) - partySize) : clamp(mean + setAdjustment);
   const evidenceIds = [...new Set([...items.flatMap((item) => item.evidenceIds), ...(chosen.set === null ? [] : [chosen.set.id])])].sort(compareStrings);
   const value = chosen.items.map((item) => item.value);
   if (confidence < field.confidenceThreshold) {

@@ -77,6 +77,27 @@ describe('record_reading: party lists', () => {
     expect(spansSliceBack(result, document)).toBe(true);
   });
 
+  it('says in each party\'s evidence whether a term or a legal form bounds its name', async () => {
+    const text = `COLLABORATION AGREEMENT
+
+BETWEEN
+
+HALDEN THERAPEUTICS, INC.
+
+and
+
+BRISK
+
+WHEREAS the parties wish to collaborate.`;
+    const document = await buildDocument(text, { inputType: 'text' });
+    const result = await runCapability(capability, contract, 'parties', document);
+    const cells = result.evidence.filter((record) => record.kind === EvidenceKind.RECORD_CELL);
+    expect(cells.map((record) => [record.text, record.detail?.['bounded']])).toEqual([
+      ['HALDEN THERAPEUTICS, INC.', true],
+      ['BRISK', false],
+    ]);
+  });
+
   it('proposes nothing for a document that names no parties', async () => {
     const document = await buildDocument('Invoice 12\nTotal: 12.00\n', { inputType: 'text' });
     const result = await runCapability(capability, contract, 'parties', document);

@@ -91,7 +91,7 @@ export function invokePartyList(context: CapabilityContext, key: string, options
   list.parties.forEach((party, index) => {
     // A letter's parties are read from its address block and letterhead.
     const grounds = [{ kind: 'layout' as const, role: party.source === 'letter' ? ('letterhead' as const) : party.source, unique: true, confirmed: party.confirmed }];
-    const detail = { item: index, source: party.source, confirmed: party.confirmed, ...(party.role === null ? {} : { role: party.role }) };
+    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, ...(party.role === null ? {} : { role: party.role }) };
     const nameMember = members?.find((member) => member.part === 'party-name')?.name ?? '';
     evidenceIds.push(
       builder.evidence({
