@@ -8,13 +8,14 @@
  * checks and failed validations multiply it down. Every step is monotone: more agreeing
  * evidence never lowers the result.
  */
-import { type Evidence, type FieldType, type FindingGrounds, type JsonValue, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
+import { type Evidence, type FieldType, type FindingGrounds, type JsonValue, type ReadingGrounds, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
 import {
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_READING_MAX_STRENGTH,
   OCR_SECOND_READING_DIFFERS_FACTOR,
   OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE,
+  OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR,
   OCR_TRUSTED_ALL_WORDS,
   OCR_TRUSTED_BOTH_READINGS,
   OCR_TRUSTED_CONFIDENCE,
@@ -156,16 +157,17 @@ export function findingStrength(evidence: Evidence, fieldType?: FieldType): numb
  * chance that all its words are right over `OCR_TRUSTED_ALL_WORDS`, when lower; and
  * a factor when a second reading of the page read something else at the value's place: by
  * the field's type (`OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE`: amounts and dates are
- * lowered, not dropped), else `OCR_SECOND_READING_DIFFERS_FACTOR`.
+ * lowered, not dropped), else `OCR_SECOND_READING_DIFFERS_FACTOR`; a number with a digit
+ * or a separator more or fewer in the other reading `OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR`.
  */
 function ocrReadingFactor(
-  ocr: { readonly weakestWord: number; readonly allWords: number; readonly allWordsBothReadings?: number; readonly secondReading?: 'agrees' | 'differs' },
+  ocr: Extract<ReadingGrounds, { kind: 'ocr-reading' }>,
   layout: boolean,
   fieldType: FieldType | undefined,
 ): number {
   if (ocr.weakestWord < 0) return 1;
   const differs = (fieldType === undefined ? undefined : OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE[fieldType]) ?? OCR_SECOND_READING_DIFFERS_FACTOR;
-  const disagreement = ocr.secondReading === 'differs' ? differs : 1;
+  const disagreement = ocr.secondReading === 'differs' ? differs : ocr.secondReading === 'differs-in-shape' ? OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR : 1;
   const factor = Math.min(1, ocr.weakestWord / OCR_TRUSTED_CONFIDENCE) * disagreement;
   if (!layout || ocr.allWords < 0) return factor;
   // Read twice: every word judged by both engines (ADR 0019 rev. 1), on its own scale.

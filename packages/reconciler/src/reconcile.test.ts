@@ -1,6 +1,6 @@
 /** Unit tests of `reconcile`: merging, conflicts, money, screens, constraints, statuses and fallbacks. */
 import { type CanonicalContract, type FieldInput, defineContract } from '@paxman/contract';
-import { type Grounds, type ModelQuote, ReconciliationError } from '@paxman/core';
+import { type Grounds, type ModelQuote, ReconciliationError, type SecondReadingVerdict } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
 import { currencyGrounds, policy, recognizerGrounds, resultOf, sighting, verdict } from '../test/support.js';
 import { reconcile } from './reconcile.js';
@@ -19,7 +19,7 @@ function only(results: readonly ResolvedResult[], path: string): ResolvedResult 
 const total = (fields: Partial<FieldInput> = {}): FieldInput => ({ path: 'total', type: 'MONEY', required: true, ...fields });
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 const codeGrounds = [currencyGrounds('code')];
-const ocr = (weakestWord: number, allWords: number, secondReading?: 'agrees' | 'differs'): Grounds => ({ kind: 'ocr-reading', weakestWord, allWords, ...(secondReading ? { secondReading } : {}) });
+const ocr = (weakestWord: number, allWords: number, secondReading?: SecondReadingVerdict): Grounds => ({ kind: 'ocr-reading', weakestWord, allWords, ...(secondReading ? { secondReading } : {}) });
 
 describe('reconcile: one result per field', () => {
   it('returns every field in depth-first declaration order, nested ones included', () => {
@@ -190,7 +190,7 @@ describe('values read by OCR', () => {
 
   it('lowers a disputed amount or date instead of dropping it (the second engine misreads digits the first reads right)', () => {
     const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true }, { path: 'date', type: 'DATE' }, { path: 'number', type: 'STRING' });
-    const read = (path: string, value: string, secondReading: 'agrees' | 'differs') =>
+    const read = (path: string, value: string, secondReading: SecondReadingVerdict) =>
       only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'EXACT_LABEL', value, at: [0, 5], grounds: [ocr(0.95, 0.95, secondReading)] })])], policy: policy() }), path);
     for (const [path, value] of [['total', '9.65'], ['date', '2018-01-18']] as const) {
       const disputed = read(path, value, 'differs');
@@ -199,6 +199,16 @@ describe('values read by OCR', () => {
     }
     // Text keeps the stronger factor: a disputed code is not trusted.
     expect(read('number', 'INV-1', 'differs')).toMatchObject({ status: 'UNRESOLVED' });
+  });
+
+  it('does not trust an amount the second reading holds with a digit or a separator more or fewer, even uncontested', () => {
+    const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true });
+    const read = (secondReading: SecondReadingVerdict) =>
+      only(reconcile({ contract: typed, candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: '1000', at: [0, 4], grounds: [ocr(0.99, 0.99, secondReading)] })])], policy: policy() }), 'total');
+    expect(read('differs')).toMatchObject({ status: 'SUCCESS' });
+    const reshaped = read('differs-in-shape');
+    expect(reshaped).toMatchObject({ status: 'UNRESOLVED' });
+    expect(reshaped.confidence).toBeLessThan(read('differs').confidence);
   });
 
   it('makes a value read by OCR CERTAIN only with agreeing sightings at other places', () => {

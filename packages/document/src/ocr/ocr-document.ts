@@ -6,7 +6,7 @@
  * key-values, tables). Every word keeps its offsets in the layer, its page box and its
  * confidence, so evidence found in the text can point at the page (`ocrEvidence`).
  */
-import type { Diagnostic, PageBox, SourceSpan } from '@paxman/core';
+import type { Diagnostic, PageBox, SecondReadingVerdict, SourceSpan } from '@paxman/core';
 import { addLayer, addTextRegion, type DocumentDraft } from '../document-draft.js';
 import { deskewPieces, estimateSlope, layoutPieces, OCR_WIDE_GAP_GLYPHS } from '../layout/layout-lines.js';
 import type { Document, OcrCheckWord, OcrPageStatus, OcrWordPlacement } from '../model.js';
@@ -160,7 +160,7 @@ export function ocrEvidence(
   readonly confidence: number;
   readonly allWords: number;
   readonly allWordsBothReadings?: number;
-  readonly secondReading?: 'agrees' | 'differs';
+  readonly secondReading?: SecondReadingVerdict;
 } | null {
   const ocr = document.ocr;
   if (ocr === undefined) return null;
@@ -277,12 +277,14 @@ function characters(text: string): string {
  * reading the span touches (whole words) against the second reading's words whose centre
  * lies in their boxes (a little widened). A short value (at most two words: an amount, a
  * date, a code, with a digit): letters and digits compared, `agrees` when one holds the other
- * ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"). Words without a digit and
+ * ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"), `differs-in-shape` when
+ * their numbers have a digit or a separator more or fewer ("1000" and "10.00": one holding
+ * the other's characters is no agreement then). Words without a digit and
  * any value of three to six words (a name): the same words in the same order, letters and
  * digits of each. Null when the page
  * was read once, the second reading found nothing there, or the value is longer.
  */
-export function secondReadingCheck(document: Document, span: SourceSpan): 'agrees' | 'differs' | null {
+export function secondReadingCheck(document: Document, span: SourceSpan): SecondReadingVerdict | null {
   const ocr = document.ocr;
   if (ocr === undefined || ocr.secondReading === undefined || span.layer !== ocr.layer) return null;
   const layerText = document.layers[ocr.layer]?.text ?? '';
@@ -295,7 +297,30 @@ export function secondReadingCheck(document: Document, span: SourceSpan): 'agree
   const again = secondWordsAt(ocr, touched);
   const second = characters(again.map((word) => word.text).join(''));
   if (second.length === 0 || first.length === 0) return null;
+  const numbers = numberShapeCheck(touched.map((word) => layerText.slice(word.start, word.end)).join(' '), again.map((word) => word.text).join(' '));
+  if (numbers !== null) return numbers;
   return first.includes(second) || second.includes(first) ? 'agrees' : 'differs';
+}
+
+/** Runs of digits of a text: "RM10.00" holds 10 and 00, "1000" one run. */
+function digitRuns(text: string): string[] {
+  return text.match(/\p{N}+/gu) ?? [];
+}
+
+/**
+ * Numbers of a short value against the second reading's: null when the runs of digits are
+ * the same (letters then decide: "RM9.00" holds "9.00"); `differs` when both hold runs of
+ * the same lengths with another digit in one ("9.65" / "9.85"); `differs-in-shape` when a
+ * digit or a separator is more or fewer in one ("1000" / "10.00", "00" / "7.00", "248.015"
+ * / "248.05") — a lost or doubled character, of which neither reading says which is right.
+ */
+function numberShapeCheck(first: string, second: string): 'differs' | 'differs-in-shape' | null {
+  const firstRuns = digitRuns(first);
+  const secondRuns = digitRuns(second);
+  if (firstRuns.length === 0 || secondRuns.length === 0) return null;
+  if (firstRuns.join(' ') === secondRuns.join(' ')) return null;
+  const sameShape = firstRuns.length === secondRuns.length && firstRuns.every((run, index) => run.length === secondRuns[index]!.length);
+  return sameShape ? 'differs' : 'differs-in-shape';
 }
 
 /**
