@@ -85,6 +85,12 @@ export function isUniqueRecognizerHit(evidence: Evidence): boolean {
   return isUnlabelledFinding(grounds) && grounds.unique;
 }
 
+/** True for a label only close to a term of the field (a fuzzy match). */
+export function isFuzzyLabelEvidence(evidence: Evidence): boolean {
+  const grounds = findingGrounds(evidence);
+  return grounds !== null && grounds.kind === 'label' && grounds.match === 'fuzzy';
+}
+
 /** True for evidence that names the field: a business term of structured data, a structured key, an exact or a synonym label. */
 export function isLabelEvidence(evidence: Evidence): boolean {
   const grounds = findingGrounds(evidence);

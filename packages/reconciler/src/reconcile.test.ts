@@ -585,6 +585,22 @@ describe('derived and validation evidence', () => {
     expect(withFailure.confidence).toBeLessThan(0.5);
   });
 
+  it('takes a label only close to a term as naming the field when a check supports its value, and only then', () => {
+    const contract = contractOf(total());
+    const fuzzy = () => sighting('total', { kind: 'FUZZY_LABEL', value: usd('17.70'), at: [0, 5], grounds: codeGrounds });
+    const supports = verdict('total', 'DERIVED', 'd-1', 'SUPPORTS', [{ kind: 'arithmetic', relation: 'payment:cash-change', checks: usd('17.70') }]);
+    const alone = reconcile({ contract, candidateResults: [resultOf('total', [fuzzy()])], policy: policy() })[0]!;
+    const supported = reconcile({ contract, candidateResults: [resultOf('total', [fuzzy()], { evidence: [...fuzzy().evidence, supports] })], policy: policy() })[0]!;
+    expect(alone.status).toBe('UNRESOLVED');
+    // A fuzzy label (0.7) and the check (0.6) alone make 0.79; no other value proposed: 0.916.
+    expect(supported).toMatchObject({ status: 'SUCCESS', band: 'HIGH' });
+    expect(supported.confidence).toBeCloseTo(0.916, 3);
+    // Another value proposed: the check does not stand in for an exact label.
+    const rival = sighting('total', { kind: 'EXACT_LABEL', value: usd('7.70'), at: [20, 24], grounds: codeGrounds });
+    const contested = reconcile({ contract, candidateResults: [resultOf('total', [fuzzy(), rival], { evidence: [...fuzzy().evidence, ...rival.evidence, supports] })], policy: policy() })[0]!;
+    expect(contested.confidence).toBeLessThan(0.8);
+  });
+
   it('applies loose checks (as the derived and validation capabilities emit them) to the value they name', () => {
     const contract = contractOf(total());
     const found = sighting('total', { kind: 'EXACT_LABEL', value: { amount: '110', currency: null }, raw: '110', at: [0, 3] });
