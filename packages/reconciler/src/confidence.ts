@@ -13,6 +13,7 @@ import {
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_READING_MAX_STRENGTH,
+  OCR_READ_ALIKE_MAX_STRENGTH_BY_TYPE,
   OCR_SECOND_READING_DIFFERS_FACTOR,
   OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE,
   OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR,
@@ -151,7 +152,8 @@ export function findingStrength(evidence: Evidence, fieldType?: FieldType): numb
   if (ocr !== null) {
     strength *= ocrReadingFactor(ocr, grounds.kind === 'layout', fieldType);
     // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
-    strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
+    const readAlike = ocr.secondReading === 'agrees' && fieldType !== undefined ? OCR_READ_ALIKE_MAX_STRENGTH_BY_TYPE[fieldType] : undefined;
+    strength = Math.min(strength, readAlike ?? OCR_READING_MAX_STRENGTH);
   }
   return strength;
 }

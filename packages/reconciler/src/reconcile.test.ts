@@ -201,6 +201,17 @@ describe('values read by OCR', () => {
     expect(read('number', 'INV-1', 'differs')).toMatchObject({ status: 'UNRESOLVED' });
   });
 
+  it('caps a date two engines read alike higher than one read once, still HIGH alone; an amount keeps the cap', () => {
+    const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true }, { path: 'date', type: 'DATE' });
+    const unique = (path: string, value: string, reading: Grounds) =>
+      only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'RECOGNIZER', value, at: [0, 10], grounds: [{ kind: 'recognizer', recognizer: 'DATE', unique: true }, reading] })])], policy: policy() }), path);
+    const alike = unique('date', '2018-01-18', ocr(0.99, 0.99, 'agrees'));
+    expect(alike.confidence).toBeCloseTo(0.93, 5);
+    expect(alike.band).toBe('HIGH');
+    expect(unique('date', '2018-01-18', ocr(0.99, 0.99)).confidence).toBeCloseTo(0.87, 5);
+    expect(unique('total', '9.65', ocr(0.99, 0.99, 'agrees')).confidence).toBeLessThanOrEqual(0.87);
+  });
+
   it('does not trust an amount the second reading holds with a digit or a separator more or fewer, even uncontested', () => {
     const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true });
     const read = (secondReading: SecondReadingVerdict) =>
