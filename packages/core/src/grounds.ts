@@ -80,6 +80,14 @@ export type FindingGrounds =
   /** A model answer that passed the inference validation boundary, with what its quote shows. */
   | { readonly kind: 'model-quote'; readonly quote: ModelQuote };
 
+/**
+ * What a page's second OCR reading says at a value's place: the same characters
+ * (`agrees`), others (`differs`: "9.85" for "9.65"), or, for a number, a digit or a
+ * separator more or fewer (`differs-in-shape`: "10.00" for "1000", "7.00" for "00") — a
+ * character lost or doubled, where neither reading says which is right.
+ */
+export type SecondReadingVerdict = 'agrees' | 'differs' | 'differs-in-shape';
+
 /** How well the text behind a finding was read. */
 export type ReadingGrounds =
   /**
@@ -88,7 +96,7 @@ export type ReadingGrounds =
    * word by word by both readings (`allWordsBothReadings`), and what the second reading
    * says at a short value's place.
    */
-  | { readonly kind: 'ocr-reading'; readonly weakestWord: number; readonly allWords: number; readonly allWordsBothReadings?: number; readonly secondReading?: 'agrees' | 'differs' }
+  | { readonly kind: 'ocr-reading'; readonly weakestWord: number; readonly allWords: number; readonly allWordsBothReadings?: number; readonly secondReading?: SecondReadingVerdict }
   /** The text admits another reading (day/month order, a decimal separator). */
   | { readonly kind: 'ambiguous-reading' }
   /** Where the amount's currency came from. */

@@ -66,6 +66,7 @@ export {
   type RecognizerBacking,
   type ModelQuote,
   type CurrencySource,
+  type SecondReadingVerdict,
   isReadingGrounds,
   findingGroundsOf,
   readingGroundsOf,

@@ -5,9 +5,10 @@
  * the reconciler's rubric uses to lower a doubtful reading) and
  * `detail.ocrAllWordsConfidence` (the product of the word confidences: how likely every
  * word is right, which the rubric uses for free text read from the layout) and, when the
- * page was read twice, `detail.ocrSecondReading` (`agrees` / `differs`: what the second
- * reading says at the value's place; the rubric does not trust a value the readings
- * disagree on). Records of other
+ * page was read twice, `detail.ocrSecondReading` (`agrees` / `differs` /
+ * `differs-in-shape`: what the second reading says at the value's place; the rubric lowers
+ * a value the readings disagree on, and does not trust a number one of them holds with a
+ * digit or a separator more or fewer). Records of other
  * layers are returned as they are, so artifacts of text inputs do not change.
  */
 import type { Evidence, Grounds, PageBox } from '@paxman/core';

@@ -8,13 +8,15 @@
  * checks and failed validations multiply it down. Every step is monotone: more agreeing
  * evidence never lowers the result.
  */
-import { type Evidence, type FieldType, type FindingGrounds, type JsonValue, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
+import { type Evidence, type FieldType, type FindingGrounds, type JsonValue, type ReadingGrounds, EvidenceKind, findingGroundsOf, isPlainObject, readingGroundsOf } from '@paxman/core';
 import {
   AGREEMENT_WEIGHT,
   AMBIGUOUS_READING_FACTOR,
   OCR_READING_MAX_STRENGTH,
+  OCR_READ_ALIKE_MAX_STRENGTH_BY_TYPE,
   OCR_SECOND_READING_DIFFERS_FACTOR,
   OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE,
+  OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR,
   OCR_TRUSTED_ALL_WORDS,
   OCR_TRUSTED_BOTH_READINGS,
   OCR_TRUSTED_CONFIDENCE,
@@ -84,6 +86,12 @@ export function isUniqueRecognizerHit(evidence: Evidence): boolean {
   return isUnlabelledFinding(grounds) && grounds.unique;
 }
 
+/** True for a label only close to a term of the field (a fuzzy match). */
+export function isFuzzyLabelEvidence(evidence: Evidence): boolean {
+  const grounds = findingGrounds(evidence);
+  return grounds !== null && grounds.kind === 'label' && grounds.match === 'fuzzy';
+}
+
 /** True for evidence that names the field: a business term of structured data, a structured key, an exact or a synonym label. */
 export function isLabelEvidence(evidence: Evidence): boolean {
   const grounds = findingGrounds(evidence);
@@ -144,7 +152,8 @@ export function findingStrength(evidence: Evidence, fieldType?: FieldType): numb
   if (ocr !== null) {
     strength *= ocrReadingFactor(ocr, grounds.kind === 'layout', fieldType);
     // One reading by OCR is at most HIGH on its own; agreeing sightings elsewhere can still make a value CERTAIN.
-    strength = Math.min(strength, OCR_READING_MAX_STRENGTH);
+    const readAlike = ocr.secondReading === 'agrees' && fieldType !== undefined ? OCR_READ_ALIKE_MAX_STRENGTH_BY_TYPE[fieldType] : undefined;
+    strength = Math.min(strength, readAlike ?? OCR_READING_MAX_STRENGTH);
   }
   return strength;
 }
@@ -156,16 +165,17 @@ export function findingStrength(evidence: Evidence, fieldType?: FieldType): numb
  * chance that all its words are right over `OCR_TRUSTED_ALL_WORDS`, when lower; and
  * a factor when a second reading of the page read something else at the value's place: by
  * the field's type (`OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE`: amounts and dates are
- * lowered, not dropped), else `OCR_SECOND_READING_DIFFERS_FACTOR`.
+ * lowered, not dropped), else `OCR_SECOND_READING_DIFFERS_FACTOR`; a number with a digit
+ * or a separator more or fewer in the other reading `OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR`.
  */
 function ocrReadingFactor(
-  ocr: { readonly weakestWord: number; readonly allWords: number; readonly allWordsBothReadings?: number; readonly secondReading?: 'agrees' | 'differs' },
+  ocr: Extract<ReadingGrounds, { kind: 'ocr-reading' }>,
   layout: boolean,
   fieldType: FieldType | undefined,
 ): number {
   if (ocr.weakestWord < 0) return 1;
   const differs = (fieldType === undefined ? undefined : OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE[fieldType]) ?? OCR_SECOND_READING_DIFFERS_FACTOR;
-  const disagreement = ocr.secondReading === 'differs' ? differs : 1;
+  const disagreement = ocr.secondReading === 'differs' ? differs : ocr.secondReading === 'differs-in-shape' ? OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR : 1;
   const factor = Math.min(1, ocr.weakestWord / OCR_TRUSTED_CONFIDENCE) * disagreement;
   if (!layout || ocr.allWords < 0) return factor;
   // Read twice: every word judged by both engines (ADR 0019 rev. 1), on its own scale.

@@ -26,7 +26,7 @@ import {
   isIsoCurrencyCode,
   isPlainObject, type DiagnosticCode, type FieldType } from '@paxman/core';
 import { agreementKey } from './agreement-key.js';
-import { type ValueEvidence, currencySourceOf, findingGrounds, findingStrength, isFailedValidation, isGroundedInference, isLabelEvidence, isUnlabelledFinding, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
+import { type ValueEvidence, currencySourceOf, findingGrounds, findingStrength, isFailedValidation, isGroundedInference, isFuzzyLabelEvidence, isLabelEvidence, isUnlabelledFinding, isVerdictEvidence, placeOf, valueConfidence } from './confidence.js';
 import { checkConstraints } from './constraints.js';
 import type { DocumentContext } from '@paxman/values';
 import { injectionPhrase } from './injection.js';
@@ -516,7 +516,9 @@ function gradeGroups(field: CanonicalField, entries: readonly Prepared[], eviden
     ceiling = Math.min(ceiling, modelCeiling);
     // Uncontested speaks for the label having picked the right value, not for a currency
     // read from an ambiguous symbol or assumed: such a value gets no bonus.
-    const labelled = members.some((member) => member.evidence.some(isLabelEvidence) && currencyFactorOf(member) === 1);
+    // A label only close to a term (an OCR misreading of "Total": "Tolal") names the field
+    // as well when a check of the document's own arithmetic supports the value (ADR 0019 rev. 2).
+    const labelled = members.some((member) => (member.evidence.some(isLabelEvidence) || (supportCount > 0 && member.evidence.some(isFuzzyLabelEvidence))) && currencyFactorOf(member) === 1);
     graded.push({ key, members, evidence: { placeStrengths: [...places.values()], standaloneStrength, supportCount, contradictionCount, failedValidationCount, ceiling }, labelled, verdictIds: [...verdicts.keys()] });
   }
   // A labelled value that is the only value proposed for the field is uncontested.

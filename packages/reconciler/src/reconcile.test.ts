@@ -1,6 +1,6 @@
 /** Unit tests of `reconcile`: merging, conflicts, money, screens, constraints, statuses and fallbacks. */
 import { type CanonicalContract, type FieldInput, defineContract } from '@paxman/contract';
-import { type Grounds, type ModelQuote, ReconciliationError } from '@paxman/core';
+import { type Grounds, type ModelQuote, ReconciliationError, type SecondReadingVerdict } from '@paxman/core';
 import { describe, expect, it } from 'vitest';
 import { currencyGrounds, policy, recognizerGrounds, resultOf, sighting, verdict } from '../test/support.js';
 import { reconcile } from './reconcile.js';
@@ -19,7 +19,7 @@ function only(results: readonly ResolvedResult[], path: string): ResolvedResult 
 const total = (fields: Partial<FieldInput> = {}): FieldInput => ({ path: 'total', type: 'MONEY', required: true, ...fields });
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 const codeGrounds = [currencyGrounds('code')];
-const ocr = (weakestWord: number, allWords: number, secondReading?: 'agrees' | 'differs'): Grounds => ({ kind: 'ocr-reading', weakestWord, allWords, ...(secondReading ? { secondReading } : {}) });
+const ocr = (weakestWord: number, allWords: number, secondReading?: SecondReadingVerdict): Grounds => ({ kind: 'ocr-reading', weakestWord, allWords, ...(secondReading ? { secondReading } : {}) });
 
 describe('reconcile: one result per field', () => {
   it('returns every field in depth-first declaration order, nested ones included', () => {
@@ -190,7 +190,7 @@ describe('values read by OCR', () => {
 
   it('lowers a disputed amount or date instead of dropping it (the second engine misreads digits the first reads right)', () => {
     const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true }, { path: 'date', type: 'DATE' }, { path: 'number', type: 'STRING' });
-    const read = (path: string, value: string, secondReading: 'agrees' | 'differs') =>
+    const read = (path: string, value: string, secondReading: SecondReadingVerdict) =>
       only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'EXACT_LABEL', value, at: [0, 5], grounds: [ocr(0.95, 0.95, secondReading)] })])], policy: policy() }), path);
     for (const [path, value] of [['total', '9.65'], ['date', '2018-01-18']] as const) {
       const disputed = read(path, value, 'differs');
@@ -199,6 +199,27 @@ describe('values read by OCR', () => {
     }
     // Text keeps the stronger factor: a disputed code is not trusted.
     expect(read('number', 'INV-1', 'differs')).toMatchObject({ status: 'UNRESOLVED' });
+  });
+
+  it('caps a date two engines read alike higher than one read once, still HIGH alone; an amount keeps the cap', () => {
+    const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true }, { path: 'date', type: 'DATE' });
+    const unique = (path: string, value: string, reading: Grounds) =>
+      only(reconcile({ contract: typed, candidateResults: [resultOf(path, [sighting(path, { kind: 'RECOGNIZER', value, at: [0, 10], grounds: [{ kind: 'recognizer', recognizer: 'DATE', unique: true }, reading] })])], policy: policy() }), path);
+    const alike = unique('date', '2018-01-18', ocr(0.99, 0.99, 'agrees'));
+    expect(alike.confidence).toBeCloseTo(0.93, 5);
+    expect(alike.band).toBe('HIGH');
+    expect(unique('date', '2018-01-18', ocr(0.99, 0.99)).confidence).toBeCloseTo(0.87, 5);
+    expect(unique('total', '9.65', ocr(0.99, 0.99, 'agrees')).confidence).toBeLessThanOrEqual(0.87);
+  });
+
+  it('does not trust an amount the second reading holds with a digit or a separator more or fewer, even uncontested', () => {
+    const typed = contractOf({ path: 'total', type: 'DECIMAL', required: true });
+    const read = (secondReading: SecondReadingVerdict) =>
+      only(reconcile({ contract: typed, candidateResults: [resultOf('total', [sighting('total', { kind: 'EXACT_LABEL', value: '1000', at: [0, 4], grounds: [ocr(0.99, 0.99, secondReading)] })])], policy: policy() }), 'total');
+    expect(read('differs')).toMatchObject({ status: 'SUCCESS' });
+    const reshaped = read('differs-in-shape');
+    expect(reshaped).toMatchObject({ status: 'UNRESOLVED' });
+    expect(reshaped.confidence).toBeLessThan(read('differs').confidence);
   });
 
   it('makes a value read by OCR CERTAIN only with agreeing sightings at other places', () => {
@@ -573,6 +594,22 @@ describe('derived and validation evidence', () => {
     expect(withSupport.evidenceIds).toContain('d-1');
     expect(withContradiction).toMatchObject({ status: 'UNRESOLVED', unresolvedReason: 'BELOW_THRESHOLD' });
     expect(withFailure.confidence).toBeLessThan(0.5);
+  });
+
+  it('takes a label only close to a term as naming the field when a check supports its value, and only then', () => {
+    const contract = contractOf(total());
+    const fuzzy = () => sighting('total', { kind: 'FUZZY_LABEL', value: usd('17.70'), at: [0, 5], grounds: codeGrounds });
+    const supports = verdict('total', 'DERIVED', 'd-1', 'SUPPORTS', [{ kind: 'arithmetic', relation: 'payment:cash-change', checks: usd('17.70') }]);
+    const alone = reconcile({ contract, candidateResults: [resultOf('total', [fuzzy()])], policy: policy() })[0]!;
+    const supported = reconcile({ contract, candidateResults: [resultOf('total', [fuzzy()], { evidence: [...fuzzy().evidence, supports] })], policy: policy() })[0]!;
+    expect(alone.status).toBe('UNRESOLVED');
+    // A fuzzy label (0.7) and the check (0.6) alone make 0.79; no other value proposed: 0.916.
+    expect(supported).toMatchObject({ status: 'SUCCESS', band: 'HIGH' });
+    expect(supported.confidence).toBeCloseTo(0.916, 3);
+    // Another value proposed: the check does not stand in for an exact label.
+    const rival = sighting('total', { kind: 'EXACT_LABEL', value: usd('7.70'), at: [20, 24], grounds: codeGrounds });
+    const contested = reconcile({ contract, candidateResults: [resultOf('total', [fuzzy(), rival], { evidence: [...fuzzy().evidence, ...rival.evidence, supports] })], policy: policy() })[0]!;
+    expect(contested.confidence).toBeLessThan(0.8);
   });
 
   it('applies loose checks (as the derived and validation capabilities emit them) to the value they name', () => {

@@ -176,6 +176,14 @@ export const OCR_SECOND_READING_DIFFERS_FACTOR = 0.5;
  */
 export const OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE: Readonly<Partial<Record<FieldType, number>>> = Object.freeze({ MONEY: 0.9, DATE: 0.9, DECIMAL: 0.9, INTEGER: 0.9 });
 /**
+ * OCR: multiplier on a number whose second reading holds a digit or a separator more or
+ * fewer (`secondReading: 'differs-in-shape'`: "1000" against "10.00", "00" against "7.00"):
+ * a character lost or doubled, not a digit misread, and neither reading says which is
+ * right, so the value is not trusted alone (one uncontested label falls under the default
+ * floor) whatever its type. Measured on sroie-dev-images (ADR 0019 revision 2).
+ */
+export const OCR_SECOND_READING_SHAPE_DIFFERS_FACTOR = 0.5;
+/**
  * OCR: the most a finding read by OCR counts for (after the factors above). An OCR reader
  * misreads a character in a few values in a hundred with nothing on the page to catch it
  * (sroie-dev scans, ADR 0007 rev. 3: 3 of 104 CERTAIN values wrong without this cap); so a
@@ -183,6 +191,16 @@ export const OCR_SECOND_READING_DIFFERS_FACTOR_BY_TYPE: Readonly<Partial<Record<
  * or a supporting check make a value read from a photo CERTAIN (then 56 of 56 right).
  */
 export const OCR_READING_MAX_STRENGTH = 0.87;
+/**
+ * OCR: the same ceiling by the field's type for a value the page's second reading (another
+ * engine) read alike at its place (`secondReading: 'agrees'`), where it differs from
+ * `OCR_READING_MAX_STRENGTH`. The ceiling stands for a misread character nothing on the page
+ * catches; a second engine reading the same characters catches most. Measured on
+ * sroie-dev-images (ADR 0019 revision 2): dates so read were right 106 times in 106 at a
+ * mean grade of 0.90; totals stay capped (a total's failure is the wrong line, which both
+ * engines read alike).
+ */
+export const OCR_READ_ALIKE_MAX_STRENGTH_BY_TYPE: Readonly<Partial<Record<FieldType, number>>> = Object.freeze({ DATE: 0.93 });
 /**
  * MONEY: multiplier when the currency came from an ambiguous symbol (`$`, `¥`, `kr`).
  * Chosen so that one exact label (0.96) read with such a symbol stays below the default

@@ -6,12 +6,13 @@
  * key-values, tables). Every word keeps its offsets in the layer, its page box and its
  * confidence, so evidence found in the text can point at the page (`ocrEvidence`).
  */
-import type { Diagnostic, PageBox, SourceSpan } from '@paxman/core';
+import type { Diagnostic, PageBox, SecondReadingVerdict, SourceSpan } from '@paxman/core';
 import { addLayer, addTextRegion, type DocumentDraft } from '../document-draft.js';
 import { deskewPieces, estimateSlope, layoutPieces, OCR_WIDE_GAP_GLYPHS } from '../layout/layout-lines.js';
 import type { Document, OcrCheckWord, OcrPageStatus, OcrWordPlacement } from '../model.js';
 import type { OcrEngine } from './ocr-engine.js';
 import { type OcrWordAgreement, wordAgreement, wordRightChance } from './ocr-word-agreement.js';
+import { reshapeNumbers } from './ocr-number-shapes.js';
 import { resplitWords, separateWords } from './ocr-word-splits.js';
 import { imageSize } from 'image-size';
 import { OCR_PIXEL_LIMIT } from '../limits.js';
@@ -69,7 +70,8 @@ export async function addOcrLayer(draft: DocumentDraft, pages: AsyncIterable<Ocr
     const scale = source.scale > 0 ? source.scale : 1;
     // Where the second reading splits the same letters into other words, its split is taken (ADR 0019, revision 1).
     const separated = separateWords(outcome.words.filter(isWord));
-    const read = outcome.secondReading === undefined ? separated : resplitWords(separated, outcome.secondReading.filter(isWord));
+    // A number out of the page's form takes the second reading's, when that one is in form (ADR 0019, revision 2).
+    const read = outcome.secondReading === undefined ? separated : reshapeNumbers(resplitWords(separated, outcome.secondReading.filter(isWord)), outcome.secondReading.filter(isWord));
     const pieces = read.map((word) => ({ text: word.text, left: word.x, top: word.y, width: word.width, height: word.height }));
     // A photo taken askew: rows are grouped with the skew taken out (boxes stay as read).
     const laidOut = layoutPieces(deskewPieces(pieces, estimateSlope(pieces, read.map((word) => word.line))), 'overlap', OCR_WIDE_GAP_GLYPHS);
@@ -160,7 +162,7 @@ export function ocrEvidence(
   readonly confidence: number;
   readonly allWords: number;
   readonly allWordsBothReadings?: number;
-  readonly secondReading?: 'agrees' | 'differs';
+  readonly secondReading?: SecondReadingVerdict;
 } | null {
   const ocr = document.ocr;
   if (ocr === undefined) return null;
@@ -277,12 +279,14 @@ function characters(text: string): string {
  * reading the span touches (whole words) against the second reading's words whose centre
  * lies in their boxes (a little widened). A short value (at most two words: an amount, a
  * date, a code, with a digit): letters and digits compared, `agrees` when one holds the other
- * ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"). Words without a digit and
+ * ("RM9.00" and "9.00"), `differs` when not ("9.60" and "9.00"), `differs-in-shape` when
+ * their numbers have a digit or a separator more or fewer ("1000" and "10.00": one holding
+ * the other's characters is no agreement then). Words without a digit and
  * any value of three to six words (a name): the same words in the same order, letters and
  * digits of each. Null when the page
  * was read once, the second reading found nothing there, or the value is longer.
  */
-export function secondReadingCheck(document: Document, span: SourceSpan): 'agrees' | 'differs' | null {
+export function secondReadingCheck(document: Document, span: SourceSpan): SecondReadingVerdict | null {
   const ocr = document.ocr;
   if (ocr === undefined || ocr.secondReading === undefined || span.layer !== ocr.layer) return null;
   const layerText = document.layers[ocr.layer]?.text ?? '';
@@ -295,7 +299,40 @@ export function secondReadingCheck(document: Document, span: SourceSpan): 'agree
   const again = secondWordsAt(ocr, touched);
   const second = characters(again.map((word) => word.text).join(''));
   if (second.length === 0 || first.length === 0) return null;
+  const numbers = numberShapeCheck(touched.map((word) => layerText.slice(word.start, word.end)).join(' '), again);
+  if (numbers !== null) return numbers;
   return first.includes(second) || second.includes(first) ? 'agrees' : 'differs';
+}
+
+/** Runs of digits of a text: "RM10.00" holds 10 and 00, "1000" one run. */
+function digitRuns(text: string): string[] {
+  return text.match(/\p{N}+/gu) ?? [];
+}
+
+/**
+ * How sure the second engine must be of a number of another shape for it to count as one:
+ * under it the second reading is more likely noise ("5810" at 0.55 for "55.10", "0" at 0.00
+ * for "343.95") than a sign of a lost character (measured on sroie-dev-images, ADR 0019
+ * revision 2).
+ */
+export const SHAPE_DISPUTE_CONFIDENCE = 0.6;
+
+/**
+ * Numbers of a short value against the second reading's: null when the runs of digits are
+ * the same (letters then decide: "RM9.00" holds "9.00"); `differs-in-shape` when the second
+ * reading, at least `SHAPE_DISPUTE_CONFIDENCE` sure, holds the digits in another number of
+ * runs or with another count of digits after the last separator ("1000" / "10.00", "00" /
+ * "7.00", "248.015" / "248.05": a separator or a decimal lost or doubled, of which neither
+ * reading says which is right); `differs` otherwise ("9.65" / "9.85").
+ */
+function numberShapeCheck(first: string, again: readonly OcrCheckWord[]): 'differs' | 'differs-in-shape' | null {
+  const firstRuns = digitRuns(first);
+  const secondRuns = digitRuns(again.map((word) => word.text).join(' '));
+  if (firstRuns.length === 0 || secondRuns.length === 0) return null;
+  if (firstRuns.join(' ') === secondRuns.join(' ')) return null;
+  const sameShape = firstRuns.length === secondRuns.length && firstRuns[firstRuns.length - 1]!.length === secondRuns[secondRuns.length - 1]!.length;
+  const sure = Math.min(...again.map((word) => word.confidence)) >= SHAPE_DISPUTE_CONFIDENCE;
+  return !sameShape && sure ? 'differs-in-shape' : 'differs';
 }
 
 /**

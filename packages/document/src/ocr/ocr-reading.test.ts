@@ -76,6 +76,20 @@ describe('the second reading of a page', () => {
     expect(secondReadingCheck(document, spanOf(document, 'GOODS SOLD ARE FINAL'))).toBe('differs');
   });
 
+  it('tells a number read with a digit or a separator more or fewer from one read with another digit', async () => {
+    const amounts = [word('Total', 0, 0), word('1000', 10, 0), word('Cash', 0, 1), word('00', 10, 1), word('Due', 0, 2), word('9.65', 10, 2), word('Paid', 0, 3), word('RM9.00', 10, 3), word('Rounded', 0, 4), word('248.015', 10, 4)];
+    const second = [word('Total', 0, 0), word('10.00', 10, 0), word('Cash', 0, 1), word('7.00', 10, 1), word('Due', 0, 2), word('9.85', 10, 2), word('Paid', 0, 3), word('9.00', 12, 3), word('Rounded', 0, 4), word('248.05', 10, 4)];
+    const document = await read(amounts, second);
+    // The separator lost ("1000" for 10.00), a digit and its separator lost ("00" for 7.00), a digit doubled.
+    expect(secondReadingCheck(document, spanOf(document, '1000'))).toBe('differs-in-shape');
+    expect(secondReadingCheck(document, spanOf(document, '00'))).toBe('differs-in-shape');
+    expect(secondReadingCheck(document, spanOf(document, '248.015'))).toBe('differs-in-shape');
+    expect(ocrEvidence(document, [spanOf(document, '1000')])?.secondReading).toBe('differs-in-shape');
+    // A digit misread keeps the number's shape; a currency prefix only one reading has is no disagreement.
+    expect(secondReadingCheck(document, spanOf(document, '9.65'))).toBe('differs');
+    expect(secondReadingCheck(document, spanOf(document, 'RM9.00'))).toBe('agrees');
+  });
+
   it('compares a name word by word (a misread word differs; punctuation does not), and not an address', async () => {
     const name = [word('YONGFATTENTERPRISE', 0, 0), word('SDN.', 20, 0), word('BHD', 25, 0)];
     const address = ['NO', '5,', 'JALAN', 'SAGU', '18,', 'TAMAN', 'DAYA,', '81100', 'JOHOR'].reduce<OcrWord[]>((placed, text) => {
