@@ -31,3 +31,35 @@ describe('compileLayoutWords: the summary and payment word classes', () => {
     expect(layout.mentions('other-tenders', 'SWISH 120,00')).toBe(false);
   });
 });
+
+describe("compileLayoutWords: the words of a receipt's head", () => {
+  const layout = compileLayoutWords(defaultLexicon());
+
+  it('tells a line made only of words of a class (business kinds, name connectors) from one with a name in it', () => {
+    expect(layout.consistsOf('business-kinds', 'HARDWARE TRADING')).toBe(true);
+    expect(layout.consistsOf('business-kinds', 'RESTORAN')).toBe(true);
+    expect(layout.consistsOf('business-kinds', 'AIK HUAT HARDWARE')).toBe(false);
+    expect(layout.consistsOf('name-connectors', 'CO. (M)')).toBe(true);
+    expect(layout.consistsOf('name-connectors', 'AND SONS')).toBe(true);
+    expect(layout.consistsOf('name-connectors', '')).toBe(true);
+    expect(layout.consistsOf('name-connectors', 'POPULAR BOOK CO.')).toBe(false);
+  });
+
+  it('finds what ends an address and where an outlet word ends at the start of a line', () => {
+    expect(layout.mentions('address-stops', 'TEL 03-1234 5678')).toBe(true);
+    expect(layout.mentions('address-stops', 'H/P 012-345')).toBe(true);
+    expect(layout.mentions('address-stops', 'SST ID W10-1808-31000000')).toBe(true);
+    expect(layout.mentions('address-stops', 'JALAN TELOK GADONG')).toBe(false);
+    expect(layout.afterStart('outlet-words', 'OUTLET #12')).toBe(6);
+    expect(layout.afterStart('outlet-words', 'BRANCH: 7')).toBe(6);
+    expect(layout.afterStart('outlet-words', 'THE STORE 7')).toBeNull();
+  });
+
+  it("reads a user's words for them", () => {
+    const pack = validateKnowledgePack({ id: 'lexicon-xx', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: {}, words: { 'business-kinds': ['handel'], 'outlet-words': ['butik'] } } });
+    const own = compileLayoutWords(createLexicon(compileLexicon([...builtInLexiconPacks(), pack])));
+    expect(own.consistsOf('business-kinds', 'HANDEL')).toBe(true);
+    expect(own.afterStart('outlet-words', 'Butik 12')).toBe(5);
+    expect(layout.afterStart('outlet-words', 'Butik 12')).toBeNull();
+  });
+});
