@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: '5798c526174b7150ca7f14b3c8777efddfc1998d2626384afe31eb190cf3cbcf',
+  lexiconPacks: '4401ea191436b074304c65c4094deb510ad445c50119f1746d4cc80e2ac63809',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.8.0',
-  pattern_extraction: '1.7.0',
+  explicit_evidence: '1.9.0',
+  pattern_extraction: '1.8.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {
