@@ -40,6 +40,8 @@ const KEBAB_ID = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 const SNAKE_ID = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
 /** A namespaced identifier (`payment:cash-change`, `format:date`): a pattern's or a check's name. */
 const NAMESPACED_ID = /^[a-z]+:[a-z0-9_-]+$/;
+/** A reference key with a sigil (`@document`): a name the code's own data gives a thing. */
+const SIGIL_ID = /^@[a-z][\w-]*$/;
 /** A path-like key (`explicit_evidence/cell-lines`, `@tesseract.js-data/eng`): a memo key or a package name. */
 const PATH_KEY = /^@?[\w.-]+(?:\/[\w.-]+)+$/;
 
@@ -47,12 +49,14 @@ const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.E
 
 /**
  * True where a literal stands as a value of a literal type — compared, a case, returned,
- * chosen, assigned — rather than as an element of a word list or an argument searched for
+ * chosen, assigned, or in a list of such values only — rather than as an element of a word list or an argument searched for
  * (`words.includes('url')` stays a word even when `'url'` names a case).
  */
-function isValuePosition(node) {
+function isValuePosition(node, literalTypes) {
   const parent = node.parent;
-  if (ts.isBinaryExpression(parent)) return EQUALITY.has(parent.operatorToken.kind);
+  if (ts.isBinaryExpression(parent)) return EQUALITY.has(parent.operatorToken.kind) || (parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node);
+  // A list of cases (`['code', 'symbol', 'document'] as const`): every element names a case, none is a word of a list.
+  if (ts.isArrayLiteralExpression(parent)) return parent.elements.every((element) => ts.isStringLiteral(element) && literalTypes.has(element.text));
   if (ts.isConditionalExpression(parent)) return parent.condition !== node;
   return ts.isCaseClause(parent) || ts.isReturnStatement(parent) || ts.isArrowFunction(parent) || (ts.isPropertyAssignment(parent) && parent.initializer === node) || (ts.isVariableDeclaration(parent) && parent.initializer === node) || (ts.isParameter(parent) && parent.initializer === node);
 }
@@ -62,12 +66,12 @@ function isCodeLiteral(node, value, literalTypes) {
   const parent = node.parent;
   // A property tested by name (`'amount' in value`).
   if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.InKeyword) return true;
-  if (literalTypes.has(value) && isValuePosition(node)) return true;
+  if (literalTypes.has(value) && isValuePosition(node, literalTypes)) return true;
   if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true;
   if (ts.isLiteralTypeNode(parent) || ts.isIndexedAccessTypeNode(parent)) return true;
   // A property read by name (`detail['item']`) or named in an object literal (`{ 'total': … }`).
   if ((ts.isElementAccessExpression(parent) && parent.argumentExpression === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return true;
-  return TYPEOF_NAMES.has(value) || KEBAB_ID.test(value) || SNAKE_ID.test(value) || NAMESPACED_ID.test(value) || PATH_KEY.test(value) || /^[A-Z0-9_]+$/.test(value);
+  return TYPEOF_NAMES.has(value) || KEBAB_ID.test(value) || SNAKE_ID.test(value) || NAMESPACED_ID.test(value) || SIGIL_ID.test(value) || PATH_KEY.test(value) || /^[A-Z0-9_]+$/.test(value);
 }
 
 function fold(text) {
