@@ -25,7 +25,7 @@ import { sourceFiles } from './check-module-state.mjs';
 /** The folders whose code must hold no language's words. */
 export const CHECKED_FOLDERS = ['packages/capabilities/src', 'packages/document/src', 'packages/reconciler/src'];
 /** Where the code declares its string-literal types: the checked folders and the packages they build on. */
-const TYPE_FOLDERS = [...CHECKED_FOLDERS, 'packages/core/src', 'packages/contract/src', 'packages/values/src', 'packages/reading/src', 'packages/capability-spi/src'];
+const TYPE_FOLDERS = [...CHECKED_FOLDERS, 'packages/core/src', 'packages/contract/src', 'packages/values/src', 'packages/knowledge/src', 'packages/reading/src', 'packages/capability-spi/src'];
 /** The reviewed exceptions, each with its reason. */
 const ALLOWED_FILE = 'tooling/scripts/pack-terms-allowed.json';
 /** Terms shorter than this are not searched for ("no", "st", "to" are everywhere). */

@@ -25,17 +25,17 @@ describe('the pack-terms check', () => {
   });
 
   it('leaves alone snake-case and namespaced ids and a property tested with `in`', () => {
-    const code = ["checks.push('calendar_date');", "const finding = { pattern: 'payment:cash-change' };", "if ('amount' in value) {}"].join('\n');
+    const code = ["checks.push('calendar_date');", "const finding = { pattern: 'payment:cash-change' };", "if ('amount' in value) {}", "if (key === '@document') {}"].join('\n');
     expect(termsIn('x.ts', code, vocabulary)).toEqual([]);
   });
 
   it("takes a declared literal type's member as code where it stands as a value, never in a word list or a search", () => {
     const literalTypes = literalTypesIn('types.ts', "export type Semantic = 'url' | 'place' | 'text';\ninterface Pair { source: 'above' | 'block' }");
     expect([...literalTypes].sort()).toEqual(['above', 'block', 'place', 'text', 'url']);
-    const code = ["if (semantic === 'place') return 'url';", "switch (source) { case 'block': break; }", "const reading = { semantic: 'url' };"].join('\n');
+    const code = ["if (semantic === 'place') return 'url';", "switch (source) { case 'block': break; }", "const reading = { semantic: 'url' };", "semantic = 'place';", "for (const source of ['above', 'block'] as const) {}"].join('\n');
     expect(termsIn('x.ts', code, vocabulary, { literalTypes })).toEqual([]);
-    const words = ["if (words.includes('url')) {}", "const LINKS = new Set(['url', 'place']);"].join('\n');
-    expect(termsIn('x.ts', words, vocabulary, { literalTypes }).map((hit) => hit.line)).toEqual([1, 2, 2]);
+    const words = ["if (words.includes('url')) {}", "const LINKS = new Set(['url', 'place', 'telephone']);"].join('\n');
+    expect(termsIn('x.ts', words, vocabulary, { literalTypes }).map((hit) => hit.line)).toEqual([1, 2, 2, 2]);
   });
 
   it('skips a reviewed literal of the allow-list in its file only, and every entry gives a reason and is still in its file', () => {
