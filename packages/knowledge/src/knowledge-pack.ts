@@ -94,7 +94,9 @@ export interface StructuredDataKnowledge {
  * - `address-stops`: what ends the address under a letterhead: contact, tax, registration
  *   and document words ("Tel", "Fax", "GST", "Receipt", "Cashier");
  * - `outlet-words`: what names a store's or a branch's code printed under its name
- *   ("Outlet #12", "Site: 1046").
+ *   ("Outlet #12", "Site: 1046");
+ * - `registration-labels`: what is printed before a company's registration number
+ *   ("Co. Reg. No.", "ROC") — such a line under a letterhead is skipped, and ends an address.
  */
 export const WORD_CLASSES = [
   'document-titles',
@@ -113,6 +115,7 @@ export const WORD_CLASSES = [
   'name-connectors',
   'address-stops',
   'outlet-words',
+  'registration-labels',
 ] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 
