@@ -348,7 +348,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const next = lines[position + 1]?.text.trim() ?? '';
     const continued = /[&,]$/.test(text) && next.length > 0 && next.length <= 40 && !/[\d:@|]/.test(next) ? next : null;
     let belowIndex = position + (continued === null ? 1 : 2);
-    while (belowIndex < lines.length && REGISTRATION_LINE.test(lines[belowIndex]!.text.trim())) belowIndex += 1;
+    while (belowIndex < lines.length && isRegistrationLine(lines[belowIndex]!.text.trim(), layout)) belowIndex += 1;
     const below = lines[belowIndex];
     candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text, layout), continued });
   }
@@ -396,8 +396,19 @@ const LABEL_OR_LINK = /[:@]|https?|www\./i;
 function stopsAddress(text: string, layout: LayoutWords): boolean {
   return LABEL_OR_LINK.test(text) || layout.mentions('address-stops', text);
 }
-/** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
-const REGISTRATION_LINE = /^[(<]?\s*(?:(?:co(?:mpany)?[.\s-]*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*\(?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*[)>]?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+/** What follows a registration label (or stands alone): the number ("789417-W", ": 933109-X", "(JM0517726)"). */
+const REGISTRATION_NUMBER = /^\.?\s*[:.]?\s*\(?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*[)>]?$/i;
+/** A bracketed number with a short note in it ("(CO.REG : 933109-X)" misread, "(NO. 12345-A)"). */
+const BRACKETED_NUMBER = /^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+
+/** A registration number printed alone under the name ("789417-W", "(JM0517726)", "CO.REG : 933109-X"): a registration label of the packs or none, then the number. */
+function isRegistrationLine(text: string, layout: LayoutWords): boolean {
+  if (BRACKETED_NUMBER.test(text)) return true;
+  const rest = text.replace(/^[(<]?\s*/, '');
+  if (REGISTRATION_NUMBER.test(rest)) return true;
+  const end = /^\p{L}/u.test(rest) ? layout.afterStart('registration-labels', rest) : null;
+  return end !== null && REGISTRATION_NUMBER.test(rest.slice(end));
+}
 /** A line that is only a number or code ("1950", "3-1707067"): a terminal's or a scan's, printed above the letterhead. */
 const CODE_LINE = /^[\d-]{1,12}$/;
 /** A line ending in a country: the address ends there. */
@@ -418,7 +429,7 @@ function isOutletCodeLine(text: string, layout: LayoutWords): boolean {
 }
 /** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head. */
 function isHeadNoteLine(text: string, layout: LayoutWords): boolean {
-  return REGISTRATION_LINE.test(text) || TAX_ID_LINE.test(text) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text);
+  return isRegistrationLine(text, layout) || TAX_ID_LINE.test(text) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text);
 }
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
@@ -452,7 +463,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
     const text = addressLineText(lines[position]!);
     // "NO: 28, JALAN ASTANA 1C": a house number's colon does not end the address.
-    if (stopsAddress(text.replace(HOUSE_NUMBER_COLON, ''), layout) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
+    if (stopsAddress(text.replace(HOUSE_NUMBER_COLON, ''), layout) || isRegistrationLine(text, layout) || PHONE_LINE.test(text)) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
     if (block.length === 0 && !startsAddress(text, layout) && letterheadFollower(text, layout) !== 'address') {
@@ -535,7 +546,7 @@ function letterheadPosition(lines: readonly Document['lines'][number][], layout:
     // The issuer's name is the name-like line an address follows (past a registration number):
     // a scanner's or cashier's name above it is followed by the name, not by an address.
     let below = position + 1;
-    while (below < lines.length && REGISTRATION_LINE.test(lines[below]!.text.trim())) below += 1;
+    while (below < lines.length && isRegistrationLine(lines[below]!.text.trim(), layout)) below += 1;
     if (letterheadFollower(lines[below]?.text ?? '', layout) === 'address') return position;
   }
   return null;

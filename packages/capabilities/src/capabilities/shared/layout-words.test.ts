@@ -53,6 +53,8 @@ describe("compileLayoutWords: the words of a receipt's head", () => {
     expect(layout.afterStart('outlet-words', 'OUTLET #12')).toBe(6);
     expect(layout.afterStart('outlet-words', 'BRANCH: 7')).toBe(6);
     expect(layout.afterStart('outlet-words', 'THE STORE 7')).toBeNull();
+    expect(layout.afterStart('registration-labels', 'CO.REG : 933109-X')).toBe(6);
+    expect(layout.afterStart('registration-labels', 'ROC NO. 12345')).toBe(6);
   });
 
   it("reads a user's words for them", () => {
