@@ -96,7 +96,11 @@ export interface StructuredDataKnowledge {
  * - `outlet-words`: what names a store's or a branch's code printed under its name
  *   ("Outlet #12", "Site: 1046");
  * - `registration-labels`: what is printed before a company's registration number
- *   ("Co. Reg. No.", "ROC") — such a line under a letterhead is skipped, and ends an address.
+ *   ("Co. Reg. No.", "ROC") — such a line under a letterhead is skipped, and ends an address;
+ * - `percent-words`, `rate-words`: what makes a name or a label a percentage's ("pct",
+ *   "percent") or a rate's ("rate", "ratio") — a `tax_rate` field is the rate of the tax,
+ *   printed inside the tax's label ("Tax (8.25%)"), read as a fraction (a rate) or as points
+ *   (a percentage).
  */
 export const WORD_CLASSES = [
   'document-titles',
@@ -116,6 +120,8 @@ export const WORD_CLASSES = [
   'address-stops',
   'outlet-words',
   'registration-labels',
+  'percent-words',
+  'rate-words',
 ] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 
