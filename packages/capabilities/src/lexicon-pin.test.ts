@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: 'a45c24226930fd63bfa20baa109078d4833ec97b7148ecae26fc5270368d7cac',
+  lexiconPacks: '03021ba444721a72195c52972f388168c364cba0102a19b0fae2a51509d54310',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.9.0',
   pattern_extraction: '1.8.0',

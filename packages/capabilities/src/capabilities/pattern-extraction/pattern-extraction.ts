@@ -93,7 +93,7 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
   if (!(PATTERN_EXTRACTION_SPEC.acceptsTypes as readonly string[]).includes(field.type)) return { skip: `pattern_extraction reads scalar values; ${field.path} is ${field.type}.` };
   if (field.path.includes('[]')) return { skip: `pattern_extraction reads one value per document; ${field.path} is a per-item field.` };
   const labels = labelsForField(field, lexicon);
-  const reading = valueReadingForField(field, labels);
+  const reading = valueReadingForField(field, labels, lexicon);
   const patterns: PatternStep[] = [];
   if (field.extractionPattern !== null) {
     const regex = compileSafeRegex(field.extractionPattern);

@@ -4,7 +4,7 @@
  * number markers, date connectors, the keys a party block prints a name under, and the words of
  * summary and payment lines (rounding, added charges, net, other tenders), the word before
  * a sender's name ("from", "von"), and the words of a receipt's head (business kinds, name
- * connectors, address stops, outlet words, registration labels). Matching
+ * connectors, address stops, outlet words, registration labels) and the words of a rate's label. Matching
  * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
  * text, so a user's pack cannot make a pattern slow, and a capability holds no word of any
  * language.
@@ -42,8 +42,8 @@ export interface LayoutWords {
 }
 
 /** The word classes a label is searched for (anywhere in it, or at its start). */
-export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders' | 'sender-words' | 'business-kinds' | 'name-connectors' | 'address-stops' | 'outlet-words' | 'registration-labels';
-const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words', 'business-kinds', 'name-connectors', 'address-stops', 'outlet-words', 'registration-labels'];
+export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders' | 'sender-words' | 'business-kinds' | 'name-connectors' | 'address-stops' | 'outlet-words' | 'registration-labels' | 'percent-words' | 'rate-words';
+const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words', 'business-kinds', 'name-connectors', 'address-stops', 'outlet-words', 'registration-labels', 'percent-words', 'rate-words'];
 
 /** True when `sequence` is printed in `words` from `index` on. */
 function printedAt(words: readonly { word: string }[], index: number, sequence: readonly string[]): boolean {
