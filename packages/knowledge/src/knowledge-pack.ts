@@ -85,9 +85,44 @@ export interface StructuredDataKnowledge {
  * - `other-tenders`: ways of paying other than cash ("card", "voucher", "Gutschein") — a
  *   payment split between cash and one of them does not check the total;
  * - `sender-words`: the word before who sent something ("from", "von") — an e-mail's
- *   subject "Your receipt from ACME" names the issuer.
+ *   subject "Your receipt from ACME" names the issuer;
+ * - `business-kinds`: what says which kind of business a company is, not which one
+ *   ("trading", "restaurant", "pharmacy") — a letterhead line of only these continues the
+ *   name printed above it;
+ * - `name-connectors`: what joins a name to its legal form ("Co.", "&", "Sons") — a line of
+ *   only these and a legal form continues the name above;
+ * - `address-stops`: what ends the address under a letterhead: contact, tax, registration
+ *   and document words ("Tel", "Fax", "GST", "Receipt", "Cashier");
+ * - `outlet-words`: what names a store's or a branch's code printed under its name
+ *   ("Outlet #12", "Site: 1046");
+ * - `registration-labels`: what is printed before a company's registration number
+ *   ("Co. Reg. No.", "ROC") — such a line under a letterhead is skipped, and ends an address;
+ * - `percent-words`, `rate-words`: what makes a name or a label a percentage's ("pct",
+ *   "percent") or a rate's ("rate", "ratio") — a `tax_rate` field is the rate of the tax,
+ *   printed inside the tax's label ("Tax (8.25%)"), read as a fraction (a rate) or as points
+ *   (a percentage).
  */
-export const WORD_CLASSES = ['document-titles', 'legal-forms', 'street-words', 'address-starts', 'number-markers', 'date-connectors', 'name-keys', 'rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words'] as const;
+export const WORD_CLASSES = [
+  'document-titles',
+  'legal-forms',
+  'street-words',
+  'address-starts',
+  'number-markers',
+  'date-connectors',
+  'name-keys',
+  'rounding-words',
+  'added-charges',
+  'net-words',
+  'other-tenders',
+  'sender-words',
+  'business-kinds',
+  'name-connectors',
+  'address-stops',
+  'outlet-words',
+  'registration-labels',
+  'percent-words',
+  'rate-words',
+] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 
 /** A language's or a locale's words for business documents. */

@@ -3,8 +3,14 @@
  * word classes, `packages/knowledge/src/packs/lexicon/*.json`) written into capability,
  * document or reconciler source — in regular expression literals and in short string
  * literals (word lists, labels), where a language's word would be knowledge in code.
- * Concept ids and word-class names (the data's keys), enum-like constants (`'DATE'`) and
- * prose (messages of five words or more) are not words of a language here.
+ * Concept ids and word-class names (the data's keys), enum-like constants (`'DATE'`), ids in
+ * kebab or snake case or with a namespace (`party-block`, `calendar_date`,
+ * `payment:cash-change`), a property tested with `in`, the members of the string-literal types
+ * the code declares (`type Semantic = 'url' | 'place'` makes `semantic === 'place'` code), and
+ * prose (messages of five words or more) are not words of a language here. What is left and
+ * still not language knowledge — a name a standard defines (an e-mail header, an HTML
+ * element) or a short message — is listed, each with its reason, in
+ * `pack-terms-allowed.json`.
  *
  * The code still holds knowledge that predates the packs; `pack-terms-baseline.json`
  * records how many such literals each file has. The check fails when a file gains one (or a
@@ -18,6 +24,10 @@ import { sourceFiles } from './check-module-state.mjs';
 
 /** The folders whose code must hold no language's words. */
 export const CHECKED_FOLDERS = ['packages/capabilities/src', 'packages/document/src', 'packages/reconciler/src'];
+/** Where the code declares its string-literal types: the checked folders and the packages they build on. */
+const TYPE_FOLDERS = [...CHECKED_FOLDERS, 'packages/core/src', 'packages/contract/src', 'packages/values/src', 'packages/knowledge/src', 'packages/reading/src', 'packages/capability-spi/src'];
+/** The reviewed exceptions, each with its reason. */
+const ALLOWED_FILE = 'tooling/scripts/pack-terms-allowed.json';
 /** Terms shorter than this are not searched for ("no", "st", "to" are everywhere). */
 const SHORTEST_TERM = 3;
 /** A string literal with this many words or more is prose (a message), not a word list. */
@@ -26,17 +36,42 @@ const PROSE_WORDS = 5;
 const TYPEOF_NAMES = new Set(['number', 'string', 'boolean', 'object', 'function', 'bigint', 'symbol', 'undefined']);
 /** An identifier spelled in kebab case (`party-block`, `email-header`): a key of the code's own data. */
 const KEBAB_ID = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+/** An identifier spelled in snake case (`calendar_date`, `money_currency`): a check's or a format's name. */
+const SNAKE_ID = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
+/** A namespaced identifier (`payment:cash-change`, `format:date`): a pattern's or a check's name. */
+const NAMESPACED_ID = /^[a-z]+:[a-z0-9_-]+$/;
+/** A reference key with a sigil (`@document`): a name the code's own data gives a thing. */
+const SIGIL_ID = /^@[a-z][\w-]*$/;
 /** A path-like key (`explicit_evidence/cell-lines`, `@tesseract.js-data/eng`): a memo key or a package name. */
 const PATH_KEY = /^@?[\w.-]+(?:\/[\w.-]+)+$/;
 
-/** True for a string literal that is code, not text: a type, an indexed key, an import, a typeof name, an id. */
-function isCodeLiteral(node, value) {
+const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+
+/**
+ * True where a literal stands as a value of a literal type — compared, a case, returned,
+ * chosen, assigned, or in a list of such values only — rather than as an element of a word list or an argument searched for
+ * (`words.includes('url')` stays a word even when `'url'` names a case).
+ */
+function isValuePosition(node, literalTypes) {
   const parent = node.parent;
+  if (ts.isBinaryExpression(parent)) return EQUALITY.has(parent.operatorToken.kind) || (parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node);
+  // A list of cases (`['code', 'symbol', 'document'] as const`): every element names a case, none is a word of a list.
+  if (ts.isArrayLiteralExpression(parent)) return parent.elements.every((element) => ts.isStringLiteral(element) && literalTypes.has(element.text));
+  if (ts.isConditionalExpression(parent)) return parent.condition !== node;
+  return ts.isCaseClause(parent) || ts.isReturnStatement(parent) || ts.isArrowFunction(parent) || (ts.isPropertyAssignment(parent) && parent.initializer === node) || (ts.isVariableDeclaration(parent) && parent.initializer === node) || (ts.isParameter(parent) && parent.initializer === node);
+}
+
+/** True for a string literal that is code, not text: a type, an indexed key, an import, a typeof name, an id, a declared literal type's member. */
+function isCodeLiteral(node, value, literalTypes) {
+  const parent = node.parent;
+  // A property tested by name (`'amount' in value`).
+  if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.InKeyword) return true;
+  if (literalTypes.has(value) && isValuePosition(node, literalTypes)) return true;
   if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true;
   if (ts.isLiteralTypeNode(parent) || ts.isIndexedAccessTypeNode(parent)) return true;
   // A property read by name (`detail['item']`) or named in an object literal (`{ 'total': … }`).
   if ((ts.isElementAccessExpression(parent) && parent.argumentExpression === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return true;
-  return TYPEOF_NAMES.has(value) || KEBAB_ID.test(value) || PATH_KEY.test(value) || /^[A-Z0-9_]+$/.test(value);
+  return TYPEOF_NAMES.has(value) || KEBAB_ID.test(value) || SNAKE_ID.test(value) || NAMESPACED_ID.test(value) || SIGIL_ID.test(value) || PATH_KEY.test(value) || /^[A-Z0-9_]+$/.test(value);
 }
 
 function fold(text) {
@@ -66,8 +101,36 @@ export function packVocabulary(root) {
   return { terms: [...terms].filter((term) => term.replace(/ /g, '').length >= SHORTEST_TERM).sort(), keys };
 }
 
+/**
+ * The members of the string-literal types a source text declares (`type Semantic = 'url' |
+ * 'place'`, `source: 'above' | 'block'`): the code's own names for its cases.
+ */
+export function literalTypesIn(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const members = new Set();
+  const visit = (node) => {
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) members.add(node.literal.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return members;
+}
+
+/** The reviewed exceptions (`pack-terms-allowed.json`): `file` → the literals allowed there. */
+export function allowedLiterals(root) {
+  const entries = JSON.parse(readFileSync(join(root, ALLOWED_FILE), 'utf8'));
+  const byFile = new Map();
+  for (const { file, literal, reason } of entries) {
+    if (typeof file !== 'string' || typeof literal !== 'string' || typeof reason !== 'string' || reason.trim().length === 0) throw new Error(`${ALLOWED_FILE}: every entry needs a file, a literal and a reason (${JSON.stringify({ file, literal })})`);
+    byFile.set(file, new Set([...(byFile.get(file) ?? []), literal]));
+  }
+  return byFile;
+}
+
 /** The literals of one source text that hold a pack term: `{ line, literal, terms }`. */
-export function termsIn(fileName, text, vocabulary) {
+export function termsIn(fileName, text, vocabulary, options = {}) {
+  const literalTypes = options.literalTypes ?? new Set();
+  const allowed = options.allowed ?? new Set();
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found = [];
   const visit = (node) => {
@@ -75,8 +138,9 @@ export function termsIn(fileName, text, vocabulary) {
     if (ts.isRegularExpressionLiteral(node)) literal = node.text;
     else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       const value = node.text;
-      if (!isCodeLiteral(node, value) && !vocabulary.keys.has(value) && words(value).length < PROSE_WORDS) literal = value;
+      if (!isCodeLiteral(node, value, literalTypes) && !vocabulary.keys.has(value) && words(value).length < PROSE_WORDS) literal = value;
     }
+    if (literal !== null && allowed.has(literal)) literal = null;
     if (literal !== null) {
       const sequence = ` ${words(literal.replace(/\\[bBdDsSwWpPu]/g, ' ')).join(' ')} `;
       const hits = vocabulary.terms.filter((term) => sequence.includes(` ${term} `));
@@ -91,10 +155,13 @@ export function termsIn(fileName, text, vocabulary) {
 /** Every checked file with its literals that hold pack terms. */
 export function findPackTerms(root) {
   const vocabulary = packVocabulary(root);
+  const allowed = allowedLiterals(root);
+  const literalTypes = new Set();
+  for (const folder of TYPE_FOLDERS) for (const file of sourceFiles(join(root, folder))) for (const member of literalTypesIn(file, readFileSync(file, 'utf8'))) literalTypes.add(member);
   const byFile = {};
   for (const folder of CHECKED_FOLDERS) {
     for (const file of sourceFiles(join(root, folder))) {
-      const found = termsIn(file, readFileSync(file, 'utf8'), vocabulary);
+      const found = termsIn(file, readFileSync(file, 'utf8'), vocabulary, { literalTypes, allowed: allowed.get(relative(root, file)) ?? new Set() });
       if (found.length > 0) byFile[relative(root, file)] = found;
     }
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPackTerms, overBaseline, packVocabulary, termsIn } from '../src/check-pack-terms.mjs';
+import { allowedLiterals, findPackTerms, literalTypesIn, overBaseline, packVocabulary, termsIn } from '../src/check-pack-terms.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
 const vocabulary = packVocabulary(root);
@@ -22,6 +22,32 @@ describe('the pack-terms check', () => {
       "const message = 'The total is not the amount due on this invoice.';",
     ].join('\n');
     expect(termsIn('x.ts', code, vocabulary)).toEqual([]);
+  });
+
+  it('leaves alone snake-case and namespaced ids and a property tested with `in`', () => {
+    const code = ["checks.push('calendar_date');", "const finding = { pattern: 'payment:cash-change' };", "if ('amount' in value) {}", "if (key === '@document') {}"].join('\n');
+    expect(termsIn('x.ts', code, vocabulary)).toEqual([]);
+  });
+
+  it("takes a declared literal type's member as code where it stands as a value, never in a word list or a search", () => {
+    const literalTypes = literalTypesIn('types.ts', "export type Semantic = 'url' | 'place' | 'text';\ninterface Pair { source: 'above' | 'block' }");
+    expect([...literalTypes].sort()).toEqual(['above', 'block', 'place', 'text', 'url']);
+    const code = ["if (semantic === 'place') return 'url';", "switch (source) { case 'block': break; }", "const reading = { semantic: 'url' };", "semantic = 'place';", "for (const source of ['above', 'block'] as const) {}"].join('\n');
+    expect(termsIn('x.ts', code, vocabulary, { literalTypes })).toEqual([]);
+    const words = ["if (words.includes('url')) {}", "const LINKS = new Set(['url', 'place', 'telephone']);"].join('\n');
+    expect(termsIn('x.ts', words, vocabulary, { literalTypes }).map((hit) => hit.line)).toEqual([1, 2, 2, 2]);
+  });
+
+  it('skips a reviewed literal of the allow-list in its file only, and every entry gives a reason and is still in its file', () => {
+    const allowed = allowedLiterals(root);
+    expect(termsIn('x.ts', "const HEADERS = new Set(['from']);", vocabulary, { allowed: new Set(['from']) })).toEqual([]);
+    expect(termsIn('x.ts', "const HEADERS = new Set(['from']);", vocabulary)).toHaveLength(1);
+    const entries = JSON.parse(readFileSync(resolve(root, 'tooling/scripts/pack-terms-allowed.json'), 'utf8')) as { file: string; literal: string; reason: string }[];
+    for (const entry of entries) {
+      expect(entry.reason.length).toBeGreaterThan(20);
+      expect(readFileSync(resolve(root, entry.file), 'utf8')).toContain(`'${entry.literal}'`);
+      expect(allowed.get(entry.file)?.has(entry.literal)).toBe(true);
+    }
   });
 
   it('fails a file that gains a literal over its baseline, and passes the repository as it is', () => {

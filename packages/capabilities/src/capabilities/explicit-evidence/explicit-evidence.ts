@@ -67,7 +67,7 @@ export function configureExplicitEvidence(field: CanonicalField, knowledge: Comp
   return {
     config: {
       labels: labelsToConfig(labels),
-      reading: readingToJson(valueReadingForField(field, labels)),
+      reading: readingToJson(valueReadingForField(field, labels, lexicon)),
       ...(term === null ? {} : { structuredTerm: term.id }),
     },
   };

@@ -1,7 +1,8 @@
 /**
  * A rate printed inside the label of the amount it produced: "Tax (8.25%): $61.88",
  * "VAT 20%: 5.00", "Discount (10%): -$1,955.00". For a rate or percentage field
- * (`tax_rate`, `discount_pct`) whose name, without its rate word, names a lexicon concept
+ * (`tax_rate`, `discount_pct`) whose name, without its rate word (the packs' `rate-words` and
+ * `percent-words`), names a lexicon concept
  * (tax, discount), the percentage in a key of that concept is the value — read as the
  * field's `percentAs` (fraction or points). Reported as `SYNONYM_LABEL` with
  * `detail.structure: 'rate-in-label'`, the span pointing at the percentage inside the key.
@@ -10,16 +11,25 @@ import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
 import type { Lexicon } from '@paxman/values';
 import type { RecognizedValue } from '@paxman/values';
 import { matchLabel, type LabelMatch, type LabelSet } from '../shared/label-match.js';
+import type { LayoutWords } from '../shared/layout-words.js';
 import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
 
-const RATE_WORDS = new Set(['rate', 'pct', 'percent', 'percentage', 'ratio']);
+/** A label's words without the packs' rate and percent words ("tax rate" → "tax"), or null when it has none. */
+function withoutRateWords(words: readonly string[], layout: LayoutWords): string | null {
+  const kept: string[] = [];
+  for (let index = 0; index < words.length; ) {
+    const rate = Math.max(layout.lengthAt('rate-words', words, index), layout.lengthAt('percent-words', words, index));
+    if (rate === 0) kept.push(words[index]!);
+    index += Math.max(rate, 1);
+  }
+  return kept.length === words.length ? null : kept.join(' ');
+}
 
 /** The labels of the concept a rate field is the rate of ("tax rate" → the tax concept). */
-function baseLabels(fieldLabels: LabelSet, lexicon: Lexicon): LabelSet | null {
+function baseLabels(fieldLabels: LabelSet, lexicon: Lexicon, layout: LayoutWords): LabelSet | null {
   for (const label of fieldLabels.exact) {
-    const words = label.split(' ');
-    if (!words.some((word) => RATE_WORDS.has(word))) continue;
-    const base = words.filter((word) => !RATE_WORDS.has(word)).join(' ');
+    const base = withoutRateWords(label.split(' '), layout);
+    if (base === null) continue;
     const id = lexicon.conceptsOfLabel(base)[0];
     if (id !== undefined) return { exact: [], synonyms: lexicon.termsOfConcept(id), concepts: [id] };
   }
@@ -29,7 +39,7 @@ function baseLabels(fieldLabels: LabelSet, lexicon: Lexicon): LabelSet | null {
 /** Percentages in the keys of the field's base concept. */
 export function findRateInLabels(context: SearchContext): void {
   if (context.reading.fieldType !== 'DECIMAL' || context.reading.percentAs === 'reject') return;
-  const labels = baseLabels(context.labels, context.lexicon);
+  const labels = baseLabels(context.labels, context.lexicon, context.layout);
   if (!labels) return;
   // Each distinct key with a "%" is matched once; its pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];

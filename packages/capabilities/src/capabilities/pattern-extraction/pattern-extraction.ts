@@ -93,7 +93,7 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
   if (!(PATTERN_EXTRACTION_SPEC.acceptsTypes as readonly string[]).includes(field.type)) return { skip: `pattern_extraction reads scalar values; ${field.path} is ${field.type}.` };
   if (field.path.includes('[]')) return { skip: `pattern_extraction reads one value per document; ${field.path} is a per-item field.` };
   const labels = labelsForField(field, lexicon);
-  const reading = valueReadingForField(field, labels);
+  const reading = valueReadingForField(field, labels, lexicon);
   const patterns: PatternStep[] = [];
   if (field.extractionPattern !== null) {
     const regex = compileSafeRegex(field.extractionPattern);
@@ -249,8 +249,6 @@ function beforeLegalForm(text: string, layout: LayoutWords): string | null {
   const start = layout.legalFormStart(withoutCode);
   return start === null ? null : withoutCode.slice(0, start).trim();
 }
-/** Words that say what kind of business a company is, not which one. */
-const GENERIC_BUSINESS = /^(?:(?:restaurant|restoran|enterprise|enterprises|trading|hardware|marketing|services?|industries|holdings|food|foods|cafe|stationery|stores?|supermarket|mart|pharmacy|farmasi|books?|bookstore|electrical|motor|motors|engineering|construction|resources|ventures|global|international|(?:m))\s*)+$/i;
 /** Marks a reader or a printer leaves before a line's text. */
 const LEADING_MARKS = /^[+*~|•·>“”"'-]+\s+/u;
 /** Marks a reader leaves after a line's text, set apart from it ("L TWO FLORIST & HANDICRAFT  -"). */
@@ -260,8 +258,14 @@ const TRAILING_MARKS = /\s+[+*~|•·<“”"'-]+$/u;
 function withoutMarks(text: string): string {
   return text.trim().replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '');
 }
-/** Nothing, or only words that join a name to its legal form ("CO. (M)", "& SONS"): what cannot start a name. */
-const NAME_CONNECTORS = /^(?:(?:co\.?|company|\(m\)|&|and|sons?)\s*)*$/i;
+/** Nothing, or only words of the packs that join a name to its legal form ("CO. (M)", "& SONS"): what cannot start a name. */
+function onlyNameConnectors(text: string, layout: LayoutWords): boolean {
+  return !/[^\p{L}\p{N}&().\s]/u.test(text) && layout.consistsOf('name-connectors', text);
+}
+/** Only words of the packs that say what kind of business a company is, not which one ("RESTAURANT", "HARDWARE TRADING"). */
+function onlyBusinessKinds(text: string, layout: LayoutWords): boolean {
+  return /\p{L}|\p{N}/u.test(text) && !/[^\p{L}\p{N}\s]/u.test(text) && layout.consistsOf('business-kinds', text);
+}
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
@@ -286,10 +290,10 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const before = beforeLegalForm(name, layout) ?? name;
     // Only what cannot start a name continues one: nothing, "CO. (M)", "& SONS", or a bracket closed here but opened above.
     const startsMidName =
-      NAME_CONNECTORS.test(before) ||
+      onlyNameConnectors(before, layout) ||
       before.split(')').length > before.split('(').length ||
       // Nothing but what kind of business it is ("RESTAURANT SDN BHD", "ENTERPRISE (SETIA ALAM) SDN BHD"): the name is above.
-      GENERIC_BUSINESS.test(before.replace(/\([^()]*\)/g, ' ').trim());
+      onlyBusinessKinds(before.replace(/\([^()]*\)/g, ' ').trim(), layout);
     // A line above continues the name when it is printed alike: both in capitals, or both not.
     const continuesAbove = (line: (typeof lines)[number] | undefined, text: string): boolean =>
       line !== undefined && text.length <= 40 && /\p{L}{2}/u.test(text) && !/[\d:@|]/.test(text) && (text === text.toUpperCase()) === (name === name.toUpperCase());
@@ -305,10 +309,10 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       spans.unshift({ start: line.span.start + line.text.indexOf(lineText), end: line.span.start + line.text.indexOf(lineText) + lineText.length, layer });
       value = `${lineText} ${value}`;
       const head = beforeLegalForm(value, layout) ?? value;
-      midName = head.split(')').length !== head.split('(').length || GENERIC_BUSINESS.test(lineText.replace(/\([^()]*\)?/g, ' ').trim());
+      midName = head.split(')').length !== head.split('(').length || onlyBusinessKinds(lineText.replace(/\([^()]*\)?/g, ' ').trim(), layout);
     }
     // Still only a legal form and joining words ("CO. (M) SDN BHD" under a logo the reader did not read): the name is not legible.
-    if (NAME_CONNECTORS.test((beforeLegalForm(value, layout) ?? value).replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim())) return;
+    if (onlyNameConnectors((beforeLegalForm(value, layout) ?? value).replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim(), layout)) return;
     const below = lines[position + 1];
     const followedBy = below === undefined ? null : letterheadFollower(below.text, layout);
     builder.finding({
@@ -344,7 +348,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const next = lines[position + 1]?.text.trim() ?? '';
     const continued = /[&,]$/.test(text) && next.length > 0 && next.length <= 40 && !/[\d:@|]/.test(next) ? next : null;
     let belowIndex = position + (continued === null ? 1 : 2);
-    while (belowIndex < lines.length && REGISTRATION_LINE.test(lines[belowIndex]!.text.trim())) belowIndex += 1;
+    while (belowIndex < lines.length && isRegistrationLine(lines[belowIndex]!.text.trim(), layout)) belowIndex += 1;
     const below = lines[belowIndex];
     candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text, layout), continued });
   }
@@ -385,10 +389,26 @@ function doubtfulLetterhead(document: Document, line: Document['lines'][number],
   return confidence !== null && confidence < DOUBTFUL_LETTERHEAD_CONFIDENCE;
 }
 
-/** A line that ends the address under a letterhead: contact, tax, registration or document lines, labels, dates. */
-const ADDRESS_STOP = /[:@]|https?|www\.|\b(?:tel|telephone|phone|fax|h\/?p|hp|mobile|email|e-mail|gst|sst|vat|tax|invoice|receipt|document|doc|date|time|cashier|counter|table|bill|check|order|reg|registration|no\.\s*reg|company\s+no|thank)\b/i;
-/** A registration number printed alone under the name ("789417-W", "(JM0517726)", "(CO.REG : 933109-X)"). */
-const REGISTRATION_LINE = /^[(<]?\s*(?:(?:co(?:mpany)?[.\s-]*)?reg(?:istration)?\.?\s*(?:no\.?)?|company\s*no\.?|br\s*no\.?|brn|roc(?:\s*no\.?)?|business\s+reg(?:istration)?\.?\s*(?:no\.?)?)?\s*[:.]?\s*\(?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*[)>]?$|^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+/** Signs of a labelled line or a link: a line with one ends the address under a letterhead. */
+const LABEL_OR_LINK = /[:@]|https?|www\./i;
+
+/** A line that ends the address under a letterhead: a label, a link, or a contact, tax, registration or document word of the packs. */
+function stopsAddress(text: string, layout: LayoutWords): boolean {
+  return LABEL_OR_LINK.test(text) || layout.mentions('address-stops', text);
+}
+/** What follows a registration label (or stands alone): the number ("789417-W", ": 933109-X", "(JM0517726)"). */
+const REGISTRATION_NUMBER = /^\.?\s*[:.]?\s*\(?[0-9A-Z]*[0-9][0-9A-Z-]{3,}\s*[)>]?$/i;
+/** A bracketed number with a short note in it ("(CO.REG : 933109-X)" misread, "(NO. 12345-A)"). */
+const BRACKETED_NUMBER = /^\([^()]{0,20}\d{5,}[0-9A-Z-]*\s*\)$/i;
+
+/** A registration number printed alone under the name ("789417-W", "(JM0517726)", "CO.REG : 933109-X"): a registration label of the packs or none, then the number. */
+function isRegistrationLine(text: string, layout: LayoutWords): boolean {
+  if (BRACKETED_NUMBER.test(text)) return true;
+  const rest = text.replace(/^[(<]?\s*/, '');
+  if (REGISTRATION_NUMBER.test(rest)) return true;
+  const end = /^\p{L}/u.test(rest) ? layout.afterStart('registration-labels', rest) : null;
+  return end !== null && REGISTRATION_NUMBER.test(rest.slice(end));
+}
 /** A line that is only a number or code ("1950", "3-1707067"): a terminal's or a scan's, printed above the letterhead. */
 const CODE_LINE = /^[\d-]{1,12}$/;
 /** A line ending in a country: the address ends there. */
@@ -399,10 +419,18 @@ const PHONE_LINE = /^\+?[\d\s().-]{7,}[,;.]?$/;
 const DATE_TIME_LINE = /^(?:\d{1,2}[-/. ](?:\d{1,2}|[a-z]{3,9})[-/. ]\d{2,4}|\d{4}-\d{2}-\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i;
 /** A tax registration printed alone under the name ("GST REG. NO. : 000155453440", "(GST ID: 000306020352)"). */
 const TAX_ID_LINE = /^\(?\s*(?:gst|sst|vat|tax)\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id\.?|number)?\s*[:.]?\s*[0-9A-Z][0-9A-Z -]{5,}\s*\)?$/i;
-/** A store's, site's or branch's code printed alone under the name ("SITE: 1046", "OUTLET #12"). */
-const OUTLET_CODE_LINE = /^(?:site|outlet|branch|store|shop)\s*(?:no\.?|code|id)?\s*[:#]?\s*[0-9A-Z-]{1,10}$/i;
+/** What follows an outlet word in a store's code line: a marker and the code ("SITE: 1046", "OUTLET #12", "BRANCH CODE 7"). */
+const OUTLET_CODE = /^\s*(?:no\.?|code|id)?\s*[:#]?\s*[0-9A-Z-]{1,10}$/i;
+
+/** A store's, site's or branch's code printed alone under the name: an outlet word of the packs, then the code. */
+function isOutletCodeLine(text: string, layout: LayoutWords): boolean {
+  const end = /^\p{L}/u.test(text) ? layout.afterStart('outlet-words', text) : null;
+  return end !== null && OUTLET_CODE.test(text.slice(end));
+}
 /** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head. */
-const HEAD_NOTE_LINES: readonly RegExp[] = [REGISTRATION_LINE, TAX_ID_LINE, OUTLET_CODE_LINE, DATE_TIME_LINE];
+function isHeadNoteLine(text: string, layout: LayoutWords): boolean {
+  return isRegistrationLine(text, layout) || TAX_ID_LINE.test(text) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text);
+}
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
 /** How the first line of an address starts: a house number ("12 …", "No. 12 …") — or a street word, below. */
@@ -430,12 +458,12 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   const head = letterheadPosition(lines, layout, lexicon);
   if (head === null) return;
   let position = head + 1;
-  while (position < lines.length && HEAD_NOTE_LINES.some((kind) => kind.test(lines[position]!.text.trim()))) position += 1;
+  while (position < lines.length && isHeadNoteLine(lines[position]!.text.trim(), layout)) position += 1;
   const block: (typeof lines)[number][] = [];
   for (; position < lines.length && block.length < ADDRESS_LINES; position += 1) {
     const text = addressLineText(lines[position]!);
     // "NO: 28, JALAN ASTANA 1C": a house number's colon does not end the address.
-    if (ADDRESS_STOP.test(text.replace(HOUSE_NUMBER_COLON, '')) || REGISTRATION_LINE.test(text) || PHONE_LINE.test(text)) break;
+    if (stopsAddress(text.replace(HOUSE_NUMBER_COLON, ''), layout) || isRegistrationLine(text, layout) || PHONE_LINE.test(text)) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
     if (block.length === 0 && !startsAddress(text, layout) && letterheadFollower(text, layout) !== 'address') {
@@ -518,7 +546,7 @@ function letterheadPosition(lines: readonly Document['lines'][number][], layout:
     // The issuer's name is the name-like line an address follows (past a registration number):
     // a scanner's or cashier's name above it is followed by the name, not by an address.
     let below = position + 1;
-    while (below < lines.length && REGISTRATION_LINE.test(lines[below]!.text.trim())) below += 1;
+    while (below < lines.length && isRegistrationLine(lines[below]!.text.trim(), layout)) below += 1;
     if (letterheadFollower(lines[below]?.text ?? '', layout) === 'address') return position;
   }
   return null;

@@ -1,6 +1,7 @@
 import { defineField } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
-import { labelsForField } from '@paxman/values';
+import { builtInLexiconPacks, compileLexicon, validateKnowledgePack } from '@paxman/knowledge';
+import { createLexicon, labelsForField } from '@paxman/values';
 import { readingFromJson, readingToJson, valueReadingForField } from './field-reading.js';
 
 function readingOf(input: Parameters<typeof defineField>[0]) {
@@ -28,5 +29,19 @@ describe('readingToJson', () => {
       { value: 'EUR', synonyms: ['€'] },
       { value: 'USD', synonyms: [] },
     ]);
+  });
+});
+
+describe('valueReadingForField: percentages and rates', () => {
+  it("reads a percentage's points or a rate's fraction by the packs' percent-words and rate-words, a user's too", () => {
+    expect(readingOf({ path: 'discount_pct', type: 'DECIMAL' }).percentAs).toBe('points');
+    expect(readingOf({ path: 'tax_rate', type: 'DECIMAL' }).percentAs).toBe('fraction');
+    expect(readingOf({ path: 'moms_sats', type: 'DECIMAL' }).percentAs).toBe('reject');
+    const pack = validateKnowledgePack({ id: 'lexicon-xx', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: {}, words: { 'rate-words': ['sats'], 'percent-words': ['procent'] } } });
+    const lexicon = createLexicon(compileLexicon([...builtInLexiconPacks(), pack]));
+    const field = defineField({ path: 'moms_sats', type: 'DECIMAL' });
+    expect(valueReadingForField(field, labelsForField(field, lexicon), lexicon).percentAs).toBe('fraction');
+    const points = defineField({ path: 'rabatt_procent', type: 'DECIMAL' });
+    expect(valueReadingForField(points, labelsForField(points, lexicon), lexicon).percentAs).toBe('points');
   });
 });

@@ -7,8 +7,9 @@
  */
 import type { CanonicalField } from '@paxman/contract';
 import type { JsonValue } from '@paxman/core';
-import type { FieldLabels } from '@paxman/values';
-import { splitIdentifier } from '@paxman/values';
+import type { FieldLabels, Lexicon } from '@paxman/values';
+import { defaultLexicon, splitIdentifier } from '@paxman/values';
+import { foldWord } from './layout-words.js';
 import type { StringSemantic, ValueReading } from './read-typed-value.js';
 
 const IDENTIFIER_CONCEPTS = new Set(['invoice-number', 'purchase-order', 'quote-number', 'order-number', 'customer-number', 'tax-id', 'bic']);
@@ -38,22 +39,29 @@ export function stringSemantic(field: CanonicalField, labels: FieldLabels): Stri
 }
 
 /** The reading of a field's values. */
-export function valueReadingForField(field: CanonicalField, labels: FieldLabels): ValueReading {
+export function valueReadingForField(field: CanonicalField, labels: FieldLabels, lexicon: Lexicon = defaultLexicon()): ValueReading {
   const maxLength = field.constraints.find((constraint) => constraint.kind === 'max_length')?.params.max;
   return {
     fieldType: field.type,
     semantic: field.type === 'STRING' ? stringSemantic(field, labels) : 'text',
     enumValues: field.enumValues.map((entry) => ({ value: entry.value, synonyms: [...entry.synonyms] })),
     maxLength: typeof maxLength === 'number' && maxLength > 0 ? Math.min(maxLength, 500) : DEFAULT_MAX_LENGTH,
-    percentAs: percentReading(field),
+    percentAs: percentReading(field, lexicon),
   };
 }
 
-function percentReading(field: CanonicalField): ValueReading['percentAs'] {
+/** True when a word of a field's name is a word of the class in the lexicon's packs. */
+function nameHasWordOf(words: readonly string[], lexicon: Lexicon, wordClass: 'percent-words' | 'rate-words'): boolean {
+  const entries = new Set(lexicon.rawWords(wordClass).map(foldWord));
+  return words.some((word) => entries.has(foldWord(word)));
+}
+
+/** How a DECIMAL field reads a percentage: as points when its name says percent (`discount_pct`), as a fraction when it says rate (`tax_rate`), else not at all. */
+function percentReading(field: CanonicalField, lexicon: Lexicon): ValueReading['percentAs'] {
   if (field.type !== 'DECIMAL') return 'reject';
   const words = splitIdentifier(field.name).toLowerCase().split(' ');
-  if (words.includes('pct') || words.includes('percent') || words.includes('percentage')) return 'points';
-  if (words.includes('rate') || words.includes('ratio')) return 'fraction';
+  if (nameHasWordOf(words, lexicon, 'percent-words')) return 'points';
+  if (nameHasWordOf(words, lexicon, 'rate-words')) return 'fraction';
   return 'reject';
 }
 

@@ -37,7 +37,7 @@ describe('rememberingLayoutWords: the answers of a run, kept for the run', () =>
 
   it('answers every question as the compiled words do', () => {
     const remembering = rememberingLayoutWords(layout);
-    const texts = ['Rounding Adj.', 'Total', 'Nett Total', 'Name', 'Jalan Ampang 12', 'Kraxi GmbH', 'Industriestraße 7', 'Nr.', 'vom', 'Rechnung', 'Cash', 'From'];
+    const texts = ['Rounding Adj.', 'Total', 'Nett Total', 'Name', 'Jalan Ampang 12', 'Kraxi GmbH', 'Industriestraße 7', 'Nr.', 'vom', 'Rechnung', 'Cash', 'From', 'HARDWARE TRADING', 'OUTLET #12', 'ROC NO. 12345', 'TEL 03-1234'];
     for (const text of texts) {
       for (const run of [1, 2]) {
         expect(remembering.isTitleWord(text), `${text} (${run})`).toBe(layout.isTitleWord(text));
@@ -48,9 +48,11 @@ describe('rememberingLayoutWords: the answers of a run, kept for the run', () =>
         expect(remembering.isNumberMarker(text)).toBe(layout.isNumberMarker(text));
         expect(remembering.isDateConnector(text)).toBe(layout.isDateConnector(text));
         expect(remembering.isNameKey(text)).toBe(layout.isNameKey(text));
-        for (const wordClass of ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words'] as const) {
+        for (const wordClass of ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words', 'business-kinds', 'name-connectors', 'address-stops', 'outlet-words', 'registration-labels'] as const) {
           expect(remembering.mentions(wordClass, text)).toBe(layout.mentions(wordClass, text));
           expect(remembering.startsWith(wordClass, text)).toBe(layout.startsWith(wordClass, text));
+          expect(remembering.consistsOf(wordClass, text)).toBe(layout.consistsOf(wordClass, text));
+          expect(remembering.afterStart(wordClass, text)).toBe(layout.afterStart(wordClass, text));
         }
       }
     }
@@ -70,5 +72,39 @@ describe('rememberingLayoutWords: the answers of a run, kept for the run', () =>
     expect(layoutWordsForRun(memos[0]!, layout)).toBe(first);
     expect(layoutWordsForRun(memos[1]!, layout)).not.toBe(first);
     expect(layoutWordsForRun(memos[0]!, compileLayoutWords(defaultLexicon()))).not.toBe(first);
+  });
+});
+
+describe("compileLayoutWords: the words of a receipt's head", () => {
+  const layout = compileLayoutWords(defaultLexicon());
+
+  it('tells a line made only of words of a class (business kinds, name connectors) from one with a name in it', () => {
+    expect(layout.consistsOf('business-kinds', 'HARDWARE TRADING')).toBe(true);
+    expect(layout.consistsOf('business-kinds', 'RESTORAN')).toBe(true);
+    expect(layout.consistsOf('business-kinds', 'AIK HUAT HARDWARE')).toBe(false);
+    expect(layout.consistsOf('name-connectors', 'CO. (M)')).toBe(true);
+    expect(layout.consistsOf('name-connectors', 'AND SONS')).toBe(true);
+    expect(layout.consistsOf('name-connectors', '')).toBe(true);
+    expect(layout.consistsOf('name-connectors', 'POPULAR BOOK CO.')).toBe(false);
+  });
+
+  it('finds what ends an address and where an outlet word ends at the start of a line', () => {
+    expect(layout.mentions('address-stops', 'TEL 03-1234 5678')).toBe(true);
+    expect(layout.mentions('address-stops', 'H/P 012-345')).toBe(true);
+    expect(layout.mentions('address-stops', 'SST ID W10-1808-31000000')).toBe(true);
+    expect(layout.mentions('address-stops', 'JALAN TELOK GADONG')).toBe(false);
+    expect(layout.afterStart('outlet-words', 'OUTLET #12')).toBe(6);
+    expect(layout.afterStart('outlet-words', 'BRANCH: 7')).toBe(6);
+    expect(layout.afterStart('outlet-words', 'THE STORE 7')).toBeNull();
+    expect(layout.afterStart('registration-labels', 'CO.REG : 933109-X')).toBe(6);
+    expect(layout.afterStart('registration-labels', 'ROC NO. 12345')).toBe(6);
+  });
+
+  it("reads a user's words for them", () => {
+    const pack = validateKnowledgePack({ id: 'lexicon-xx', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: {}, words: { 'business-kinds': ['handel'], 'outlet-words': ['butik'] } } });
+    const own = compileLayoutWords(createLexicon(compileLexicon([...builtInLexiconPacks(), pack])));
+    expect(own.consistsOf('business-kinds', 'HANDEL')).toBe(true);
+    expect(own.afterStart('outlet-words', 'Butik 12')).toBe(5);
+    expect(layout.afterStart('outlet-words', 'Butik 12')).toBeNull();
   });
 });

@@ -2,8 +2,9 @@
  * The words the layout mechanisms read a page with, compiled once per instance from its
  * lexicon (the knowledge packs' word classes): document titles, legal forms, street words,
  * number markers, date connectors, the keys a party block prints a name under, and the words of
- * summary and payment lines (rounding, added charges, net, other tenders), and the word before
- * a sender's name ("from", "von"). Matching
+ * summary and payment lines (rounding, added charges, net, other tenders), the word before
+ * a sender's name ("from", "von"), and the words of a receipt's head (business kinds, name
+ * connectors, address stops, outlet words, registration labels) and the words of a rate's label. Matching
  * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
  * text, so a user's pack cannot make a pattern slow, and a capability holds no word of any
  * language.
@@ -34,11 +35,15 @@ export interface LayoutWords {
   startsWith(wordClass: MentionedWordClass, text: string): boolean;
   /** How many of `words` (as printed) from `index` on make the longest word sequence of the class there; 0 for none. */
   lengthAt(wordClass: MentionedWordClass, words: readonly string[], index: number): number;
+  /** True when the text's words are all words (or word sequences) of the class, one after another; true for a text of no word ("Co. (M)" consists of name connectors). */
+  consistsOf(wordClass: MentionedWordClass, text: string): boolean;
+  /** The offset in the text right after the longest word sequence of the class it starts with ("Outlet #12" → 6), or null. */
+  afterStart(wordClass: MentionedWordClass, text: string): number | null;
 }
 
 /** The word classes a label is searched for (anywhere in it, or at its start). */
-export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders' | 'sender-words';
-const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words'];
+export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders' | 'sender-words' | 'business-kinds' | 'name-connectors' | 'address-stops' | 'outlet-words' | 'registration-labels' | 'percent-words' | 'rate-words';
+const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words', 'business-kinds', 'name-connectors', 'address-stops', 'outlet-words', 'registration-labels', 'percent-words', 'rate-words'];
 
 /** True when `sequence` is printed in `words` from `index` on. */
 function printedAt(words: readonly { word: string }[], index: number, sequence: readonly string[]): boolean {
@@ -51,10 +56,17 @@ export function foldWord(word: string): string {
 }
 
 /** The words of a text with their offsets: letters and digits (and `&`) together; everything else separates. */
-export function wordsOf(text: string): { readonly word: string; readonly start: number }[] {
-  const words: { word: string; start: number }[] = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}&]+/gu)) words.push({ word: foldWord(match[0]), start: match.index });
+export function wordsOf(text: string): { readonly word: string; readonly start: number; readonly end: number }[] {
+  const words: { word: string; start: number; end: number }[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}&]+/gu)) words.push({ word: foldWord(match[0]), start: match.index, end: match.index + match[0].length });
   return words;
+}
+
+/** How many words from `index` on make the longest of the sequences there; 0 for none. */
+function longestAt(words: readonly { word: string }[], index: number, sequences: readonly (readonly string[])[]): number {
+  let longest = 0;
+  for (const sequence of sequences) if (sequence.length > longest && printedAt(words, index, sequence)) longest = sequence.length;
+  return longest;
 }
 
 function joinedWords(text: string): string {
@@ -125,10 +137,26 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
       return mentioned.get(wordClass)!.some((sequence) => printedAt(words, 0, sequence));
     },
     lengthAt(wordClass: MentionedWordClass, words: readonly string[], index: number) {
-      const folded = words.map((word) => ({ word: foldWord(word) }));
-      let longest = 0;
-      for (const sequence of mentioned.get(wordClass)!) if (sequence.length > longest && printedAt(folded, index, sequence)) longest = sequence.length;
-      return longest;
+      return longestAt(
+        words.map((word) => ({ word: foldWord(word) })),
+        index,
+        mentioned.get(wordClass)!,
+      );
+    },
+    consistsOf(wordClass: MentionedWordClass, text: string) {
+      const words = wordsOf(text);
+      const sequences = mentioned.get(wordClass)!;
+      for (let index = 0; index < words.length; ) {
+        const length = longestAt(words, index, sequences);
+        if (length === 0) return false;
+        index += length;
+      }
+      return true;
+    },
+    afterStart(wordClass: MentionedWordClass, text: string) {
+      const words = wordsOf(text);
+      const length = longestAt(words, 0, mentioned.get(wordClass)!);
+      return length === 0 ? null : words[length - 1]!.end;
     },
   });
 }
@@ -159,6 +187,8 @@ export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
     isNameKey: (key: string) => remember('isNameKey', key, layout.isNameKey),
     mentions: (wordClass: MentionedWordClass, text: string) => remember(`mentions/${wordClass}`, text, (asked) => layout.mentions(wordClass, asked)),
     startsWith: (wordClass: MentionedWordClass, text: string) => remember(`startsWith/${wordClass}`, text, (asked) => layout.startsWith(wordClass, asked)),
+    consistsOf: (wordClass: MentionedWordClass, text: string) => remember(`consistsOf/${wordClass}`, text, (asked) => layout.consistsOf(wordClass, asked)),
+    afterStart: (wordClass: MentionedWordClass, text: string) => remember(`afterStart/${wordClass}`, text, (asked) => layout.afterStart(wordClass, asked)),
     lengthAt: (wordClass: MentionedWordClass, words: readonly string[], index: number) => layout.lengthAt(wordClass, words, index),
   });
 }
