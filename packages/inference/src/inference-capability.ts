@@ -142,6 +142,37 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
     };
   }
 
+  /**
+   * The evidence of a value a model quoted (a field's, or a row's member: `quoted`): the
+   * quote's span, and what the quote shows stated as grounds the reconciler grades (ADR 0023).
+   */
+  function quotedEvidence(input: {
+    readonly field: CanonicalField;
+    readonly document: CapabilityContext['document'];
+    readonly sourceText: string;
+    readonly io: Record<string, JsonValue>;
+    readonly quoted: CanonicalField;
+    readonly quote: string;
+    readonly value: JsonValue;
+    readonly span: { readonly start: number; readonly end: number };
+    readonly discriminator: string;
+    readonly detail: Record<string, JsonValue>;
+  }): Evidence {
+    const spans = [{ start: input.span.start, end: input.span.end, layer: input.document.primaryLayer }];
+    const shown = quoteGrounds({ field: input.quoted, quote: input.quote, value: input.value, sourceText: input.sourceText, span: input.span, ...(options.lexicon === undefined ? {} : { lexicon: options.lexicon }) });
+    return {
+      id: evidenceId({ capability: capabilityId, fieldPath: input.field.path, kind: EvidenceKind.INFERENCE, spans, discriminator: input.discriminator }),
+      capability: capabilityId,
+      fieldPath: input.field.path,
+      kind: EvidenceKind.INFERENCE,
+      spans,
+      text: input.quote,
+      verdict: 'SUPPORTS',
+      grounds: [{ kind: 'model-quote', quote: shown.quote }],
+      detail: { ...input.io, grounded: true, ...input.detail, ...(shown.instructionPhrase === undefined ? {} : { instructionNearby: shown.instructionPhrase }) },
+    };
+  }
+
   async function inferValue(context: CapabilityContext): Promise<CapabilityResult> {
     const { field, document } = context;
     const answer = await callModel(context, false);
@@ -149,20 +180,7 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
     const { io, usage, usageDiagnostics, sourceText } = answer;
     const verdict = parseInferenceOutput(answer.text, { field, sourceText });
     if (verdict.kind !== 'value') return { candidates: [], evidence: [], diagnostics: [noValue(field, verdict.kind === 'absent', verdict.kind === 'unknown' ? verdict.reason : '', io), ...usageDiagnostics], usage };
-    const spans = [{ start: verdict.span.start, end: verdict.span.end, layer: document.primaryLayer }];
-    // What the quote shows, stated as grounds the reconciler grades (ADR 0023).
-    const shown = quoteGrounds({ field, quote: verdict.quote, value: verdict.value, sourceText, span: verdict.span, ...(options.lexicon === undefined ? {} : { lexicon: options.lexicon }) });
-    const evidence: Evidence = {
-      id: evidenceId({ capability: capabilityId, fieldPath: field.path, kind: EvidenceKind.INFERENCE, spans, discriminator: io.completionHash as string }),
-      capability: capabilityId,
-      fieldPath: field.path,
-      kind: EvidenceKind.INFERENCE,
-      spans,
-      text: verdict.quote,
-      verdict: 'SUPPORTS',
-      grounds: [{ kind: 'model-quote', quote: shown.quote }],
-      detail: { ...io, grounded: true, ...(shown.instructionPhrase === undefined ? {} : { instructionNearby: shown.instructionPhrase }) },
-    };
+    const evidence = quotedEvidence({ field, document, sourceText, io, quoted: field, quote: verdict.quote, value: verdict.value, span: verdict.span, discriminator: io.completionHash as string, detail: {} });
     return {
       candidates: [{ fieldPath: field.path, value: verdict.value, raw: verdict.quote, capability: capabilityId, tier, evidenceIds: [evidence.id] }],
       evidence: [evidence],
@@ -186,20 +204,8 @@ export function createInferenceCapability(options: InferenceCapabilityOptions): 
     const evidence: Evidence[] = [];
     const members = new Map(field.fields.map((member) => [member.name, member]));
     verdict.rows.forEach((row, item) => {
-      const spans = [{ start: row.span.start, end: row.span.end, layer: document.primaryLayer }];
       for (const [name, value] of Object.entries(row.value)) {
-        const shown = quoteGrounds({ field: members.get(name)!, quote: row.quote, value, sourceText, span: row.span, ...(options.lexicon === undefined ? {} : { lexicon: options.lexicon }) });
-        evidence.push({
-          id: evidenceId({ capability: capabilityId, fieldPath: field.path, kind: EvidenceKind.INFERENCE, spans, discriminator: `${io.completionHash as string}:${item}:${name}` }),
-          capability: capabilityId,
-          fieldPath: field.path,
-          kind: EvidenceKind.INFERENCE,
-          spans,
-          text: row.quote,
-          verdict: 'SUPPORTS',
-          grounds: [{ kind: 'model-quote', quote: shown.quote }],
-          detail: { ...io, grounded: true, item, member: name, ...(shown.instructionPhrase === undefined ? {} : { instructionNearby: shown.instructionPhrase }) },
-        });
+        evidence.push(quotedEvidence({ field, document, sourceText, io, quoted: members.get(name)!, quote: row.quote, value, span: row.span, discriminator: `${io.completionHash as string}:${item}:${name}`, detail: { item, member: name } }));
       }
     });
     const dropped: Diagnostic[] = verdict.dropped.map(({ row, reason }) => ({
