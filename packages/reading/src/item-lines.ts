@@ -24,6 +24,7 @@
 import type { SourceSpan } from '@paxman/core';
 import type { DocumentLine } from '@paxman/document';
 import { readCurrency } from '@paxman/values';
+import { readCellNumber } from './cell-number.js';
 import { type HeaderTerms, findTerms, startsWithTerm } from './header-terms.js';
 import type { RecordCell } from './record-set.js';
 
@@ -79,13 +80,6 @@ function tokensOf(text: string): Token[] {
   return [...text.matchAll(/\S+/g)].map((match) => ({ text: match[0], start: match.index, end: match.index + match[0].length }));
 }
 
-/** The decimal string of an amount or price text ("1.234,56" → "1234.56"), the last separator being the decimal one. */
-function decimalOf(digits: string, negative: boolean): string {
-  const last = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
-  const whole = digits.slice(0, last).replace(/[.,' ]/g, '');
-  return `${negative ? '-' : ''}${whole}.${digits.slice(last + 1)}`;
-}
-
 /** What one line holds, as an item line may hold it. */
 interface LineReading {
   readonly line: DocumentLine;
@@ -111,7 +105,9 @@ function trailingAmount(tokens: readonly Token[]): { index: number; number: stri
   const match = AMOUNT_TOKEN.exec(token.text);
   if (match === null) return null;
   const negative = match[1] !== '' || match[2] !== '' || match[4] !== '';
-  return { index, number: decimalOf(match[3]!, negative) };
+  // The digits always have cents here (`12,99`, `1.234,56`): the cell reader settles them without the document's separator.
+  const number = readCellNumber(`${negative ? '-' : ''}${match[3]!}`, null);
+  return number === null ? null : { index, number };
 }
 
 /** A quantity and unit price in `tokens` ("10 x $50.00", "2 Stk x 0,99", "2x 1,29"), as token indexes, or null. */
@@ -195,7 +191,7 @@ function readLine(line: DocumentLine, options: ItemLineOptions): LineReading {
     amount: amount === null ? null : tokens[amount.index]!,
     amountNumber: amount?.number ?? null,
     quantityNumber: quantity === null ? null : quantity.quantity.text.replace(',', '.'),
-    unitPriceNumber: priceMatch === null ? null : decimalOf(priceMatch[1]!, false),
+    unitPriceNumber: priceMatch === null ? null : readCellNumber(priceMatch[1]!, null),
     currency,
   };
 }
