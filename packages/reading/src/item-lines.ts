@@ -176,7 +176,8 @@ function readLine(line: DocumentLine, options: ItemLineOptions): LineReading {
   if (amount !== null && rest.length > 0 && rest[rest.length - 1]!.text === '=') rest = rest.slice(0, -1);
   // "$ 4.75", "EUR 4,75": a currency standing before the amount.
   if (amount !== null && rest.length > 1 && isCurrency(rest[rest.length - 1]!.text)) rest = rest.slice(0, -1);
-  const quantity = quantityAndPrice(rest);
+  // Without an amount the tokens are the ones already searched.
+  const quantity = amount === null ? counted : quantityAndPrice(rest);
   // The description is printed before the quantity ("Widget Pro  10 x $50.00"), else after it.
   let descriptionTokens = quantity === null ? rest : quantity.from > 0 ? rest.slice(0, quantity.from) : rest.slice(quantity.to);
   // A position number or a bullet before the description ("1.", "2)", "-", "•").
