@@ -17,7 +17,7 @@ import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js'
 import { createValidationCapability } from './capabilities/validation/validation.js';
 import type { Capability } from '@paxman/capability-spi';
 import { defaultLexicon, type Lexicon } from '@paxman/values';
-import type { CompiledStructuredData } from '@paxman/knowledge';
+import type { CompiledStructuredData, RecordKnowledge } from '@paxman/knowledge';
 
 /** Options of `createDefaultCapabilities`. */
 export interface DefaultCapabilityOptions {
@@ -27,15 +27,18 @@ export interface DefaultCapabilityOptions {
   readonly lexicon?: Lexicon;
   /** The structured-data terms `explicit_evidence` binds fields to; the built-in EN 16931 pack by default. */
   readonly structuredData?: CompiledStructuredData | null;
+  /** The record knowledge `record_reading` and the scalar finders read record sets with (the built-in merged with the packs' `records` sections); the built-in by default. */
+  readonly records?: RecordKnowledge;
 }
 
 /** The V1 deterministic field capabilities, in tier order, reading with the given recognizers and lexicon. */
 export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}): readonly Capability[] {
   const recognizers = options.recognizers ?? DEFAULT_RECOGNIZERS;
   const lexicon = options.lexicon ?? defaultLexicon();
+  const records = options.records === undefined ? {} : { records: options.records };
   return Object.freeze([
-    createExplicitEvidenceCapability({ recognizers, lexicon, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),
-    createRecordReadingCapability({ lexicon }),
+    createExplicitEvidenceCapability({ recognizers, lexicon, ...records, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),
+    createRecordReadingCapability({ lexicon, ...records }),
     createPatternExtractionCapability({ recognizers, lexicon }),
     createClauseReadingCapability({ recognizers, lexicon }),
     createLookupCapability(),

@@ -1,7 +1,8 @@
 /**
  * The knowledge-pack guide (docs/guides/knowledge-pack.md) as a test: a user's pack for a
  * language no built-in pack covers (Swedish, examples/knowledge/lexicon-sv.json) makes a
- * Swedish invoice resolve — through the API (`createPaxman({ knowledge })`) and the command
+ * Swedish invoice resolve — its scalar fields and the rows of its item table under Swedish
+ * column headers (the pack's `records` section) — through the API (`createPaxman({ knowledge })`) and the command
  * line (`--knowledge`) — the pack is named in the artifact, and the artifact replays only
  * with the same pack.
  */
@@ -30,6 +31,10 @@ const expected = {
   subtotal: { amount: '8300.00', currency: 'SEK' },
   tax_amount: { amount: '2075.00', currency: 'SEK' },
   total_amount: { amount: '10375.00', currency: 'SEK' },
+  line_items: [
+    { description: 'Akromatisk lins 50 mm', quantity: '10', unit_price: { amount: '640', currency: 'SEK' }, amount: { amount: '6400', currency: 'SEK' } },
+    { description: 'Kalibrering (per timme)', quantity: '2', unit_price: { amount: '950', currency: 'SEK' }, amount: { amount: '1900', currency: 'SEK' } },
+  ],
 };
 
 const io = captureIo;
@@ -49,13 +54,21 @@ describe('docs/guides/knowledge-pack.md', () => {
     const evidence = artifact.evidence.find((record) => total.evidenceIds.includes(record.id))!;
     expect(evidence).toMatchObject({ kind: 'SYNONYM_LABEL', label: 'att betala' });
     expect(invoice.slice(evidence.spans[1]!.start, evidence.spans[1]!.end)).toBe('Att betala');
-    expect(artifact.versions.knowledge!['lexicon-sv@0.3.0']).toBe(packFingerprint(validateKnowledgePack(pack)));
+    expect(artifact.versions.knowledge!['lexicon-sv@0.4.0']).toBe(packFingerprint(validateKnowledgePack(pack)));
     expect(artifact.versions.knowledge!['lexicon-en@1.2.0']).toMatch(/^[0-9a-f]{64}$/);
+
+    // The pack's records section names the item table's Swedish column headers: the rows come from the table, each cell under its header.
+    const cells = artifact.evidence.filter((record) => artifact.fieldResults.line_items!.evidenceIds.includes(record.id));
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((record) => (record.detail as { source?: string }).source === 'text-table')).toBe(true);
+    // Without the pack the same rows are read from their arithmetic alone (quantity × price = amount), with less confidence.
+    expect(without.normalizedData.line_items).toEqual(expected.line_items);
+    expect(without.fieldResults.line_items!.confidence).toBeLessThan(artifact.fieldResults.line_items!.confidence);
 
     // Replay holds with the same pack, and refuses an instance without it.
     await expect(px.replay(artifact, { contract })).resolves.toMatchObject({ replayHash: artifact.replayHash });
     await expect(replay(artifact, { contract, knowledge: [pack] })).resolves.toMatchObject({ replayHash: artifact.replayHash });
-    await expect(plain.replay(artifact, { contract })).rejects.toMatchObject({ code: 'VERSION_MISMATCH', message: expect.stringContaining('lexicon-sv@0.3.0 (not loaded)') });
+    await expect(plain.replay(artifact, { contract })).rejects.toMatchObject({ code: 'VERSION_MISMATCH', message: expect.stringContaining('lexicon-sv@0.4.0 (not loaded)') });
     await expect(createPaxman({ knowledge: [{ ...(pack as object), version: '0.1.1' }] }).replay(artifact, { contract })).rejects.toMatchObject({ code: 'VERSION_MISMATCH' });
   });
 
@@ -72,7 +85,7 @@ describe('docs/guides/knowledge-pack.md', () => {
     expect(verified.out()).toContain(`verified ${artifact.replayHash}`);
     const missing = io();
     expect(await main(['replay', artifactFile, '--contract', contractFile], missing.io)).toBe(1);
-    expect(missing.err()).toContain('lexicon-sv@0.3.0');
+    expect(missing.err()).toContain('lexicon-sv@0.4.0');
   });
 
   it('an invalid pack is refused with every problem named, by the API and as a usage error on the command line', async () => {

@@ -23,4 +23,5 @@ export { compileStructuredData, normalizeFieldName, type CompiledStep, type Comp
 export { en16931Pack } from './packs/en16931.js';
 export { compileLexicon, type CompiledLexicon, type LexiconConceptTerms, type PackReference } from './lexicon.js';
 export { builtInLexicon, builtInLexiconPacks } from './packs/lexicon-packs.js';
+export { mergeRecordKnowledge, recordsSectionProblems, type RecordsSection, type RecordsSectionConcept } from './record-sections.js';
 export { allTerms, recordKnowledge, validateRecordKnowledge, type RecordConcept, type RecordKnowledge, type RecordValueType, type TermsByLanguage } from './record-knowledge.js';

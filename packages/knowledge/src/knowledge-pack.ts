@@ -3,15 +3,19 @@
  * input — never code. A pack has an id, a semver version and a fingerprint (sha256 of its
  * canonical JSON), so an artifact can name exactly the knowledge that produced it.
  *
- * Two sections exist. `structuredData`: the business terms of structured e-invoices — the
+ * Three sections exist. `structuredData`: the business terms of structured e-invoices — the
  * XML syntaxes a pack knows (root element and namespaces), each term with the contract
  * field names that mean it and its element path in every syntax. `lexicon`: a language's
  * (or a locale's) words — the labels each business concept is printed under, and word
  * classes the reading mechanisms use (document titles, legal forms, street words, number
- * markers, date connectors, the keys that hold a party's name). A user can write a pack
- * for another standard, language or locale in the same shape.
+ * markers, date connectors, the keys that hold a party's name). `records`: terms added to
+ * the built-in record knowledge — the headers of a table's columns, the words that open its
+ * totals, the words of a contract's party list. A user can write a pack for another
+ * standard, language or locale in the same shape.
  */
 import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, sha256Hex } from '@paxman/core';
+import { recordKnowledge } from './record-knowledge.js';
+import { recordsSectionProblems, type RecordsSection } from './record-sections.js';
 
 /** An XML syntax of a standard: its root element and the namespace URIs of the prefixes its paths use. */
 export interface XmlSyntax {
@@ -146,6 +150,8 @@ export interface KnowledgePack {
   readonly source?: string;
   readonly structuredData?: StructuredDataKnowledge;
   readonly lexicon?: LexiconKnowledge;
+  /** Record knowledge to add to the built-in: column header terms, totals words, party words. */
+  readonly records?: RecordsSection;
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
@@ -285,10 +291,11 @@ export function validateKnowledgePack(input: unknown): KnowledgePack {
   if (typeof input.version !== 'string' || !SEMVER.test(input.version)) problem(problems, 'version', 'must be a semver version (1.0.0)');
   if (typeof input.description !== 'string') problem(problems, 'description', 'must be a string');
   if (input.source !== undefined && typeof input.source !== 'string') problem(problems, 'source', 'must be a string');
-  const known = ['id', 'version', 'description', 'source', 'structuredData', 'lexicon', '$schema'];
+  const known = ['id', 'version', 'description', 'source', 'structuredData', 'lexicon', 'records', '$schema'];
   for (const key of Object.keys(input)) if (!known.includes(key)) problem(problems, key, 'is not a pack section this version knows');
   if (input.structuredData !== undefined) validateStructuredData(input.structuredData, problems);
   if (input.lexicon !== undefined) validateLexicon(input.lexicon, problems);
+  if (input.records !== undefined) recordsSectionProblems(input.records, new Set(recordKnowledge().concepts.map((concept) => concept.id)), problems);
   if (problems.length > 0) {
     throw new InvalidKnowledgePackError(`Knowledge pack ${String(input.id ?? '(no id)')} is invalid: ${problems.join('; ')}.`, { context: { problems } });
   }

@@ -57,7 +57,24 @@ export interface RecordKnowledge {
   readonly partyMemberNames: Readonly<Record<string, readonly string[]>>;
 }
 
-const VALUE_TYPES: readonly string[] = ['text', 'quantity', 'code', 'amount', 'rate', 'identifier'];
+/** The record knowledge's tables of party words, by their key in the data's `partyPreamble`. */
+export const PARTY_WORD_FIELDS = {
+  leads: 'partyLeads',
+  joiners: 'partyJoiners',
+  definedTermLeads: 'partyDefinedTermLeads',
+  nameArticles: 'partyNameArticles',
+  signatureLeads: 'signatureLeads',
+  signatureKeys: 'signatureKeys',
+  salutations: 'salutations',
+  signatureNamePrefixes: 'signatureNamePrefixes',
+  listNames: 'partyListNames',
+  memberNames: 'partyMemberNames',
+} as const satisfies Record<string, keyof RecordKnowledge>;
+
+/** A field of the record knowledge holding party words. */
+export type PartyWordField = (typeof PARTY_WORD_FIELDS)[keyof typeof PARTY_WORD_FIELDS];
+
+export const VALUE_TYPES: readonly string[] = ['text', 'quantity', 'code', 'amount', 'rate', 'identifier'];
 
 function fail(message: string): never {
   throw new InvalidKnowledgePackError(`Record knowledge: ${message}`);
@@ -101,22 +118,17 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   if (!isPlainObject(totals) || !isPlainObject(partyPreamble)) fail('totals and partyPreamble must be objects.');
   const totalsRecord = totals as Record<string, unknown>;
   const preamble = partyPreamble as Record<string, unknown>;
+  const partyWords: Record<string, TermsByLanguage> = {};
+  for (const [key, field] of Object.entries(PARTY_WORD_FIELDS)) {
+    partyWords[field] = key === 'leads' || key === 'joiners' ? termsByLanguage(preamble[key], `partyPreamble.${key}`) : optionalTerms(preamble[key], `partyPreamble.${key}`);
+  }
   return deepFreeze({
     id,
     version,
     concepts: parsed,
     itemsTotal: termsByLanguage(totalsRecord['itemsTotal'], 'totals.itemsTotal'),
     grandTotal: termsByLanguage(totalsRecord['grandTotal'], 'totals.grandTotal'),
-    partyLeads: termsByLanguage(preamble['leads'], 'partyPreamble.leads'),
-    partyJoiners: termsByLanguage(preamble['joiners'], 'partyPreamble.joiners'),
-    partyDefinedTermLeads: optionalTerms(preamble['definedTermLeads'], 'partyPreamble.definedTermLeads'),
-    partyNameArticles: optionalTerms(preamble['nameArticles'], 'partyPreamble.nameArticles'),
-    signatureLeads: optionalTerms(preamble['signatureLeads'], 'partyPreamble.signatureLeads'),
-    signatureKeys: optionalTerms(preamble['signatureKeys'], 'partyPreamble.signatureKeys'),
-    salutations: optionalTerms(preamble['salutations'], 'partyPreamble.salutations'),
-    signatureNamePrefixes: optionalTerms(preamble['signatureNamePrefixes'], 'partyPreamble.signatureNamePrefixes'),
-    partyListNames: optionalTerms(preamble['listNames'], 'partyPreamble.listNames'),
-    partyMemberNames: optionalTerms(preamble['memberNames'], 'partyPreamble.memberNames'),
+    ...(partyWords as Pick<RecordKnowledge, PartyWordField>),
   });
 }
 

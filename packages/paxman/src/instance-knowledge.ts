@@ -1,13 +1,27 @@
 /**
  * The knowledge an instance reads documents with: the built-in packs (the lexicon of every
- * built-in language, the EN 16931 business terms) plus the packs the caller gives
+ * built-in language, the EN 16931 business terms, the record knowledge) plus the packs the caller gives
  * (`createPaxman({ knowledge: [...] })`, `--knowledge <pack.json>`). Each pack is validated
  * (`InvalidKnowledgePackError` naming every problem) and compiled once, when the instance is
  * made; every pack used is named with its fingerprint in each artifact (`versions.knowledge`)
  * and replay refuses an instance whose packs differ.
  */
 import { lazyConstant } from '@paxman/core';
-import { type CompiledStructuredData, type KnowledgePack, builtInLexiconPacks, compileLexicon, compileStructuredData, en16931Pack, packFingerprint, packKey, validateKnowledgePack } from '@paxman/knowledge';
+import {
+  type CompiledStructuredData,
+  type KnowledgePack,
+  type RecordKnowledge,
+  type RecordsSection,
+  builtInLexiconPacks,
+  compileLexicon,
+  compileStructuredData,
+  en16931Pack,
+  mergeRecordKnowledge,
+  packFingerprint,
+  packKey,
+  recordKnowledge,
+  validateKnowledgePack,
+} from '@paxman/knowledge';
 import { createLexicon, defaultLexicon, type Lexicon } from '@paxman/values';
 
 /** What an instance's capabilities read with, and how artifacts name it. */
@@ -15,6 +29,8 @@ export interface InstanceKnowledge {
   readonly lexicon: Lexicon;
   /** The structured-data terms (the last pack with a `structuredData` section: a user's replaces EN 16931). */
   readonly structuredData: CompiledStructuredData | null;
+  /** The record knowledge: the built-in column headers, totals and party words with the packs' `records` sections added. */
+  readonly records: RecordKnowledge;
   /** `id@version` → fingerprint of every pack, as artifacts record them. */
   readonly versions: Readonly<Record<string, string>>;
   /** The BCP 47 languages of the caller's lexicon packs (none for the built-in packs alone): the OCR reads in them. */
@@ -38,6 +54,7 @@ const builtInKnowledge = lazyConstant(
     Object.freeze({
       lexicon: defaultLexicon(),
       structuredData: compileStructuredData(en16931Pack()),
+      records: recordKnowledge(),
       versions: versionsOf([...builtInLexiconPacks(), en16931Pack()]),
       languages: Object.freeze([]),
     }),
@@ -52,6 +69,10 @@ export function instanceKnowledge(userPacks: readonly unknown[] = []): InstanceK
   return Object.freeze({
     lexicon: createLexicon(compileLexicon(packs)),
     structuredData: compileStructuredData(structured),
+    records: mergeRecordKnowledge(
+      recordKnowledge(),
+      own.flatMap((pack): RecordsSection[] => (pack.records === undefined ? [] : [pack.records])),
+    ),
     versions: versionsOf(packs),
     languages: Object.freeze([...new Set(own.flatMap((pack) => (pack.lexicon === undefined ? [] : [pack.lexicon.language])))]),
   });

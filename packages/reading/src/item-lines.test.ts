@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '@paxman/document';
-import { compileLexicon, builtInLexiconPacks, validateKnowledgePack } from '@paxman/knowledge';
+import { compileLexicon, builtInLexiconPacks, mergeRecordKnowledge, recordKnowledge, validateKnowledgePack } from '@paxman/knowledge';
 import { createLexicon } from '@paxman/values';
 import { readRecordSets } from './read-record-sets.js';
 import type { RecordSet } from './record-set.js';
@@ -90,6 +90,35 @@ Total: $790.23 USD
       { description: 'Support (hours)', line_amount: '80.00' },
     ]);
     expect(set?.sum).toMatchObject({ printed: '730.00', agrees: true });
+  });
+
+  // A pack's records section adds the Swedish word that opens the totals line.
+  const swedishTotals = mergeRecordKnowledge(recordKnowledge(), [{ totals: { grandTotal: { sv: ['summa'] } } }]);
+
+  it('reads columns of quantity and unit price with no sign between them when they make the amount, and an amount whose thousands stand apart after its currency', async () => {
+    const set = await itemLines(`NORR AB
+Lins 50 mm            10    SEK 640,00    SEK 6 400,00
+Kalibrering            2    SEK 950,00    SEK 1 900,00
+Frakt                                     SEK    95,00
+Summa:                                    SEK 8 395,00
+`, { knowledge: swedishTotals });
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Lins 50 mm', quantity: '10', unit_price: '640.00', line_amount: '6400.00' },
+      { description: 'Kalibrering', quantity: '2', unit_price: '950.00', line_amount: '1900.00' },
+      { description: 'Frakt', line_amount: '95.00' },
+    ]);
+    expect(set?.sum).toMatchObject({ printed: '8395.00', agrees: true });
+  });
+
+  it('keeps numbers that do not make the amount in the description, and reads no item from a line whose price and currency it could not place', async () => {
+    const set = await itemLines(`NORR AB
+Lins 50 mm 10 pack     SEK 6 400,00
+Kabel 2 m 3 EUR 4,50   EUR 12,00
+Summa:                 SEK 6 400,00
+`, { knowledge: swedishTotals });
+    // "2 400,00" without a currency before it stays two numbers; "EUR 4,00" inside a description is a column the line did not place.
+    expect(rowsOf(set?.rows)).toEqual([{ description: 'Lins 50 mm 10 pack', line_amount: '6400.00' }]);
+    expect((await itemLines(`BUTIK\nKaffe 2 400,00\nSumma 400,00\n`, { knowledge: swedishTotals }))?.rows.map((row) => row.cells['line_amount']?.number)).toEqual(['400.00']);
   });
 
   it('keeps the items apart from the head, the summary and the payment lines', async () => {

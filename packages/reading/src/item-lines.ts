@@ -110,6 +110,39 @@ function trailingAmount(tokens: readonly Token[]): { index: number; number: stri
   return number === null ? null : { index, number };
 }
 
+/**
+ * The amount with a thousands group printed apart ("SEK 6 400,00": `6` and `400,00` are one
+ * number): only when a currency stands right before the group, which a quantity never
+ * follows. Otherwise "2 400,00" stays a count and an amount.
+ */
+function groupedAmount(tokens: readonly Token[], amount: { index: number; number: string }): { from: number; index: number; number: string } {
+  const group = tokens[amount.index - 1];
+  const before = tokens[amount.index - 2];
+  const integer = /^(-?)(\d+)\./.exec(amount.number);
+  if (group === undefined || before === undefined || integer === null || integer[2]!.length !== 3 || !/^\d{1,3}$/.test(group.text) || !isCurrency(before.text)) {
+    return { from: amount.index, ...amount };
+  }
+  return { from: amount.index - 1, index: amount.index, number: `${integer[1]!}${group.text}${amount.number.slice(integer[1]!.length)}` };
+}
+
+/**
+ * A quantity and unit price printed as columns before the amount, with no sign between them
+ * ("10   SEK 640,00   SEK 6 400,00"): taken only when quantity × price makes the amount, the
+ * check that tells these columns from numbers in a description ("Lens 50 mm").
+ */
+function columnsBefore(rest: readonly Token[], amountNumber: string): { from: number; to: number; quantity: Token; price: Token } | null {
+  const priceIndex = rest.length - 1;
+  const price = rest[priceIndex];
+  if (price === undefined || !PRICE_TOKEN.test(price.text)) return null;
+  let quantityIndex = priceIndex - 1;
+  if (quantityIndex > 0 && isCurrency(rest[quantityIndex]!.text)) quantityIndex -= 1;
+  const quantity = rest[quantityIndex];
+  if (quantity === undefined || quantityIndex === 0 || !QUANTITY_TOKEN.test(quantity.text)) return null;
+  const priceNumber = readCellNumber(PRICE_TOKEN.exec(price.text)![1]!, null);
+  if (!makes(quantity.text.replace(',', '.'), priceNumber, amountNumber)) return null;
+  return { from: quantityIndex, to: priceIndex + 1, quantity, price };
+}
+
 /** A quantity and unit price in `tokens` ("10 x $50.00", "2 Stk x 0,99", "2x 1,29"), as token indexes, or null. */
 function quantityAndPrice(tokens: readonly Token[]): { from: number; to: number; quantity: Token; price: Token } | null {
   for (let index = 0; index < tokens.length; index += 1) {
@@ -151,6 +184,8 @@ function isDescription(text: string, options: ItemLineOptions): boolean {
   const words = text.split(/\s+/);
   if (words.some((word) => TIMES.has(word) || word === '=' || word.startsWith('@'))) return false;
   if (words.every((word) => isCurrency(word))) return false;
+  // A price with its currency inside ("Lens 10 SEK 640,00"): the line's columns were not understood.
+  if (words.some((word, index) => isCurrency(word) && PRICE_TOKEN.test(words[index + 1] ?? ''))) return false;
   // Letters left once the header terms are taken out: none means a header line.
   let rest = text;
   for (const hit of findTerms(text, options.headerTerms)) rest = `${rest.slice(0, hit.start)}${' '.repeat(hit.end - hit.start)}${rest.slice(hit.end)}`;
@@ -169,15 +204,16 @@ function readLine(line: DocumentLine, options: ItemLineOptions): LineReading {
   const tokens = tokensOf(line.text);
   // "2 x 1,29" ends with a unit price, not an amount: a quantity line of its own.
   const counted = quantityAndPrice(tokens);
-  const amount = counted !== null && counted.to === tokens.length ? null : trailingAmount(tokens);
-  let rest = amount === null ? tokens : tokens.slice(0, amount.index);
+  const trailing = counted !== null && counted.to === tokens.length ? null : trailingAmount(tokens);
+  const amount = trailing === null ? null : groupedAmount(tokens, trailing);
+  let rest = amount === null ? tokens : tokens.slice(0, amount.from);
   const currency = amount === null ? null : (readCurrency(line.text.slice(tokens[Math.max(0, amount.index - 1)]!.start))?.currency ?? null);
   // "= $500.00": the sign before the amount.
   if (amount !== null && rest.length > 0 && rest[rest.length - 1]!.text === '=') rest = rest.slice(0, -1);
   // "$ 4.75", "EUR 4,75": a currency standing before the amount.
   if (amount !== null && rest.length > 1 && isCurrency(rest[rest.length - 1]!.text)) rest = rest.slice(0, -1);
   // Without an amount the tokens are the ones already searched.
-  const quantity = amount === null ? counted : quantityAndPrice(rest);
+  const quantity = amount === null ? counted : (quantityAndPrice(rest) ?? columnsBefore(rest, amount.number));
   // The description is printed before the quantity ("Widget Pro  10 x $50.00"), else after it.
   let descriptionTokens = quantity === null ? rest : quantity.from > 0 ? rest.slice(0, quantity.from) : rest.slice(quantity.to);
   // A position number or a bullet before the description ("1.", "2)", "-", "•").
@@ -189,7 +225,7 @@ function readLine(line: DocumentLine, options: ItemLineOptions): LineReading {
     description: description !== null && isDescription(description.text, options) ? description : null,
     quantity: quantity?.quantity ?? null,
     unitPrice: quantity?.price ?? null,
-    amount: amount === null ? null : tokens[amount.index]!,
+    amount: amount === null ? null : joined(tokens, amount.from, amount.index + 1, line.text),
     amountNumber: amount?.number ?? null,
     quantityNumber: quantity === null ? null : quantity.quantity.text.replace(',', '.'),
     unitPriceNumber: priceMatch === null ? null : readCellNumber(priceMatch[1]!, null),

@@ -17,7 +17,7 @@
  * the two. The pack is pinned by this capability's version like the lexicon.
  */
 import { CapabilityTier, isIsoCurrencyCode, lazyConstant, type JsonValue } from '@paxman/core';
-import { compileStructuredData, en16931Pack, type CompiledStructuredData } from '@paxman/knowledge';
+import { compileStructuredData, en16931Pack, type CompiledStructuredData, type RecordKnowledge } from '@paxman/knowledge';
 import type { CanonicalField } from '@paxman/contract';
 import { defaultLexicon, labelsForField, type Lexicon, type RecognizerOptions } from '@paxman/values';
 import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
@@ -139,6 +139,8 @@ export interface ExplicitEvidenceOptions {
   readonly structuredData?: CompiledStructuredData | null;
   /** The instance's lexicon (its knowledge packs); the built-in packs' by default. */
   readonly lexicon?: Lexicon;
+  /** The instance's record knowledge (the built-in with its packs' `records` sections): the record sets tell which cells belong to an item. */
+  readonly records?: RecordKnowledge;
 }
 
 /** Creates the capability with the given recognizers. */
@@ -147,6 +149,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const knowledge = options.structuredData === undefined ? defaultStructuredData() : options.structuredData;
   const lexicon = options.lexicon ?? defaultLexicon();
   const layout = compileLayoutWords(lexicon);
+  const recordReading = { lexicon, ...(options.records === undefined ? {} : { knowledge: options.records }) };
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const step = stepReading(context, lexicon);
@@ -167,7 +170,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       recorded: new Map(),
       reads: new Map(),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
-      recordSets: () => recordSetsOf(context, lexicon),
+      recordSets: () => recordSetsOf(context, recordReading),
     };
     if (context.policy?.structuredData !== 'ignore') {
       if (knowledge !== null) findInStructuredData(search, context, knowledge, typeof context.config.structuredTerm === 'string' ? context.config.structuredTerm : null);

@@ -13,7 +13,7 @@ import { CapabilityTier, EvidenceKind, type JsonValue, type SourceSpan } from '@
 import type { CanonicalContract, CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
 import { type RecordKnowledge, recordKnowledge } from '@paxman/knowledge';
-import type { RecordCell, RecordSet } from '@paxman/reading';
+import type { ReadRecordSetsOptions, RecordCell, RecordSet } from '@paxman/reading';
 import type { Lexicon } from '@paxman/values';
 import { recordSetsOf } from '../shared/record-sets.js';
 import { createResultBuilder } from '../shared/result-builder.js';
@@ -22,7 +22,7 @@ import { configurePartyList, invokePartyList } from './party-lists.js';
 /** The spec of `record_reading@1.2.0`. */
 export const RECORD_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'record_reading',
-  version: '1.2.0',
+  version: '1.3.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['ARRAY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -110,10 +110,10 @@ function sliceOf(context: CapabilityContext, span: SourceSpan): string {
   return context.document.layers[span.layer]?.text.slice(span.start, span.end) ?? '';
 }
 
-function invokeRecordReading(context: CapabilityContext, key: string, lexicon: Lexicon | undefined): CapabilityResult {
+function invokeRecordReading(context: CapabilityContext, key: string, knowledge: ReadRecordSetsOptions): CapabilityResult {
   const builder = createResultBuilder({ capability: key, tier: CapabilityTier.EXPLICIT_EVIDENCE, fieldPath: context.field.path, document: context.document });
   const members = readMembers(context.config);
-  const sets = recordSetsOf(context, lexicon);
+  const sets = recordSetsOf(context, knowledge);
   let best: RecordSet | null = null;
   let bestScore = 0;
   for (const set of sets) {
@@ -183,17 +183,20 @@ function invokeRecordReading(context: CapabilityContext, key: string, lexicon: L
 export interface RecordReadingOptions {
   /** The instance's lexicon: its `legal-forms` words end a party's name. The built-in packs' by default. */
   readonly lexicon?: Lexicon;
+  /** The instance's record knowledge (the built-in with its packs' `records` sections); the built-in by default. */
+  readonly records?: RecordKnowledge;
 }
 
 /** Creates the `record_reading` capability. */
 export function createRecordReadingCapability(options: RecordReadingOptions = {}): Capability {
   const key = capabilityKey(RECORD_READING_SPEC);
   const legalForms = options.lexicon?.rawWords('legal-forms');
-  const knowledge = recordKnowledge();
+  const knowledge = options.records ?? recordKnowledge();
+  const recordSetReading: ReadRecordSetsOptions = { knowledge, ...(options.lexicon === undefined ? {} : { lexicon: options.lexicon }) };
   return Object.freeze({
     spec: RECORD_READING_SPEC,
-    configure: (field: CanonicalField, contract: CanonicalContract) => configureRecordReading(field, contract),
+    configure: (field: CanonicalField, contract: CanonicalContract) => configureRecordReading(field, contract, knowledge),
     invoke: (context: CapabilityContext) =>
-      context.config['list'] === 'parties' ? invokePartyList(context, key, { knowledge, ...(legalForms === undefined ? {} : { legalForms }) }) : invokeRecordReading(context, key, options.lexicon),
+      context.config['list'] === 'parties' ? invokePartyList(context, key, { knowledge, ...(legalForms === undefined ? {} : { legalForms }) }) : invokeRecordReading(context, key, recordSetReading),
   });
 }
