@@ -150,11 +150,19 @@ const BLOCK_VALUE = /^[-−]?(?:RM|\$|€|£)?\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d{2,
 function blockPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], pairs: KeyValuePair[]): Set<number> {
   const used = new Set<number>();
   const single = (line: number): LineCell | null => (cells[line]?.length === 1 ? cells[line]![0]! : null);
+  // Whether a cell is a label depends on its text alone: a text repeated on many lines is judged once.
+  const labelTexts = new Map<string, boolean>();
   const isLabelLine = (line: number): boolean => {
     const cell = single(line);
     if (cell === null) return false;
-    const cellText = text.slice(cell.start, cell.end).trim();
-    return !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
+    const written = text.slice(cell.start, cell.end);
+    let label = labelTexts.get(written);
+    if (label === undefined) {
+      const cellText = written.trim();
+      label = !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
+      labelTexts.set(written, label);
+    }
+    return label;
   };
   const isSeparator = (line: number): boolean => {
     const cell = single(line);

@@ -94,6 +94,20 @@ describe('inferDocumentContext fast path', () => {
     );
   });
 
+  it('agrees with the full scans on documents that repeat their lines (each distinct line is read once)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 30 }), (lines, picks) => {
+        // A document of a few distinct lines, printed in some order and some number of times.
+        const texts = lines.map((pieces) => pieces.join(''));
+        const text = picks.map((pick) => texts[pick % texts.length]!).join('\n');
+        expect(inferDocumentContext(text)).toEqual(referenceContext(text));
+      }),
+      { numRuns: 300, seed: 20261126 },
+    );
+    const page = 'Subtotal: 1.234,56 EUR\nTotal: $1,234.56 USD\n';
+    expect(inferDocumentContext(page.repeat(35) + 'Tax: 12,50 GBP')).toEqual(referenceContext(page.repeat(35) + 'Tax: 12,50 GBP'));
+  });
+
   it('leaves a numeric date claimed by a named date to the full scan', () => {
     // `2024 Mar 12` (year, month, day) overlaps `12/03/2024` and is found first.
     expect(findNumericDates('2024 Mar 12/03/2024')).toBeNull();

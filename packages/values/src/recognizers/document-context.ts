@@ -52,6 +52,51 @@ function increment<T>(counts: Map<T, number>, key: T): void {
 }
 
 /**
+ * The votes of the document's numerals: the currency of each amount with a code or an
+ * unambiguous symbol, and the decimal separator each unambiguous numeral shows. A numeral,
+ * its currency marker and what decides its reading never reach past a line break, so a line
+ * votes the same wherever it is printed, and lines read together vote as each would alone.
+ * A long document repeats its lines (a page header, the same item on many rows): each
+ * distinct line with a digit is read once, together with the lines printed as often as it
+ * is, and their votes count that many times.
+ */
+function countNumeralVotes(text: string, currencies: Map<string, number>, separators: Map<'.' | ',', number>): void {
+  const printed = new Map<string, number>();
+  for (const line of text.split('\n')) if (HAS_DIGIT.test(line)) printed.set(line, (printed.get(line) ?? 0) + 1);
+  const linesByTimes = new Map<number, string[]>();
+  for (const [line, times] of printed) {
+    const lines = linesByTimes.get(times);
+    if (lines === undefined) linesByTimes.set(times, [line]);
+    else lines.push(line);
+  }
+  const groupCurrencies = new Map<string, number>();
+  const groupSeparators = new Map<'.' | ',', number>();
+  for (const [times, lines] of linesByTimes) {
+    const group = `\n${lines.join('\n')}\n`;
+    // Both numeral readings (MONEY's and the plain one) share one pass of the numeral pattern.
+    const [moneyNumerals = [], numerals = []] = scanNumeralsWith(group, [MONEY_NUMERALS, {}]);
+    countCertainMoneyCurrencies(group, moneyNumerals, groupCurrencies);
+    for (let index = 0; index < numerals.length; index += 1) {
+      const numeral = numerals[index]!;
+      if (numeral.ambiguous) continue;
+      if (numeral.decimalSeparator !== null && !numeral.singleGroup) increment(groupSeparators, numeral.decimalSeparator);
+      else if (numeral.groupSeparator === ',') increment(groupSeparators, '.');
+      else if (numeral.groupSeparator === '.') increment(groupSeparators, ',');
+    }
+    addTimes(currencies, groupCurrencies, times);
+    addTimes(separators, groupSeparators, times);
+  }
+}
+
+const HAS_DIGIT = /\d/;
+
+/** Adds `times` × each count of `group` to `counts`, and empties `group`. */
+function addTimes<T>(counts: Map<T, number>, group: Map<T, number>, times: number): void {
+  for (const [key, count] of group) counts.set(key, (counts.get(key) ?? 0) + count * times);
+  group.clear();
+}
+
+/**
  * Infers the document's date order, dominant currency and decimal separator.
  *
  * @example
@@ -71,20 +116,11 @@ export function inferDocumentContext(text: string): DocumentContext {
       }
     }
     const currencies = new Map<string, number>();
-    // Both numeral readings (MONEY's and the plain one) share one pass of the numeral pattern.
-    const [moneyNumerals = [], numerals = []] = scanNumeralsWith(text, [MONEY_NUMERALS, {}]);
-    countCertainMoneyCurrencies(text, moneyNumerals, currencies);
+    const separators = new Map<'.' | ',', number>();
+    countNumeralVotes(text, currencies, separators);
     countCertainCurrencies(text, currencies);
     // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
     currencies.delete('XXX');
-    const separators = new Map<'.' | ',', number>();
-    for (let index = 0; index < numerals.length; index += 1) {
-      const numeral = numerals[index]!;
-      if (numeral.ambiguous) continue;
-      if (numeral.decimalSeparator !== null && !numeral.singleGroup) increment(separators, numeral.decimalSeparator);
-      else if (numeral.groupSeparator === ',') increment(separators, '.');
-      else if (numeral.groupSeparator === '.') increment(separators, ',');
-    }
     const decimalSeparator = majority(separators);
     const dominantCurrency = majority(currencies);
     // No date settles the order: a decimal-comma document is day-first (no decimal-comma

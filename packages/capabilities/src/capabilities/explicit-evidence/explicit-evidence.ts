@@ -28,7 +28,7 @@ import type { ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, type LabelWords, labelMatcher, labelSetFromConfig, labelsLongestFirst, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
-import { createResultBuilder } from '../shared/result-builder.js';
+import { createResultBuilder, screenedLinesOfRun } from '../shared/result-builder.js';
 import { findInEmailHeaders } from './find-email-headers.js';
 import { findInlineLabels } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
@@ -151,7 +151,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const layout = compileLayoutWords(lexicon);
   const recordReading = { lexicon, ...(options.records === undefined ? {} : { knowledge: options.records }) };
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document });
+    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
     const step = stepReading(context, lexicon);
     if (!step) return builder.build();
     const { labels } = step;

@@ -31,9 +31,9 @@ const READ_TYPES = new Set(['DATE']);
 /** Most cells the value's line may have: more is a table row. */
 const MAX_VALUE_LINE_CELLS = 2;
 
+/** A cell of a line, by its place on the line: the same for every line that prints the same text. */
 interface Cell {
   readonly text: string;
-  readonly start: number;
   /** Columns `[from, to)` of the cell on its line. */
   readonly from: number;
   readonly to: number;
@@ -41,23 +41,41 @@ interface Cell {
 
 interface CellLine {
   readonly layer: string;
+  /** Where the line starts in its layer. */
+  readonly start: number;
   readonly cells: readonly Cell[];
 }
 
-function cellsOf(text: string, lineStart: number): Cell[] {
+function cellsOf(text: string): readonly Cell[] {
   // Most lines are one cell (no two spaces, no other blank inside): no split needed.
   const from = text.length - text.trimStart().length;
   const trimmed = text.trim();
-  if (!/\s{2}|[^\S ]/.test(trimmed)) return [{ text: trimmed, start: lineStart + from, from, to: from + trimmed.length }];
-  return [...text.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], start: lineStart + match.index, from: match.index, to: match.index + match[0].length }));
+  if (!/\s{2}|[^\S ]/.test(trimmed)) return [{ text: trimmed, from, to: from + trimmed.length }];
+  return [...text.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], from: match.index, to: match.index + match[0].length }));
 }
 
-/** The primary layer's non-blank lines, each split into cells, once per run. */
+/**
+ * The primary layer's non-blank lines, each split into cells, once per run; a text a
+ * long document prints on many lines (a page header, an item row) is split once.
+ */
 function cellLines(context: SearchContext): readonly CellLine[] {
   return context.index.memo('explicit_evidence/cell-lines', () => {
     const layer = context.index.primary.name;
-    return context.index.document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0).map((line) => ({ layer, cells: cellsOf(line.text, line.span.start) }));
+    const cellsByText = new Map<string, readonly Cell[]>();
+    return context.index.primaryLines().map((line) => {
+      let cells = cellsByText.get(line.text);
+      if (cells === undefined) {
+        cells = cellsOf(line.text);
+        cellsByText.set(line.text, cells);
+      }
+      return { layer, start: line.span.start, cells };
+    });
   });
+}
+
+/** Where a cell of a line stands in its layer. */
+function spanOf(line: CellLine, cell: Cell): SourceSpan {
+  return { start: line.start + cell.from, end: line.start + cell.to, layer: line.layer };
 }
 
 /** Where a cell that may be a label stands: its line (in `cellLines`) and the cell. */
@@ -99,11 +117,11 @@ export function findInColumnsBelow(context: SearchContext): void {
     for (const place of places) matched.push([place, match]);
   }
   // Read in document order, as the lines are.
-  matched.sort(([left], [right]) => left.position - right.position || left.cell.start - right.cell.start);
+  matched.sort(([left], [right]) => left.position - right.position || left.cell.from - right.cell.from);
   for (const [{ position, cell }, match] of matched) {
     const below = valueBelow(context, lines, position, cell);
     if (below === null) continue;
-    const keySpan: SourceSpan = { start: cell.start, end: cell.start + cell.text.length, layer: lines[position]!.layer };
+    const keySpan = spanOf(lines[position]!, cell);
     recordLabelledValue(context, { match, keySpan, valueSpan: below.span, valueText: below.text, structured: false, structure: 'column-below', penalty: COLUMN_PENALTY });
   }
 }
@@ -126,7 +144,7 @@ function valueBelow(context: SearchContext, lines: readonly CellLine[], position
     for (const cell of under) {
       // Another label under this one ends the column.
       if (conceptsOf(context, cell.text).length > 0) return null;
-      const span = { start: cell.start, end: cell.start + cell.text.length, layer: line.layer };
+      const span = spanOf(line, cell);
       // A value on a line of many cells is a table row's (a one-row items table), not a label's own.
       if (under.length === 1 && line.cells.length <= MAX_VALUE_LINE_CELLS && readsAsValue(context, cell)) {
         // A column of values under the label (the next line has one too) is a table's column, not one value.

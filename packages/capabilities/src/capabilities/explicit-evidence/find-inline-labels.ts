@@ -97,11 +97,13 @@ export function findInlineLabels(context: SearchContext): void {
       if (alreadyRecorded(context, span)) continue;
       rememberSpan(context, span);
       const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
+      const rank = rankFor(match, false, 30);
+      if (context.builder.tally(read.value, rank, span)) continue;
       const text = context.index.layerText(layer).slice(span.start, span.end);
       context.builder.finding({
         value: read.value,
         raw: text,
-        rank: rankFor(match, false, 30),
+        rank,
         kind: evidenceKindFor(match, false),
         spans: [span, { start: labelStart, end: labelEnd, layer }],
         text,

@@ -57,9 +57,10 @@ function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number>)
 function partyBlocks(context: SearchContext): readonly PartyBlock[] {
   return context.index.memo('explicit_evidence/party-blocks', () => {
     const layer = context.index.primary.name;
-    const lines = context.index.document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
-    // Name pairs in document order, by the start of their key.
-    const names = context.index.keyValues.filter((pair) => pair.keySpan.layer === layer && context.layout.isNameKey(pair.key));
+    const lines = context.index.primaryLines();
+    // Name pairs in document order, by the start of their key; each distinct key is asked once.
+    const nameKeys = new Set(context.index.keyValueKeys.filter(({ key }) => context.layout.isNameKey(key)).map(({ key }) => key));
+    const names = context.index.keyValues.filter((pair) => pair.keySpan.layer === layer && nameKeys.has(pair.key));
     // Lines that hold a key: not a name line.
     const lineStarts = lines.map((line) => line.span.start);
     const keyLines = new Set<number>();

@@ -115,7 +115,7 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
     const layer = context.index.primary.name;
     const titles = context.lexicon.words('document-titles').filter((word) => !word.includes(' '));
     const layerText = context.index.layerText(layer);
-    const lines = context.index.document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+    const lines = context.index.primaryLines();
     const found: TitleLine[] = [];
     let sincePageStart = 0;
     for (const [position, line] of lines.entries()) {

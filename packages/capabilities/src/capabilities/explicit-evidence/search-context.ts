@@ -143,12 +143,15 @@ export function recordLabelledValue(
     : input.valueSpan;
   // The same text read twice (a key-value pair that is also a table row) is one piece of evidence.
   if (alreadyRecorded(context, span)) return true;
-  const text = layerText.slice(span.start, span.end);
   rememberSpan(context, span);
+  const rank = rankFor(input.match, input.structured, input.penalty ?? 0);
+  // A value the document repeats past the evidence cap is counted, its record not built.
+  if (context.builder.tally(read.value, rank, span)) return true;
+  const text = layerText.slice(span.start, span.end);
   context.builder.finding({
     value: read.value,
     raw: text,
-    rank: rankFor(input.match, input.structured, input.penalty ?? 0),
+    rank,
     kind: evidenceKindFor(input.match, input.structured),
     spans: input.keySpan ? [span, input.keySpan] : [span],
     text,

@@ -27,7 +27,7 @@ import { readingFromJson, readingToJson, valueReadingForField } from '../shared/
 import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
-import { createResultBuilder, type ResultBuilder } from '../shared/result-builder.js';
+import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 
 /** The spec of `pattern_extraction@1.8.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
@@ -139,7 +139,7 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
   const lexicon = options.lexicon ?? defaultLexicon();
   const layout = compileLayoutWords(lexicon);
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document });
+    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
     const index = documentIndex(context, options.recognizers);
     const reading = readingFromJson(context.config.reading as JsonValue);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];

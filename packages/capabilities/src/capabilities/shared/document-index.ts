@@ -5,7 +5,7 @@
  * the primary text. Without it, 20 fields over a 100 KB document would rescan the text 20
  * times per tier.
  */
-import type { Document, KeyValuePair, TextLayer } from '@paxman/document';
+import type { Document, DocumentLine, KeyValuePair, TextLayer } from '@paxman/document';
 import { searchedText } from '@paxman/document';
 import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capability-spi';
 import { type DocumentContext, type NormalizedLabel, type RecognizedValue, type RecognizerKind, type RecognizerOptions, normalizeLabel } from '@paxman/values';
@@ -66,6 +66,11 @@ export interface DocumentIndex {
   hits(kind: RecognizerKind, options?: RecognizerOptions): readonly RecognizedValue[];
   /** Line words (`buildLineTokens`, built on first use). */
   lineTokens(): LineTokenIndex;
+  /**
+   * The primary layer's non-blank lines, in document order (built on first use): the
+   * layout finders (party blocks, title lines, columns below) all walk these.
+   */
+  primaryLines(): readonly DocumentLine[];
   /** A value computed once per run and key (shared by every field step). */
   memo<T>(key: string, compute: () => T): T;
   /** `normalizeLabel`, once per distinct text in this run: a document repeats its keys. */
@@ -105,6 +110,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
   const keyValues = document.keyValues.filter((pair) => pair.source !== 'email-header');
   const hitCache = new Map<string, readonly RecognizedValue[]>();
   let tokenIndex: LineTokenIndex | null = null;
+  let primaryLines: readonly DocumentLine[] | null = null;
   let rowLabelIndex: readonly RowLabelOccurrences[] | null = null;
   let columnLabelIndex: readonly ColumnLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
@@ -138,6 +144,10 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
     lineTokens() {
       tokenIndex ??= buildLineTokens(document.lines);
       return tokenIndex;
+    },
+    primaryLines() {
+      primaryLines ??= document.lines.filter((line) => line.span.layer === primary.name && line.text.trim().length > 0);
+      return primaryLines;
     },
     memo<T>(key: string, compute: () => T): T {
       if (memos.has(key)) return memos.get(key) as T;

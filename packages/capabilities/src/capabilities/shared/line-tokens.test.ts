@@ -55,6 +55,25 @@ describe('buildLineTokens', () => {
     expect(Array.from(index.wordIds)).toEqual([0, 1, 0, 1]);
   });
 
+  test.prop(
+    [
+      fc.array(fc.array(fc.constantFrom('Total', 'TOTAL', 'due', 'Due', ' ', ':', 'No', '2026', 'é', 'n°', '#', 'Fälligkeit'), { maxLength: 8 }), { minLength: 1, maxLength: 5 }),
+      fc.array(fc.nat(), { maxLength: 40 }),
+    ],
+    { numRuns: 200 },
+  )('reads a document that repeats its lines as each line alone (a repeated line is read once)', (lines, picks) => {
+    const texts = lines.map((pieces) => pieces.join(''));
+    const document = splitLines(picks.map((pick) => texts[pick % texts.length]!).join('\n'), 'input');
+    const index = buildLineTokens(document);
+    const expected: [string, number, number, number][] = [];
+    document.forEach((line, lineNumber) => {
+      const alone = buildLineTokens([line]);
+      for (let position = 0; position < alone.length; position += 1) expected.push([alone.vocabulary[alone.wordIds[position]!]!, alone.starts[position]!, alone.ends[position]!, lineNumber]);
+    });
+    const actual = Array.from({ length: index.length }, (_, position) => [index.vocabulary[index.wordIds[position]!]!, index.starts[position]!, index.ends[position]!, index.lineOf[position]!]);
+    expect(actual).toEqual(expected);
+  });
+
   test.prop([fc.array(fc.constantFrom('Total', 'TOTAL', 'due', 'Due', ' ', ':', '\n', 'No', '2026', 'é', 'n°', '#'), { maxLength: 60 })], { numRuns: 200 })(
     'lists each position once, under its own word, in ascending order',
     (pieces) => {

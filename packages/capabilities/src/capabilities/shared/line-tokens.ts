@@ -8,6 +8,7 @@
  * Plain ASCII words, most words of most documents, are read by hand and looked up by a
  * hash of their lower-cased letters, so a word seen before costs no allocation; anything
  * else ("n°", "#", a non-ASCII letter) goes through the word regex and the normalizer.
+ * A line text the document prints again is read once; its words are copied to each place.
  */
 import type { DocumentLine } from '@paxman/document';
 import { normalizeLabelText } from '@paxman/values';
@@ -151,6 +152,26 @@ function growColumns(columns: Columns, count: number): void {
   columns.capacity = capacity;
 }
 
+/** Where the words of a line text were first read: rows `[firstRow, firstRow + count)`, at line offset `offset`. */
+interface ReadLine {
+  readonly firstRow: number;
+  readonly count: number;
+  readonly offset: number;
+}
+
+/** Copies the words of `read` to rows from `row` on, for the same text at `offset` on line `lineNumber`. */
+function copyLineWords(columns: Columns, read: ReadLine, row: number, offset: number, lineNumber: number): void {
+  const { buffer, capacity } = columns;
+  const shift = offset - read.offset;
+  for (let index = 0; index < read.count; index += 1) {
+    const from = read.firstRow + index;
+    buffer[row + index] = buffer[from]!;
+    buffer[capacity + row + index] = buffer[capacity + from]! + shift;
+    buffer[2 * capacity + row + index] = buffer[2 * capacity + from]! + shift;
+    buffer[3 * capacity + row + index] = lineNumber;
+  }
+}
+
 /** Builds the word index of `lines` (lines longer than 2,000 characters are left out). */
 export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex {
   let characters = 0;
@@ -160,12 +181,23 @@ export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex 
   const columns: Columns = { buffer: new Int32Array(initialCapacity * 4), capacity: initialCapacity };
   let count = 0;
   const spellings: Spellings = { words: [], ids: new Map(), texts: [], textIds: [], hashes: [], slots: new Int32Array(64) };
+  // A line's words depend on its text alone: a text printed again (a page header, an item
+  // row of a long document) takes the words read the first time, moved to where it stands.
+  const readLines = new Map<string, ReadLine>();
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
     const line = lines[lineNumber]!;
     const text = line.text;
     const length = text.length;
     if (length === 0 || length > MAX_LINE_LENGTH) continue;
     const offset = line.span.start;
+    const read = readLines.get(text);
+    if (read !== undefined) {
+      while (count + read.count > columns.capacity) growColumns(columns, count);
+      copyLineWords(columns, read, count, offset, lineNumber);
+      count += read.count;
+      continue;
+    }
+    const firstRow = count;
     // The tokens `WORD` would match, read by hand for ASCII runs (no match object, and no
     // string for a word seen before); anything else ("n°", "#", a non-ASCII letter) is
     // left to the regex.
@@ -219,6 +251,7 @@ export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex 
       count += 1;
       at = end;
     }
+    readLines.set(text, { firstRow, count: count - firstRow, offset });
   }
   const { buffer, capacity } = columns;
   const ids = buffer.subarray(0, count);

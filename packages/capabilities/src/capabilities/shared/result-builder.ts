@@ -10,7 +10,7 @@
  */
 import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type Grounds, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
-import type { CapabilityResult } from '@paxman/capability-spi';
+import { type CapabilityContext, type CapabilityResult, memoKey } from '@paxman/capability-spi';
 import { groundsFor } from './evidence-grounds.js';
 
 /** One piece of evidence to record. */
@@ -40,6 +40,14 @@ export interface ResultBuilder {
   evidence(input: EvidenceInput): string;
   /** Records evidence proposing a value. */
   finding(input: FindingInput): string;
+  /**
+   * Counts a sighting of `value` (rank `rank`, first span `valueSpan`) that `finding` would
+   * not record — its line reads like an instruction, or the value already holds its most
+   * evidence records (`MAX_EVIDENCE_PER_CANDIDATE`), none weaker — and returns true; false
+   * when the finding is to be recorded with `finding`. A long document repeats a value on
+   * every page: the records the cap drops are then never built.
+   */
+  tally(value: JsonValue, rank: number, valueSpan: SourceSpan): boolean;
   diagnostic(diagnostic: Omit<Diagnostic, 'stage' | 'capability' | 'fieldPath'>): void;
   readonly findingCount: number;
   /** The values proposed so far, in the order first found. */
@@ -79,9 +87,33 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
   return record;
 }
 
+/**
+ * The instruction phrase of each stretch of lines already screened, by `layer:start:end`
+ * (null: none): a fact of the document, so the builders of one run may share one (the run
+ * memo's) and screen each line once rather than once per field.
+ */
+export type ScreenedLines = Map<string, string | null>;
+
+const SCREENED_LINES = memoKey<ScreenedLines>('capabilities/screened-lines');
+
+/** The run's screened lines (kept in its memo), or a fresh map for a capability invoked without one. */
+export function screenedLinesOfRun(context: Pick<CapabilityContext, 'memo'>): ScreenedLines {
+  return context.memo === undefined ? new Map() : context.memo.remember(SCREENED_LINES, () => new Map());
+}
+
+/** Options of `createResultBuilder`. */
+export interface ResultBuilderOptions {
+  readonly capability: string;
+  readonly tier: CapabilityTier;
+  readonly fieldPath: string;
+  readonly document?: Document;
+  /** The run's screened lines of `document`; the builder's own when absent. */
+  readonly screenedLines?: ScreenedLines;
+}
+
 /** A builder for one capability, field and invocation. */
-export function createResultBuilder(options: { readonly capability: string; readonly tier: CapabilityTier; readonly fieldPath: string; readonly document?: Document }): ResultBuilder {
-  return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document);
+export function createResultBuilder(options: ResultBuilderOptions): ResultBuilder {
+  return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document, options.screenedLines ?? new Map());
 }
 
 /*
@@ -95,19 +127,17 @@ class CapabilityResultBuilder implements ResultBuilder {
   private readonly diagnostics: Diagnostic[] = [];
   /** `layer:lineStart` of the instruction lines already reported (made on the first one). */
   private ignoredLines: Set<string> | null = null;
-  /** The instruction phrase of each stretch of lines already screened, by `layer:start:end`. */
-  private readonly screenedLines = new Map<string, string | null>();
 
   constructor(
     private readonly capability: string,
     private readonly tier: CapabilityTier,
     private readonly fieldPath: string,
     private readonly document: Document | undefined,
+    private readonly screenedLines: ScreenedLines,
   ) {}
 
-  /** The instruction phrase on the line of the finding's first span, or null. */
-  private instructionOnLine(input: FindingInput): string | null {
-    const span = input.spans[0];
+  /** The instruction phrase on the lines of a finding's first span, or null. */
+  private instructionOnLine(span: SourceSpan | undefined): string | null {
     const document = this.document;
     const text = span && document?.layers[span.layer]?.text;
     if (!span || !text) return null;
@@ -147,7 +177,7 @@ class CapabilityResultBuilder implements ResultBuilder {
   }
 
   finding(input: FindingInput): string {
-    if (this.instructionOnLine(input) !== null) return '';
+    if (this.instructionOnLine(input.spans[0]) !== null) return '';
     const key = canonicalJson(input.value);
     const group = this.groups.get(key);
     // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
@@ -168,6 +198,14 @@ class CapabilityResultBuilder implements ResultBuilder {
       }
     }
     return id;
+  }
+
+  tally(value: JsonValue, rank: number, valueSpan: SourceSpan): boolean {
+    if (this.instructionOnLine(valueSpan) !== null) return true;
+    const group = this.groups.get(canonicalJson(value));
+    if (group === undefined || group.evidenceIds.length < MAX_EVIDENCE_PER_CANDIDATE || rank > group.rank) return false;
+    group.omitted += 1;
+    return true;
   }
 
   diagnostic(diagnostic: Omit<Diagnostic, 'stage' | 'capability' | 'fieldPath'>): void {
