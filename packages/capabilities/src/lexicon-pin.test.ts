@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: '80ca068edeb03ce18c0f6c725a7d7cf05d0f75643d11bbec0ae5fbf174ac2218',
+  lexiconPacks: '8050710494b9fb2397b42e03d862bfcb0e23677b80aaf5a787c4b9c2f7a431b9',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.9.0',
-  pattern_extraction: '1.8.0',
+  explicit_evidence: '1.10.0',
+  pattern_extraction: '1.9.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

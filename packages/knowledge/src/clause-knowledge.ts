@@ -38,6 +38,7 @@ export const CLAUSE_PATTERN_NAMES = [
   'title-case-heading',
   'self-reference',
   'generic-self-reference',
+  'self-reference-words',
   'preamble-start',
   'legal-form',
   'sentence-word',

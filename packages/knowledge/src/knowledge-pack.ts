@@ -105,6 +105,8 @@ export interface StructuredDataKnowledge {
  * - `label-qualifiers`: what starts a qualifier after a label ("for", "as", "by", "vom") — "Total for March" is still the total's label;
  * - `count-units`: units a count or a duration is given in ("days", "items", "pcs", "Tage") — "30 days" is not an amount;
  * - `place-connectors`: words that may stand in lower case inside a place name ("of", "the", "de", "von") — "State of New York";
+ * - `place-leads`: what may lead a place under a governing-law label and is no part of it
+ *   ("the laws of the");
  * - `contact-labels`: labels of a contact line ("tel", "fax", "phone") — a value "Tel: 555 …" is no party's name;
  * - `url-words`: words of a field's name that make it a web address ("url", "website");
  * - `phone-words`: words of a field's name that make it a telephone number ("phone", "telephone");
@@ -139,6 +141,7 @@ export const WORD_CLASSES = [
   'label-qualifiers',
   'count-units',
   'place-connectors',
+  'place-leads',
   'contact-labels',
   'url-words',
   'phone-words',

@@ -1,5 +1,5 @@
 /**
- * `clause_reading@1.2.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.3.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"; a letter agreement's date line
  * above its salutation, as an inference), the date it takes effect ("effective as of …",
@@ -33,7 +33,7 @@ import { type ClauseRules, compileClauseRules } from './clause-rules.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.2.0',
+  version: '1.3.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
@@ -332,7 +332,7 @@ function documentTitles(rules: ClauseRules, text: string): ClauseValue[] {
   // "THIS MARINE TRANSPORTATION AGREEMENT" under "TRANSPORTATION SERVICES AGREEMENT": the preamble names another title.
   const named = new RegExp(`\\b(?:THIS|This)\\s+((?:[A-Z][A-Za-z&'’-]*\\s+){1,8})${kind.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
   const other = named.exec(preamble);
-  if (other !== null && /[A-Z]/.test(other[1]![0]!) && !/^(?:this|the)\s*$/i.test(other[1]!)) return [];
+  if (other !== null && /[A-Z]/.test(other[1]![0]!) && !rules.selfReferenceWords.test(other[1]!)) return [];
   const words = first.title.split(/\s+/);
   const partyEnd = afterPartyName(rules, words);
   const offset = partyEnd === null || words.length - partyEnd < 2 ? 0 : first.title.indexOf(words[partyEnd]!, words.slice(0, partyEnd).join(' ').length);

@@ -18,6 +18,7 @@ export interface ClauseRules {
   readonly titleCaseHeading: RegExp;
   readonly selfReference: RegExp;
   readonly genericSelfReference: RegExp;
+  readonly selfReferenceWords: RegExp;
   readonly preambleStart: RegExp;
   readonly legalForm: RegExp;
   readonly sentenceWord: RegExp;
@@ -74,6 +75,7 @@ export function compileClauseRules(knowledge: ClauseKnowledge): ClauseRules {
     titleCaseHeading: named('title-case-heading'),
     selfReference: named('self-reference'),
     genericSelfReference: named('generic-self-reference'),
+    selfReferenceWords: named('self-reference-words'),
     preambleStart: named('preamble-start'),
     legalForm: named('legal-form'),
     sentenceWord: named('sentence-word'),
