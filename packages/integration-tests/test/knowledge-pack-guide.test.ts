@@ -50,7 +50,7 @@ describe('docs/guides/knowledge-pack.md', () => {
     expect(evidence).toMatchObject({ kind: 'SYNONYM_LABEL', label: 'att betala' });
     expect(invoice.slice(evidence.spans[1]!.start, evidence.spans[1]!.end)).toBe('Att betala');
     expect(artifact.versions.knowledge!['lexicon-sv@0.3.0']).toBe(packFingerprint(validateKnowledgePack(pack)));
-    expect(artifact.versions.knowledge!['lexicon-en@1.2.0']).toMatch(/^[0-9a-f]{64}$/);
+    expect(artifact.versions.knowledge!['lexicon-en@1.3.0']).toMatch(/^[0-9a-f]{64}$/);
 
     // Replay holds with the same pack, and refuses an instance without it.
     await expect(px.replay(artifact, { contract })).resolves.toMatchObject({ replayHash: artifact.replayHash });
