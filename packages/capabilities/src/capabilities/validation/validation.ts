@@ -18,7 +18,7 @@ import { stringSemantic } from '../shared/field-reading.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { isCalendarDate, isDateTime, isIsoCurrencyCode, isValidEmail, isValidIban, isValidUri, passesLuhn } from './semantic-checks.js';
 
-/** The spec of `validation@1.0.0`. */
+/** The spec of `validation@1.1.0`. */
 export const VALIDATION_SPEC: CapabilitySpec = Object.freeze({
   id: 'validation',
   version: '1.1.0',
