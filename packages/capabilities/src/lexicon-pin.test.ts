@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: '8050710494b9fb2397b42e03d862bfcb0e23677b80aaf5a787c4b9c2f7a431b9',
+  lexiconPacks: 'bd083276ac2a9ced50ac3281e748a61ed10bf25811e8757ce19a56aeca8be1f7',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.10.0',
   pattern_extraction: '1.9.0',

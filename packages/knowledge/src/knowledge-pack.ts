@@ -107,6 +107,8 @@ export interface StructuredDataKnowledge {
  * - `place-connectors`: words that may stand in lower case inside a place name ("of", "the", "de", "von") — "State of New York";
  * - `place-leads`: what may lead a place under a governing-law label and is no part of it
  *   ("the laws of the");
+ * - `duration-days`, `duration-weeks`, `duration-months`, `duration-years`: how a duration in
+ *   each unit is printed ("day", "days", "Jahre") — a term field reads "two (2) years" as `2 years`;
  * - `contact-labels`: labels of a contact line ("tel", "fax", "phone") — a value "Tel: 555 …" is no party's name;
  * - `url-words`: words of a field's name that make it a web address ("url", "website");
  * - `phone-words`: words of a field's name that make it a telephone number ("phone", "telephone");
@@ -142,6 +144,10 @@ export const WORD_CLASSES = [
   'count-units',
   'place-connectors',
   'place-leads',
+  'duration-days',
+  'duration-weeks',
+  'duration-months',
+  'duration-years',
   'contact-labels',
   'url-words',
   'phone-words',

@@ -60,6 +60,10 @@ export type MentionedWordClass =
   | 'count-units'
   | 'place-connectors'
   | 'place-leads'
+  | 'duration-days'
+  | 'duration-weeks'
+  | 'duration-months'
+  | 'duration-years'
   | 'contact-labels'
   | 'tax-words'
   | 'tax-id-words';
@@ -80,6 +84,10 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'count-units',
   'place-connectors',
   'place-leads',
+  'duration-days',
+  'duration-weeks',
+  'duration-months',
+  'duration-years',
   'contact-labels',
   'tax-words',
   'tax-id-words',

@@ -8,7 +8,7 @@ import type { EnumValue } from '@paxman/contract';
 import { formatDecimal, parseDecimal, type FieldType, type JsonValue } from '@paxman/core';
 import type { RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
-import { type LayoutWords, wordsOf } from './layout-words.js';
+import { type LayoutWords, type MentionedWordClass, wordsOf } from './layout-words.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
 export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'duration' | 'text';
@@ -244,7 +244,7 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
     return null;
   }
   if (semantic === 'place') return readPlace(text, start, end, layout);
-  if (semantic === 'duration') return readDuration(text, start, end);
+  if (semantic === 'duration') return readDuration(text, start, end, layout);
   if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
   const value = text.slice(start, end).replace(/\s+/g, ' ');
   if (!/\p{L}|\p{N}/u.test(value)) return null;
@@ -293,20 +293,38 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = Object.freeze({
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
   thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90,
 });
-/** A number (digits, a word, or both: "two (2)") and a unit of time. */
-const DURATION = /\b(?:(\d{1,4})|([a-z]+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(day|week|month|year)s?\b/i;
+/** A number (digits, a word, or both: "two (2)") and a word that may be a unit of time. */
+const DURATION = /\b(?:(\d{1,4})|([a-z]+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(\p{L}+)/giu;
+/**
+ * The units a duration's value is written in (`2 years`, the format of the value, not words read from a
+ * document), each with the word class of the packs that holds how the unit is printed.
+ */
+const DURATION_UNITS: readonly (readonly [MentionedWordClass, string])[] = [
+  ['duration-days', 'day'],
+  ['duration-weeks', 'week'],
+  ['duration-months', 'month'],
+  ['duration-years', 'year'],
+];
+
+/** The unit of the value a printed unit word stands for ("years" → `year`), or null. */
+function durationUnit(word: string, layout: LayoutWords): string | null {
+  return DURATION_UNITS.find(([wordClass]) => layout.lengthAt(wordClass, [word], 0) === 1)?.[1] ?? null;
+}
 
 /**
  * A duration: a number and a unit of time, written "2 years", "two (2) years", "eighteen
  * months", read as `<number> <unit>s`. A bare number under a "Term" heading is a section
  * number, not a duration.
  */
-function readDuration(text: string, from: number, to: number): ReadValue | null {
-  const match = DURATION.exec(text.slice(from, to));
-  if (match === null) return null;
+function readDuration(text: string, from: number, to: number, layout: LayoutWords): ReadValue | null {
+  const searched = text.slice(from, to);
+  let match: RegExpExecArray | null = null;
+  let unit: string | null = null;
+  // The first number followed by a unit of the packs; a start whose word is no unit is passed over.
+  for (DURATION.lastIndex = 0; unit === null && (match = DURATION.exec(searched)) !== null; DURATION.lastIndex = match.index + 1) unit = durationUnit(match[4]!, layout);
+  if (match === null || unit === null) return null;
   const count = match[1] !== undefined ? Number(match[1]) : match[3] !== undefined ? Number(match[3]) : NUMBER_WORDS[match[2]!.toLowerCase()];
   if (count === undefined || !Number.isFinite(count) || count <= 0) return null;
-  const unit = match[4]!.toLowerCase();
   const start = from + match.index;
   return { value: `${count} ${unit}${count === 1 ? '' : 's'}`, start, end: start + match[0].length, ambiguous: false, detail: {} };
 }
