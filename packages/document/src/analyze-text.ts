@@ -9,6 +9,7 @@ import { splitCells, type LineCell } from './line-cells.js';
 import { splitLines } from './lines.js';
 import { detectTextKeyValues, inRegions, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
+import { defaultStructureWords, type StructureWords } from './structure-words.js';
 
 /** What `analyzeText` found in a region. */
 export interface TextStructure {
@@ -30,6 +31,8 @@ export interface AnalyzeTextOptions {
   readonly characterLimit?: number;
   /** Line-relative ranges (in layer offsets) where text tables are not looked for (rendered HTML tables). */
   readonly tableFreeRanges?: readonly (readonly [number, number])[];
+  /** The words signature blocks and tax summaries are recognized by (default: the built-in packs'). */
+  readonly words?: StructureWords;
 }
 
 /** Lines, key-values and text tables of `text[start, end)` in layer `layer`. */
@@ -50,7 +53,8 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   const cells: LineCell[][] = lines.map((line) =>
     line.span.end - line.span.start > LINE_STRUCTURE_LIMIT ? [] : splitCells(text, line.span.start, line.span.end),
   );
-  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells);
+  const words = options.words ?? defaultStructureWords();
+  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells, words);
   const ranges = options.tableFreeRanges ?? [];
   // The labelled lines are skipped as they are unless table-free ranges add lines.
   let skipLines: ReadonlySet<number> = labelledLines;
@@ -64,7 +68,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     });
     skipLines = withRanges;
   }
-  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines), summaryRegions(text, lines));
+  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines), summaryRegions(text, lines, words));
   // A table's header row ("Bank    Account") is not a `Label    value` pair.
   const headerStarts = new Set<number>();
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);

@@ -29,6 +29,7 @@ import { createOcrReader } from './ocr/ocr-reader.js';
 import { type PdfAttachment, type PdfReader, createPdfReader } from './pdf/pdf-reader.js';
 import { addXmlDocument } from './xml/xml-document.js';
 import { looksLikeXml } from './xml/xml-scanner.js';
+import type { StructureWords } from './structure-words.js';
 
 /** Options of `buildDocument`. */
 export interface BuildDocumentOptions {
@@ -47,6 +48,11 @@ export interface BuildDocumentOptions {
    * PDF comes, a reader is started for this call and closed before it returns.
    */
   readonly pdf?: PdfReader;
+  /**
+   * The words signature blocks and tax summaries are recognized by: an instance passes its
+   * packs' (`structureWordsOf(lexicon)`); the built-in packs' when absent.
+   */
+  readonly words?: StructureWords;
 }
 
 /** Runs `read` with the caller's OCR engine, or with one made for this call and closed after. */
@@ -239,13 +245,13 @@ async function buildInto(
 
 /** A photo or scan (PNG, JPEG, TIFF, WebP, BMP): one page read by OCR; the `input` layer is empty. */
 async function buildImage(bytes: Uint8Array, options: BuildDocumentOptions): Promise<Document> {
-  const draft = createDraft('', 'image');
+  const draft = createDraft('', 'image', options.words);
   try {
     await withOcr(options.ocr, (engine) => addOcrLayer(draft, [{ page: 1, image: bytes, scale: 1 }], engine, options.signal));
     return freezeDraft(draft);
   } catch (error) {
     // Also when tesseract.js or the language data is not installed: the warning names the package.
-    const fallback = createDraft('', 'image');
+    const fallback = createDraft('', 'image', options.words);
     fallback.warnings.push(...draft.warnings, `Reading the image failed (${error instanceof Error ? error.message : String(error)}); no text extracted.`);
     return freezeDraft(fallback);
   }
@@ -294,14 +300,14 @@ export async function buildDocument(input: string | Uint8Array, options: BuildDo
     type = refineTextType(text);
     notes.push(`Input has ${stray} control character(s) (such as NUL) in otherwise readable text; read as ${type}, those characters as spaces.`);
   }
-  const draft = createDraft(text, 'text');
+  const draft = createDraft(text, 'text', options.words);
   draft.warnings.push(...notes);
   try {
     await buildInto(draft, type, bytes, options.inputType !== undefined, options.signal, options.ocr, options.pdf);
     return freezeDraft(draft);
   } catch (error) {
     // A bug or a pathological input in one structure must not cost the run its document.
-    const fallback = createDraft(text, 'text');
+    const fallback = createDraft(text, 'text', options.words);
     fallback.warnings.push(
       ...draft.warnings,
       `Structuring as ${type} failed (${error instanceof Error ? error.message : String(error)}); read as plain text.`,

@@ -28,6 +28,7 @@ import { mapRange } from './offset-map.js';
 import type { HtmlParserConstructor } from './lazy-libraries.js';
 import { MAX_HTML_DEPTH, renderHtml } from './render-html.js';
 import { searchedText } from './searched-text.js';
+import { defaultStructureWords, type StructureWords } from './structure-words.js';
 
 /** A Document under construction. */
 export interface DocumentDraft {
@@ -47,10 +48,12 @@ export interface DocumentDraft {
   pdf: DocumentPdfLayout | null;
   /** Per layer: the last offset whose line number is known, for numbering later regions. */
   readonly lineCursors: Map<string, { offset: number; line: number }>;
+  /** The words structure detection reads signature blocks and tax summaries by (the caller's knowledge). */
+  readonly words: StructureWords;
 }
 
 /** A draft with the `input` layer only. */
-export function createDraft(inputText: string, kind: DocumentKind): DocumentDraft {
+export function createDraft(inputText: string, kind: DocumentKind, words: StructureWords = defaultStructureWords()): DocumentDraft {
   return {
     kind,
     primaryLayer: 'input',
@@ -67,6 +70,7 @@ export function createDraft(inputText: string, kind: DocumentKind): DocumentDraf
     xmlRefusals: [],
     pdf: null,
     lineCursors: new Map(),
+    words,
   };
 }
 
@@ -108,6 +112,7 @@ export function addTextRegion(draft: DocumentDraft, layer: string, options: Text
     start,
     end,
     firstLineIndex: lineNumberAt(draft, layer, text, start),
+    words: draft.words,
     ...(options.structures === undefined ? {} : { structures: options.structures }),
     ...(options.tableFreeRanges === undefined ? {} : { tableFreeRanges: options.tableFreeRanges }),
   });

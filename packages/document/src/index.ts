@@ -30,6 +30,7 @@ export type {
   XmlRefusal,
 } from './model.js';
 export { buildDocument, type BuildDocumentOptions } from './build-document.js';
+export { defaultStructureWords, structureWordsOf, type StructureWords } from './structure-words.js';
 export { mapSpanToInput, type MappedSpan } from './offset-map.js';
 export { splitLines } from './lines.js';
 export { SEARCH_CHARACTER_LIMIT, searchedText, unsearchedTextDiagnostics } from './searched-text.js';

@@ -10,6 +10,7 @@ import type { DocumentLine, KeyValuePair } from './model.js';
 import { hasDigit, isLabelShape, skipBullet, trimBounds } from './label-shape.js';
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
+import type { StructureWords } from './structure-words.js';
 
 /** What the detector found on one line: its pairs, and whether any was `Label: value` or a leader. */
 export interface LineKeyValues {
@@ -207,7 +208,7 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
  * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
  */
-export function detectTextKeyValues(text: string, layer: string, lines: readonly DocumentLine[], cells: readonly (readonly LineCell[])[]): LineKeyValues {
+export function detectTextKeyValues(text: string, layer: string, lines: readonly DocumentLine[], cells: readonly (readonly LineCell[])[], words: StructureWords): LineKeyValues {
   const pairs: KeyValuePair[] = [];
   const labelledLines = new Set<number>();
   // Lines taken as the value of a label above them; such a line is not a label itself.
@@ -310,15 +311,16 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
   }
   // Block pairs were found ahead of the lines around them: pairs go in the order of their keys.
   if (inBlocks.size > 0) pairs.sort((left, right) => left.keySpan.start - right.keySpan.start);
-  return { pairs: markSignatureBlocks(lines, markSummaryRegions(text, lines, pairs)), labelledLines };
+  return { pairs: markSignatureBlocks(lines, markSummaryRegions(text, lines, pairs, words), words), labelledLines };
 }
 
-/** Keys of the lines of a signature block, and those that show one is there. */
-const SIGNATURE_KEYS = /^(?:by|name|title|its|date|dated|signature|signed|print(?:ed)? name|name and title|name & title)$/i;
-const SIGNATURE_ANCHORS = /^(?:by|its|signature|signed|print(?:ed)? name)$/i;
+/** The region a signature block's pairs are marked with. */
+const SIGNATURE_REGION: KeyValuePair['region'] = 'signature';
+/** The region a tax summary's pairs are marked with. */
+const SUMMARY_REGION: KeyValuePair['region'] = 'summary';
 
-/** Pairs of a signature block ("By: … / Name: … / Title: … / Date: …") marked `region: 'signature'`. */
-function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair[]): KeyValuePair[] {
+/** Pairs of a signature block ("By: … / Name: … / Title: … / Date: …", keys of the structure words) marked `region: 'signature'`. */
+function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair[], words: StructureWords): KeyValuePair[] {
   const lineOf = (offset: number): number => {
     let low = 0;
     let high = lines.length - 1;
@@ -329,14 +331,14 @@ function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair
     }
     return low;
   };
-  const keyOf = (pair: KeyValuePair): string => pair.key.trim().replace(/[\s:.]+$/, '');
+  const keyOf = (pair: KeyValuePair): string => pair.key.trim().replace(/[\s:.]+$/, '').toLowerCase();
   // Signature-like pairs by line; a block is a run of them (at most one line apart) that
   // holds an anchor ("By", "Its", "Signature") or a "Name" next to a "Title".
-  const candidates = pairs.map((pair, index) => ({ index, line: lineOf(pair.keySpan.start), key: keyOf(pair) })).filter((entry) => pairs[entry.index]!.region === undefined && SIGNATURE_KEYS.test(entry.key));
+  const candidates = pairs.map((pair, index) => ({ index, line: lineOf(pair.keySpan.start), key: keyOf(pair) })).filter((entry) => pairs[entry.index]!.region === undefined && words.signatureKeys.has(entry.key));
   const marked = new Set<number>();
   let run: typeof candidates = [];
   const close = () => {
-    const anchored = run.some((entry) => SIGNATURE_ANCHORS.test(entry.key)) || (run.some((entry) => /^name$/i.test(entry.key)) && run.some((entry) => /^title$/i.test(entry.key)));
+    const anchored = run.some((entry) => words.signatureAnchors.has(entry.key)) || words.signatureKeySets.some((keys) => keys.every((key) => run.some((entry) => entry.key === key)));
     if (anchored && run.length >= 2) for (const entry of run) marked.add(entry.index);
     run = [];
   };
@@ -346,20 +348,26 @@ function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair
   }
   close();
   if (marked.size === 0) return pairs;
-  return pairs.map((pair, index) => (marked.has(index) ? { ...pair, region: 'signature' as const } : pair));
+  return pairs.map((pair, index) => (marked.has(index) ? { ...pair, region: SIGNATURE_REGION } : pair));
 }
 
-/** A heading that opens a tax summary block. */
-const SUMMARY_HEADING = /^\s*(?:gst|tax|vat|sst|mwst|tva|btw|iva)\s+(?:summary|analysis|breakdown|details)\b/i;
+/** The first two words of a line: the first up to a space, the second a run of letters and digits. */
+const FIRST_TWO_WORDS = /^\s*(\S+)\s+([\p{L}\p{N}_]+)/u;
+
+/** True when the line opens a tax summary block: a tax word, then a summary word ("GST Summary", "VAT analysis"). */
+function isSummaryHeading(line: string, words: StructureWords): boolean {
+  const match = FIRST_TWO_WORDS.exec(line);
+  return match !== null && words.taxWords.has(match[1]!.toLowerCase()) && words.summaryWords.has(match[2]!.toLowerCase());
+}
 /** How many lines under its heading a summary block may reach. */
 const SUMMARY_LINES = 15;
 
 /** The `[start, end)` ranges of the layer under each tax summary heading (its next lines). */
-export function summaryRegions(text: string, lines: readonly DocumentLine[]): [number, number][] {
+export function summaryRegions(text: string, lines: readonly DocumentLine[], words: StructureWords): [number, number][] {
   const regions: [number, number][] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    if (!SUMMARY_HEADING.test(text.slice(line.span.start, line.span.end))) continue;
+    if (!isSummaryHeading(text.slice(line.span.start, line.span.end), words)) continue;
     const last = lines[Math.min(lines.length - 1, index + SUMMARY_LINES)]!;
     regions.push([line.span.end, last.span.end]);
   }
@@ -372,10 +380,10 @@ export function inRegions(regions: readonly (readonly [number, number])[], offse
 }
 
 /** The pairs, those inside a tax summary block marked `region: 'summary'`. */
-function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs: KeyValuePair[]): KeyValuePair[] {
-  const regions = summaryRegions(text, lines);
+function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs: KeyValuePair[], words: StructureWords): KeyValuePair[] {
+  const regions = summaryRegions(text, lines, words);
   if (regions.length === 0) return pairs;
-  return pairs.map((pair) => (inRegions(regions, pair.keySpan.start) ? { ...pair, region: 'summary' as const } : pair));
+  return pairs.map((pair) => (inRegions(regions, pair.keySpan.start) ? { ...pair, region: SUMMARY_REGION } : pair));
 }
 
 /**

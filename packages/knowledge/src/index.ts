@@ -24,4 +24,14 @@ export { en16931Pack } from './packs/en16931.js';
 export { compileLexicon, type CompiledLexicon, type LexiconConceptTerms, type PackReference } from './lexicon.js';
 export { builtInLexicon, builtInLexiconPacks } from './packs/lexicon-packs.js';
 export { mergeRecordKnowledge, recordsSectionProblems, type RecordsSection, type RecordsSectionConcept } from './record-sections.js';
+export {
+  CLAUSE_LEAD_NAMES,
+  CLAUSE_PATTERN_NAMES,
+  contractClauses,
+  validateClauseKnowledge,
+  type ClauseKnowledge,
+  type ClauseLeadName,
+  type ClausePattern,
+  type ClausePatternName,
+} from './clause-knowledge.js';
 export { allTerms, recordKnowledge, validateRecordKnowledge, type RecordConcept, type RecordKnowledge, type RecordValueType, type TermsByLanguage } from './record-knowledge.js';

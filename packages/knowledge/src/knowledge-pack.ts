@@ -104,7 +104,24 @@ export interface StructuredDataKnowledge {
  * - `percent-words`, `rate-words`: what makes a name or a label a percentage's ("pct",
  *   "percent") or a rate's ("rate", "ratio") — a `tax_rate` field is the rate of the tax,
  *   printed inside the tax's label ("Tax (8.25%)"), read as a fraction (a rate) or as points
- *   (a percentage).
+ *   (a percentage);
+ * - `value-connectors`: what may stand between a label and its value in a line of prose ("is", "amounts to", "dated", "vom") — "Total is $1,250.00";
+ * - `label-qualifiers`: what starts a qualifier after a label ("for", "as", "by", "vom") — "Total for March" is still the total's label;
+ * - `count-units`: units a count or a duration is given in ("days", "items", "pcs", "Tage") — "30 days" is not an amount;
+ * - `place-connectors`: words that may stand in lower case inside a place name ("of", "the", "de", "von") — "State of New York";
+ * - `place-leads`: what may lead a place under a governing-law label and is no part of it
+ *   ("the laws of the");
+ * - `duration-days`, `duration-weeks`, `duration-months`, `duration-years`: how a duration in
+ *   each unit is printed ("day", "days", "Jahre") — a term field reads "two (2) years" as `2 years`;
+ * - `contact-labels`: labels of a contact line ("tel", "fax", "phone") — a value "Tel: 555 …" is no party's name;
+ * - `url-words`: words of a field's name that make it a web address ("url", "website");
+ * - `phone-words`: words of a field's name that make it a telephone number ("phone", "telephone");
+ * - `tax-words`: names of a tax ("tax", "VAT", "GST", "MwSt", "TVA") — "GST Reg No: 0012…" under a letterhead is a registration; "VAT summary" heads a tax summary;
+ * - `tax-id-words`: words between a tax's name and its registration number ("reg", "no", "id") — "GST REG. NO.: 0001…";
+ * - `summary-words`: words that, after a tax's name, head a tax summary block ("summary", "analysis", "breakdown");
+ * - `signature-keys`: keys of the lines of a signature block ("By", "Name", "Title", "Date") — the document builder marks such pairs as the signature region;
+ * - `signature-anchors`: keys that show a signature block is there ("By", "Its", "Signature");
+ * - `signature-key-sets`: keys that, printed together, show a signature block, an entry naming the keys of one set ("name title": a Name next to a Title).
  */
 export const WORD_CLASSES = [
   'document-titles',
@@ -126,6 +143,24 @@ export const WORD_CLASSES = [
   'registration-labels',
   'percent-words',
   'rate-words',
+  'value-connectors',
+  'label-qualifiers',
+  'count-units',
+  'place-connectors',
+  'place-leads',
+  'duration-days',
+  'duration-weeks',
+  'duration-months',
+  'duration-years',
+  'contact-labels',
+  'url-words',
+  'phone-words',
+  'tax-words',
+  'tax-id-words',
+  'summary-words',
+  'signature-keys',
+  'signature-anchors',
+  'signature-key-sets',
 ] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 

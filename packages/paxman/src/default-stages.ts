@@ -12,7 +12,7 @@ const stages: PipelineStages = {
   defaultCapabilities: (knowledge) => createDefaultCapabilities({ lexicon: knowledge.lexicon, structuredData: knowledge.structuredData, records: knowledge.records }),
   documentBuilder: { id: textExtraction.spec.id, version: textExtraction.spec.version },
   buildDocument: (bytes, options) =>
-    textExtraction.extract(bytes, { inputType: options.profile.inputType, ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.pdf === undefined ? {} : { pdf: options.pdf }), ...(options.signal === undefined ? {} : { signal: options.signal }) }),
+    textExtraction.extract(bytes, { inputType: options.profile.inputType, ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.pdf === undefined ? {} : { pdf: options.pdf }), ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.words === undefined ? {} : { words: options.words }) }),
   execute: (options) => run(options),
   fieldScorer: (contract, policy, documentContext) => createFieldScorer(contract, policy, documentContext),
 };

@@ -22,11 +22,14 @@ import {
   recordKnowledge,
   validateKnowledgePack,
 } from '@paxman/knowledge';
+import { type StructureWords, structureWordsOf } from '@paxman/document';
 import { createLexicon, defaultLexicon, type Lexicon } from '@paxman/values';
 
 /** What an instance's capabilities read with, and how artifacts name it. */
 export interface InstanceKnowledge {
   readonly lexicon: Lexicon;
+  /** The lexicon's words the document builder reads signature blocks and tax summaries by. */
+  readonly structureWords: StructureWords;
   /** The structured-data terms (the last pack with a `structuredData` section: a user's replaces EN 16931). */
   readonly structuredData: CompiledStructuredData | null;
   /** The record knowledge: the built-in column headers, totals and party words with the packs' `records` sections added. */
@@ -53,6 +56,7 @@ const builtInKnowledge = lazyConstant(
   (): InstanceKnowledge =>
     Object.freeze({
       lexicon: defaultLexicon(),
+      structureWords: structureWordsOf(defaultLexicon()),
       structuredData: compileStructuredData(en16931Pack()),
       records: recordKnowledge(),
       versions: versionsOf([...builtInLexiconPacks(), en16931Pack()]),
@@ -66,8 +70,10 @@ export function instanceKnowledge(userPacks: readonly unknown[] = []): InstanceK
   const own = userPacks.map((pack) => validateKnowledgePack(pack));
   const packs: KnowledgePack[] = [...builtInLexiconPacks(), en16931Pack(), ...own];
   const structured = packs.filter((pack) => pack.structuredData !== undefined).at(-1) ?? en16931Pack();
+  const lexicon = createLexicon(compileLexicon(packs));
   return Object.freeze({
-    lexicon: createLexicon(compileLexicon(packs)),
+    lexicon,
+    structureWords: structureWordsOf(lexicon),
     structuredData: compileStructuredData(structured),
     records: mergeRecordKnowledge(
       recordKnowledge(),

@@ -131,7 +131,7 @@ export async function runNormalize(state: PaxmanState, input: unknown, options: 
       return finish({ status: Status.INPUT_TOO_LARGE, contract, plan: executionPlan, missingFieldReason: 'BUDGET', diagnostics, encodeNormalizedData });
     }
 
-    const document = await stages.buildDocument(bytes, { profile, ocr: state.ocr, pdf: state.pdf, ...(signal === undefined ? {} : { signal }) });
+    const document = await stages.buildDocument(bytes, { profile, ocr: state.ocr, pdf: state.pdf, words: state.knowledge.structureWords, ...(signal === undefined ? {} : { signal }) });
     // A huge input is searched in its head only, an OCR page may time out: the artifact says so.
     const documentDiagnostics = [...contractAnnotationDiagnostics(contract), ...documentReadingDiagnostics(document)];
     lap('document');

@@ -7,7 +7,7 @@
  */
 import type { CanonicalField } from '@paxman/contract';
 import { type JsonValue, formatDecimal, isCalendarDate, formatDecimalText, isDecimalString, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
-import { type CurrencyReading, parseLooseDecimal, parseValue } from '@paxman/values';
+import { booleanWord, type CurrencyReading, parseLooseDecimal, parseValue } from '@paxman/values';
 
 export type ParseOutcome =
   | { readonly ok: true; readonly value: JsonValue; readonly reparsed: boolean; readonly currencyReading?: CurrencyReading }
@@ -104,16 +104,18 @@ function decimalPlaces(text: string): number {
   return index < 0 ? 0 : text.length - index - 1;
 }
 
-const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'paid', 'checked', 'x', '☑', '✓', '✔']);
-const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'unpaid', 'unchecked', '☐']);
+/** Checkbox marks standing for a boolean by themselves; words ("yes", "paid", "nein") are the values package's (`booleanWord`). */
+const BOOLEAN_MARKS: ReadonlyMap<string, boolean> = new Map([
+  ['☑', true],
+  ['☐', false],
+]);
 
 function parseBoolean(value: JsonValue): ParseOutcome {
   if (typeof value === 'boolean') return ok(value);
   if (value === 1 || value === 0) return ok(value === 1, true);
   if (typeof value === 'string') {
-    const word = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(word)) return ok(true, true);
-    if (FALSE_WORDS.has(word)) return ok(false, true);
+    const read = booleanWord(value) ?? BOOLEAN_MARKS.get(value.trim());
+    if (read !== undefined) return ok(read, true);
   }
   return fail(`expected a boolean, got ${describe(value)}`);
 }

@@ -17,7 +17,8 @@ export {
   type EnumValue,
 } from './recognizers/index.js';
 export { parseLooseDecimal, readCurrency, type CurrencyReading } from './recognizers/amount-text.js';
+export { booleanWord } from './recognizers/boolean.js';
 export { labelsForField, synonymLabels, descriptionNounPhrase, type FieldLabels, type LabelledField } from './lexicon/labels-for-field.js';
-export { normalizeLabel, normalizeLabelText, splitIdentifier, type NormalizedLabel } from './lexicon/normalize-label.js';
+export { isNumberWord, normalizeLabel, normalizeLabelText, splitIdentifier, type NormalizedLabel } from './lexicon/normalize-label.js';
 export { businessLexicon, conceptsOfLabel, createLexicon, defaultLexicon, lexiconConcept, type Lexicon, type LexiconConcept } from './lexicon/business-lexicon.js';
 export { compileSafeRegex, type SafeRegex, type SafeRegexMatch } from './regex/safe-regex.js';

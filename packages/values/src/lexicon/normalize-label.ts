@@ -11,6 +11,11 @@
 import { isIsoCurrencyCode } from '@paxman/core';
 
 const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'nbr', 'nro', 'number']);
+
+/** True for a lower-case word that normalization writes as `number` ("no", "nr", "num"): a fast path of a caller tokenizing words must agree with it. */
+export function isNumberWord(word: string): boolean {
+  return NUMBER_WORDS.has(word);
+}
 const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', 'zł': 'PLN' };
 
 /** A normalized label and what was stripped from it. */

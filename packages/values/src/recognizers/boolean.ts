@@ -18,6 +18,16 @@ const CELL_ONLY: ReadonlyMap<string, boolean> = new Map([
   ['✓', true], ['✔', true], ['✗', false], ['✘', false], ['enabled', true], ['disabled', false],
 ]);
 
+/**
+ * The boolean a word or mark stands for by itself ("yes", "paid", "nein", "on", "✓"), case
+ * ignored; undefined for any other text. For a value already read as a boolean's text, not
+ * for a scan of a document (use `findValues('BOOLEAN', …)` there).
+ */
+export function booleanWord(text: string): boolean | undefined {
+  const word = text.trim().toLowerCase();
+  return WORDS.get(word) ?? CELL_ONLY.get(word);
+}
+
 const SCAN_PATTERN =
   /\[(?<box>[xX✓✔ ])\]|(?<mark>[☑☒☐])|(?=[yntfpujocs])(?<![\p{L}\p{N}])(?<word>yes|no|true|false|paid|unpaid|ja|nein|oui|non|sí|checked|unchecked)(?![\p{L}\p{N}])/giu;
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECOGNIZERS } from '../shared/default-recognizers.js';
 import { configureClauseReading, createClauseReadingCapability } from './clause-reading.js';
 import { EvidenceKind } from '@paxman/core';
+import { contractClauses, validateClauseKnowledge } from '@paxman/knowledge';
 import { evidenceOf, runCapability } from '../__fixtures__/run-capability.js';
 
 const contract = defineContract({
@@ -134,5 +135,23 @@ describe('clause_reading: the document title', () => {
   it('offers nothing for a capitalised heading the preamble does not name (a section heading, a cited agreement)', async () => {
     const document = await buildDocument('SECTION 4. LICENSE\n\nThe parties to the Supply Agreement dated March 3 agree as follows.\n', { inputType: 'text' });
     expect((await runCapability(capability, contracts, 'document_title', document)).candidates).toEqual([]);
+  });
+
+  it('reads clauses with the patterns of the pack it is given, not with words of its own', async () => {
+    const english = contractClauses();
+    // A user's pack: the English one with a German lead for the date an agreement takes effect.
+    const german = validateClauseKnowledge({
+      ...english,
+      id: 'contract-clauses-de-example',
+      language: 'de',
+      patterns: { ...english.patterns, ...english.leads, 'effective-date-leads': [{ source: String.raw`\btritt\s+am\s+`, flags: 'gi' }] },
+    });
+    const field = contract.fields.find((candidate) => candidate.path === 'effective_date')!;
+    const step = configureClauseReading(field);
+    if ('skip' in step) throw new Error('effective_date is read from clauses');
+    const document = await buildDocument('Dieser Vertrag tritt am 1. März 2024 in Kraft.', { inputType: 'text' });
+    const invoke = (clauses: typeof english) => createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses }).invoke({ field, contract, config: step.config, document, resolved: new Map(), tables: {}, memo: createRunMemo() });
+    expect((await invoke(german)).candidates.map((candidate) => candidate.value)).toEqual(['2024-03-01']);
+    expect((await invoke(english)).candidates).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.9.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.10.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -257,6 +257,7 @@ describe('explicit_evidence: a duration and a party name are read as such', () =
     expect(await values('5.1 Definitions apply.\nTERM\n5\n5.2 The parties agree.\n')).toEqual([]);
     expect(await values('Term: two (2) years from the Effective Date\n')).toEqual(['2 years']);
     expect(await values('Term: eighteen months\n')).toEqual(['18 months']);
+    expect(await values('Term: 1 Year\n')).toEqual(['1 year']);
   });
 
   it('does not take a telephone line under a store label for the merchant', async () => {

@@ -12,6 +12,7 @@ import type { JsonValue, SourceSpan } from '@paxman/core';
 import type { DocumentLine } from '@paxman/document';
 import type { RecognizerKind } from '@paxman/values';
 import type { Lexicon } from '@paxman/values';
+import type { LayoutWords } from '../shared/layout-words.js';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch } from '../shared/label-match.js';
 import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
@@ -21,7 +22,17 @@ import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, typ
 /** An amount alone, with its cents: what a row's value must be to be read without a currency marker. */
 const ROW_AMOUNT = /^-?\d{1,3}(?:[,.\s]?\d{3})*[.,]\d{2}$/;
 
-const SEPARATOR = /^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:[:#=–-]|\.{2,}|…)?[ \t]*(?:(?:is|are|was|of|amounts? to|totals?|on|dated|le|du|am|vom|del)[ \t]+)?/iu;
+/** What may follow a label before its value: a bracketed remark, then a separator (a connector word of the packs may come next). */
+const SEPARATOR = /^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:[:#=–-]|\.{2,}|…)?[ \t]*/u;
+
+/** How many characters after a label come before its value: the separator, then a value connector of the packs ("is", "amounts to", "vom") and its spaces. */
+function separatorLength(rest: string, layout: LayoutWords): number {
+  const separator = SEPARATOR.exec(rest)![0].length;
+  const after = rest.slice(separator);
+  const end = /^\p{L}/u.test(after) ? layout.afterStart('value-connectors', after) : null;
+  const spaces = end === null ? null : /^[ \t]+/.exec(after.slice(end));
+  return end === null || spaces === null ? separator : separator + end + spaces[0].length;
+}
 
 /** Inline labels over the document's lines. */
 export function findInlineLabels(context: SearchContext): void {
@@ -60,7 +71,7 @@ export function findInlineLabels(context: SearchContext): void {
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
-      const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText, context.lexicon);
+      const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText, context.lexicon, context.layout);
       if (sighting === null) continue;
       const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
       const layer = line.span.layer;
@@ -197,23 +208,23 @@ function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly nu
 }
 
 /** The sighting of a label of `count` words at `position` (once per document), or null when its words are spread apart. */
-function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon): InlineSighting | null {
+function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon, layout: LayoutWords): InlineSighting | null {
   // Positions and word counts are small integers: one number keys both.
   const key = position * 64 + Math.min(count, 63);
   let sighting = count < 63 ? sightings.get(key) : undefined;
   if (sighting === undefined) {
-    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, layerText, lexicon) : null;
+    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, layerText, lexicon, layout) : null;
     if (count < 63) sightings.set(key, sighting);
   }
   return sighting;
 }
 
-function describeSighting(index: LineTokenIndex, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon): InlineSighting {
+function describeSighting(index: LineTokenIndex, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon, layout: LayoutWords): InlineSighting {
   const line = index.lines[index.lineOf[position]!]!;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
   const text = layerText(line.span.layer);
-  const skipped = SEPARATOR.exec(text.slice(labelEnd, line.span.end))?.[0].length ?? 0;
+  const skipped = separatorLength(text.slice(labelEnd, line.span.end), layout);
   const valueStart = labelEnd + skipped;
   return { line, labelStart, labelEnd, valueStart, valueText: text.slice(valueStart, line.span.end), neighbourConcepts: neighbourConcepts(index, position, count, lexicon) };
 }

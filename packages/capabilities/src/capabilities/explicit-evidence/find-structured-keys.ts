@@ -36,7 +36,7 @@ export function findInCsv(context: SearchContext, fieldPath: string): void {
     if (cells.length > 1) {
       const values = new Set(
         cells.map((cell) => {
-          const read = readTypedValue(cell.text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency: match.currency ?? extraCurrency });
+          const read = readTypedValue(cell.text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency: match.currency ?? extraCurrency, layout: context.layout });
           return read ? canonicalJson(read.value) : `unread:${cell.text}`;
         }),
       );

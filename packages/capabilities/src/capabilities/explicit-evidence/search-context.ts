@@ -43,7 +43,7 @@ export function readValue(context: SearchContext, text: string, labelCurrency: s
   const key = `${labelCurrency ?? ''}\u0000${text}`;
   let read = context.reads.get(key);
   if (read === undefined) {
-    read = readTypedValue(text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency });
+    read = readTypedValue(text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency, layout: context.layout });
     context.reads.set(key, read);
   }
   return read;

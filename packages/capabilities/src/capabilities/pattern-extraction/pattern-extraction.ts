@@ -29,10 +29,10 @@ import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.8.0`. */
+/** The spec of `pattern_extraction@1.9.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.8.0',
+  version: '1.9.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -168,7 +168,7 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
     if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon);
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
-      recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions);
+      recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions, layout);
     }
     return builder.build();
   };
@@ -417,8 +417,29 @@ const COUNTRY_END = /\b(?:malaysia|malaysi|singapore|indonesia|thailand|philippi
 const PHONE_LINE = /^\+?[\d\s().-]{7,}[,;.]?$/;
 /** A line that is only a date, with or without a time ("05 MAR 2018 18:24", "23/03/2018 9:34 AM"). */
 const DATE_TIME_LINE = /^(?:\d{1,2}[-/. ](?:\d{1,2}|[a-z]{3,9})[-/. ]\d{2,4}|\d{4}-\d{2}-\d{2})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?$/i;
-/** A tax registration printed alone under the name ("GST REG. NO. : 000155453440", "(GST ID: 000306020352)"). */
-const TAX_ID_LINE = /^\(?\s*(?:gst|sst|vat|tax)\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id\.?|number)?\s*[:.]?\s*[0-9A-Z][0-9A-Z -]{5,}\s*\)?$/i;
+/** What follows a tax registration's label: the number ("… : 000155453440", "…: 000306020352)"). */
+const TAX_ID_NUMBER = /^\.?\s*[:.]?\s*[0-9A-Z][0-9A-Z -]{5,}\s*\)?$/i;
+
+/**
+ * A tax registration printed alone under the name ("GST REG. NO. : 000155453440", "(GST ID:
+ * 000306020352)"): a tax word of the packs, the packs' tax-id words ("reg", "no", "id"), the number.
+ */
+function isTaxIdLine(text: string, layout: LayoutWords): boolean {
+  let rest = text.replace(/^\(?\s*/, '');
+  const taxEnd = /^\p{L}/u.test(rest) ? layout.afterStart('tax-words', rest) : null;
+  if (taxEnd === null) return false;
+  rest = rest.slice(taxEnd);
+  for (let end = idWordEnd(rest, layout); end !== null; end = idWordEnd(rest, layout)) rest = rest.slice(end);
+  return TAX_ID_NUMBER.test(rest);
+}
+
+/** Where a tax-id word right at the start of `text` (after spaces and a stop) ends, or null. */
+function idWordEnd(text: string, layout: LayoutWords): number | null {
+  const lead = /^\.?\s*/.exec(text)![0].length;
+  if (!/^\p{L}/u.test(text.slice(lead))) return null;
+  const end = layout.afterStart('tax-id-words', text.slice(lead));
+  return end === null ? null : lead + end;
+}
 /** What follows an outlet word in a store's code line: a marker and the code ("SITE: 1046", "OUTLET #12", "BRANCH CODE 7"). */
 const OUTLET_CODE = /^\s*(?:no\.?|code|id)?\s*[:#]?\s*[0-9A-Z-]{1,10}$/i;
 
@@ -429,7 +450,7 @@ function isOutletCodeLine(text: string, layout: LayoutWords): boolean {
 }
 /** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head. */
 function isHeadNoteLine(text: string, layout: LayoutWords): boolean {
-  return isRegistrationLine(text, layout) || TAX_ID_LINE.test(text) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text);
+  return isRegistrationLine(text, layout) || isTaxIdLine(text, layout) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text);
 }
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
@@ -606,6 +627,7 @@ function recordPatternMatches(
   reading: ValueReading,
   recognizers: ValueRecognizers,
   recognizerOptions: RecognizerOptions,
+  layout: LayoutWords,
 ): void {
   const regex = compileSafeRegex(pattern.source);
   const found: { value: JsonValue; start: number; end: number; text: string }[] = [];
@@ -619,7 +641,7 @@ function recordPatternMatches(
       found.push({ value: trimmed, start: part.start + leading, end: part.start + leading + trimmed.length, text: trimmed });
       continue;
     }
-    const read = readTypedValue(part.text, reading, recognizers, { recognizerOptions });
+    const read = readTypedValue(part.text, reading, recognizers, { recognizerOptions, layout });
     if (!read) continue;
     found.push({ value: read.value, start: part.start + read.start, end: part.start + read.end, text: text.slice(part.start + read.start, part.start + read.end) });
   }

@@ -45,3 +45,18 @@ describe('valueReadingForField: percentages and rates', () => {
     expect(valueReadingForField(points, labelsForField(points, lexicon), lexicon).percentAs).toBe('points');
   });
 });
+
+describe('valueReadingForField: words of a field name', () => {
+  it("reads a web address or a telephone number for a field named by the packs' url-words and phone-words, a user's too", () => {
+    expect(readingOf({ path: 'company_url', type: 'STRING' }).semantic).toBe('url');
+    expect(readingOf({ path: 'office_telephone', type: 'STRING' }).semantic).toBe('phone');
+    expect(readingOf({ path: 'foretag_webbplats', type: 'STRING' }).semantic).toBe('text');
+    expect(readingOf({ path: 'kontor_ringnummer', type: 'STRING' }).semantic).toBe('text');
+    const pack = validateKnowledgePack({ id: 'lexicon-xx', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: {}, words: { 'url-words': ['webbplats'], 'phone-words': ['ringnummer'] } } });
+    const lexicon = createLexicon(compileLexicon([...builtInLexiconPacks(), pack]));
+    const site = defineField({ path: 'foretag_webbplats', type: 'STRING' });
+    expect(valueReadingForField(site, labelsForField(site, lexicon), lexicon).semantic).toBe('url');
+    const phone = defineField({ path: 'kontor_ringnummer', type: 'STRING' });
+    expect(valueReadingForField(phone, labelsForField(phone, lexicon), lexicon).semantic).toBe('phone');
+  });
+});

@@ -17,15 +17,15 @@ const PARTY_CONCEPTS = new Set(['supplier', 'buyer', 'ship-to']);
 /** Longest STRING value read when the contract sets no `max_length`. */
 const DEFAULT_MAX_LENGTH = 300;
 
-/** What a STRING field holds. */
-export function stringSemantic(field: CanonicalField, labels: FieldLabels): StringSemantic {
+/** What a STRING field holds (a word of its name may say so: the packs' url and phone words). */
+export function stringSemantic(field: CanonicalField, labels: FieldLabels, lexicon: Lexicon = defaultLexicon()): StringSemantic {
   const words = splitIdentifier(field.name).toLowerCase().split(' ');
   const format = field.constraints.find((constraint) => constraint.kind === 'format')?.params.format;
   const concepts = new Set(labels.concepts);
   if (format === 'email' || concepts.has('email') || words.includes('email')) return 'email';
-  if (format === 'uri' || concepts.has('website') || words.includes('url') || words.includes('website')) return 'url';
+  if (format === 'uri' || concepts.has('website') || nameHasWordOf(words, lexicon, 'url-words')) return 'url';
   if (concepts.has('iban') || words.includes('iban')) return 'iban';
-  if (concepts.has('phone') || words.includes('phone') || words.includes('telephone')) return 'phone';
+  if (concepts.has('phone') || nameHasWordOf(words, lexicon, 'phone-words')) return 'phone';
   if (concepts.has('payment-card')) return 'payment-card';
   if (field.tags.includes('party') || [...concepts].some((concept) => PARTY_CONCEPTS.has(concept))) return 'party';
   if (field.tags.includes('identifier') || [...concepts].some((concept) => IDENTIFIER_CONCEPTS.has(concept))) return 'identifier';
@@ -43,7 +43,7 @@ export function valueReadingForField(field: CanonicalField, labels: FieldLabels,
   const maxLength = field.constraints.find((constraint) => constraint.kind === 'max_length')?.params.max;
   return {
     fieldType: field.type,
-    semantic: field.type === 'STRING' ? stringSemantic(field, labels) : 'text',
+    semantic: field.type === 'STRING' ? stringSemantic(field, labels, lexicon) : 'text',
     enumValues: field.enumValues.map((entry) => ({ value: entry.value, synonyms: [...entry.synonyms] })),
     maxLength: typeof maxLength === 'number' && maxLength > 0 ? Math.min(maxLength, 500) : DEFAULT_MAX_LENGTH,
     percentAs: percentReading(field, lexicon),
@@ -51,7 +51,7 @@ export function valueReadingForField(field: CanonicalField, labels: FieldLabels,
 }
 
 /** True when a word of a field's name is a word of the class in the lexicon's packs. */
-function nameHasWordOf(words: readonly string[], lexicon: Lexicon, wordClass: 'percent-words' | 'rate-words'): boolean {
+function nameHasWordOf(words: readonly string[], lexicon: Lexicon, wordClass: 'percent-words' | 'rate-words' | 'url-words' | 'phone-words'): boolean {
   const entries = new Set(lexicon.rawWords(wordClass).map(foldWord));
   return words.some((word) => entries.has(foldWord(word)));
 }

@@ -79,12 +79,12 @@ export function editDistance(left: string, right: string, cap: number): number {
   return previous[right.length]!;
 }
 
-const QUALIFIER_START = new Set(['on', 'for', 'as', 'by', 'until', 'at', 'in', 'le', 'du', 'am', 'vom', 'per', 'al', 'zum']);
-
-function qualifiedMatch(text: string, labels: LabelSet): { label: string; strength: 'exact' | 'synonym' } | null {
+/** A label, then a word of the packs' label qualifiers ("for", "as", "vom") and what it says of the value. */
+function qualifiedMatch(text: string, labels: LabelSet, lexicon: Lexicon): { label: string; strength: 'exact' | 'synonym' } | null {
   const words = text.split(' ');
+  const qualifiers = lexicon.words('label-qualifiers');
   for (let length = words.length - 1; length >= 1; length -= 1) {
-    if (!QUALIFIER_START.has(words[length]!)) continue;
+    if (!qualifiers.includes(words[length]!)) continue;
     const head = words.slice(0, length).join(' ');
     if (labels.exact.includes(head)) return { label: head, strength: 'exact' };
     if (labels.synonyms.includes(head)) return { label: head, strength: 'synonym' };
@@ -170,7 +170,7 @@ function matchOne(key: string, labels: LabelSet, normalize: LabelNormalizer, lex
   if (keyConcepts.length > 0 && !keyConcepts.some((concept) => labels.concepts.includes(concept))) return null;
   // A label followed by a qualifier about the value ("Total amount due on August 3, 2014",
   // "Balance due as of 1 May"): the label matches; the longest such label wins.
-  const qualified = qualifiedMatch(text, labels);
+  const qualified = qualifiedMatch(text, labels, lexicon);
   if (qualified) return { ...make(qualified.strength, qualified.label), qualified: true };
   let best: { label: string; distance: number; strength: LabelMatch['strength'] } | null = null;
   for (const label of [...labels.exact, ...labels.synonyms]) {

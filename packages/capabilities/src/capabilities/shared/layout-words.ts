@@ -4,7 +4,8 @@
  * number markers, date connectors, the keys a party block prints a name under, and the words of
  * summary and payment lines (rounding, added charges, net, other tenders), the word before
  * a sender's name ("from", "von"), and the words of a receipt's head (business kinds, name
- * connectors, address stops, outlet words, registration labels) and the words of a rate's label. Matching
+ * connectors, address stops, outlet words, registration labels, tax words), the words of a rate's label, and the
+ * words around a value (connectors after a label, units of a count, connectors in a place name, contact labels). Matching
  * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
  * text, so a user's pack cannot make a pattern slow, and a capability holds no word of any
  * language.
@@ -42,8 +43,55 @@ export interface LayoutWords {
 }
 
 /** The word classes a label is searched for (anywhere in it, or at its start). */
-export type MentionedWordClass = 'rounding-words' | 'added-charges' | 'net-words' | 'other-tenders' | 'sender-words' | 'business-kinds' | 'name-connectors' | 'address-stops' | 'outlet-words' | 'registration-labels' | 'percent-words' | 'rate-words';
-const MENTIONED_CLASSES: readonly MentionedWordClass[] = ['rounding-words', 'added-charges', 'net-words', 'other-tenders', 'sender-words', 'business-kinds', 'name-connectors', 'address-stops', 'outlet-words', 'registration-labels', 'percent-words', 'rate-words'];
+export type MentionedWordClass =
+  | 'rounding-words'
+  | 'added-charges'
+  | 'net-words'
+  | 'other-tenders'
+  | 'sender-words'
+  | 'business-kinds'
+  | 'name-connectors'
+  | 'address-stops'
+  | 'outlet-words'
+  | 'registration-labels'
+  | 'percent-words'
+  | 'rate-words'
+  | 'value-connectors'
+  | 'count-units'
+  | 'place-connectors'
+  | 'place-leads'
+  | 'duration-days'
+  | 'duration-weeks'
+  | 'duration-months'
+  | 'duration-years'
+  | 'contact-labels'
+  | 'tax-words'
+  | 'tax-id-words';
+const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
+  'rounding-words',
+  'added-charges',
+  'net-words',
+  'other-tenders',
+  'sender-words',
+  'business-kinds',
+  'name-connectors',
+  'address-stops',
+  'outlet-words',
+  'registration-labels',
+  'percent-words',
+  'rate-words',
+  'value-connectors',
+  'count-units',
+  'place-connectors',
+  'place-leads',
+  'duration-days',
+  'duration-weeks',
+  'duration-months',
+  'duration-years',
+  'contact-labels',
+  'tax-words',
+  'tax-id-words',
+];
 
 /** True when `sequence` is printed in `words` from `index` on. */
 function printedAt(words: readonly { word: string }[], index: number, sequence: readonly string[]): boolean {

@@ -11,7 +11,7 @@
  * A line text the document prints again is read once; its words are copied to each place.
  */
 import type { DocumentLine } from '@paxman/document';
-import { normalizeLabelText } from '@paxman/values';
+import { isNumberWord, normalizeLabelText } from '@paxman/values';
 
 /** The label words of a Document's lines. */
 export interface LineTokenIndex {
@@ -42,13 +42,12 @@ const WORD = /n[°º]\.?|[#№]|[\p{L}\p{N}]+/gu;
 /** Longer lines (a minified blob, a base64 body) hold no labels worth the scan. */
 const MAX_LINE_LENGTH = 2000;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
-const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'nbr', 'nro', 'number']);
 
 /** One token as `normalizeLabelText` would normalize it, with a fast path for plain ASCII words. */
 function tokenWord(token: string): string {
   if (ASCII_WORD.test(token)) {
     const lower = token.toLowerCase();
-    return NUMBER_WORDS.has(lower) ? 'number' : lower;
+    return isNumberWord(lower) ? 'number' : lower;
   }
   return normalizeLabelText(token);
 }
@@ -105,7 +104,7 @@ function asciiWordId(spellings: Spellings, text: string, start: number, end: num
     slot = (slot + 1) & mask;
   }
   const lower = text.slice(start, end).toLowerCase();
-  const id = wordId(spellings, NUMBER_WORDS.has(lower) ? 'number' : lower);
+  const id = wordId(spellings, isNumberWord(lower) ? 'number' : lower);
   spellings.texts.push(lower);
   spellings.textIds.push(id);
   spellings.hashes.push(hash);

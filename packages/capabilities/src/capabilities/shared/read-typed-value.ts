@@ -8,6 +8,7 @@ import type { EnumValue } from '@paxman/contract';
 import { formatDecimal, parseDecimal, type FieldType, type JsonValue } from '@paxman/core';
 import type { RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
+import { type LayoutWords, type MentionedWordClass, wordsOf } from './layout-words.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
 export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'duration' | 'text';
@@ -82,7 +83,7 @@ export function readTypedValue(
   text: string,
   reading: ValueReading,
   recognizers: ValueRecognizers,
-  options: { readonly recognizerOptions: RecognizerOptions; readonly labelCurrency?: string | null },
+  options: { readonly recognizerOptions: RecognizerOptions; readonly labelCurrency?: string | null; readonly layout: LayoutWords },
 ): ReadValue | null {
   const recognizerOptions = options.recognizerOptions;
   if (reading.fieldType === 'MONEY' || reading.fieldType === 'DECIMAL' || reading.fieldType === 'INTEGER') {
@@ -94,7 +95,7 @@ export function readTypedValue(
     }
     if (looksLikeIdentifier(text)) return null;
     // "30 days", "3 items", "2 pcs": a count or a duration, not an amount.
-    if (reading.fieldType !== 'INTEGER' && COUNT_OR_DURATION.test(text)) return null;
+    if (reading.fieldType !== 'INTEGER' && isCountOrDuration(text, options.layout)) return null;
   }
   switch (reading.fieldType) {
     case 'MONEY': {
@@ -161,7 +162,7 @@ export function readTypedValue(
       return null;
     }
     case 'STRING':
-      return readString(text, reading, recognizers, recognizerOptions);
+      return readString(text, reading, recognizers, recognizerOptions, options.layout);
     default:
       return null;
   }
@@ -181,7 +182,16 @@ function adjacentCurrencyCode(text: string, hit: RecognizedValue, recognizers: V
   return null;
 }
 
-const COUNT_OR_DURATION = /\d\s*(?:days?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|items?|pcs|pieces?|units?|tage|jours|días|dagen)\b/iu;
+/** True when a number is followed by a unit of a count or a duration of the packs ("30 days", "2pcs", "14 Tage"). */
+function isCountOrDuration(text: string, layout: LayoutWords): boolean {
+  for (const match of text.matchAll(/\d\s*(\p{L}+)/gu)) if (layout.lengthAt('count-units', [match[1]!], 0) === 1) return true;
+  return false;
+}
+
+/** True when the text has a contact label of the packs right before a colon or a stop ("Tel:", "Fax."). */
+function hasContactLabel(text: string, layout: LayoutWords): boolean {
+  return wordsOf(text).some((word) => layout.lengthAt('contact-labels', [word.word], 0) === 1 && /^\s*[:.]/.test(text.slice(word.end)));
+}
 
 /** A long run of digits with no separator or currency marker is a number of some record, not an amount. */
 function looksLikeIdentifier(text: string): boolean {
@@ -204,7 +214,7 @@ function isMoneyValue(value: JsonValue): value is { readonly amount: string; rea
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, JsonValue>).amount === 'string';
 }
 
-function readString(text: string, reading: ValueReading, recognizers: ValueRecognizers, options: RecognizerOptions): ReadValue | null {
+function readString(text: string, reading: ValueReading, recognizers: ValueRecognizers, options: RecognizerOptions, layout: LayoutWords): ReadValue | null {
   const semantic = reading.semantic;
   if (semantic === 'email' || semantic === 'phone' || semantic === 'iban' || semantic === 'url' || semantic === 'payment-card') {
     const hit = parseOrFirst(recognizers, SEMANTIC_KIND[semantic], text, options);
@@ -233,13 +243,13 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
     }
     return null;
   }
-  if (semantic === 'place') return readPlace(text, start, end);
-  if (semantic === 'duration') return readDuration(text, start, end);
+  if (semantic === 'place') return readPlace(text, start, end, layout);
+  if (semantic === 'duration') return readDuration(text, start, end, layout);
   if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
   const value = text.slice(start, end).replace(/\s+/g, ' ');
   if (!/\p{L}|\p{N}/u.test(value)) return null;
   // A party is a name: not an address, a link, a parenthesised remark or a sentence.
-  if (semantic === 'party' && (/@|https?:\/\/|^\d{5,}\b|\b(?:tel|fax|phone)\s*[:.]/i.test(value) || !/\p{L}{2}/u.test(value) || /^[([].*[)\]]$/.test(value) || /(?:\b\p{Ll}+\b\s+){4}/u.test(value))) return null;
+  if (semantic === 'party' && (/@|https?:\/\/|^\d{5,}\b/i.test(value) || hasContactLabel(value, layout) || !/\p{L}{2}/u.test(value) || /^[([].*[)\]]$/.test(value) || /(?:\b\p{Ll}+\b\s+){4}/u.test(value))) return null;
   // Payment terms are a condition ("Net 30", "14 Tage netto"); a bare date under a terms
   // label ("Zahlungsziel 21.05.14") is the due date, not the terms.
   if (semantic === 'terms' && safe(() => recognizers.parseValue('DATE', value, options))) return null;
@@ -248,10 +258,12 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
   return { value, start, end, ambiguous: false, detail: {} };
 }
 
-/** Words that may stand in lower case inside a place name ("State of New York", "England and Wales"). */
-const PLACE_CONNECTORS = new Set(['of', 'and', 'the', 'de', 'del', 'da', 'do', 'du', 'la', 'le', 'von', 'am']);
-/** What may lead a place under a label and is not part of it: "the laws of the …". */
-const PLACE_LEAD = /^(?:the\s+)?(?:laws?\s+of\s+)?(?:the\s+)?/i;
+/** How many characters lead a place under a label and are no part of it: a place lead of the packs and its spaces ("the laws of the …"). */
+function placeLeadLength(text: string, layout: LayoutWords): number {
+  const end = /^\p{L}/u.test(text) ? layout.afterStart('place-leads', text) : null;
+  const spaces = end === null ? null : /^\s+/.exec(text.slice(end));
+  return end === null || spaces === null ? 0 : end + spaces[0].length;
+}
 /** Longest place name read, in words ("Commonwealth of the Northern Mariana Islands"). */
 const MAX_PLACE_WORDS = 6;
 
@@ -262,16 +274,16 @@ const MAX_PLACE_WORDS = 6;
  * section number or a placeholder ("[to be completed]") is not a place; the clause reader
  * reads the sentence.
  */
-function readPlace(text: string, from: number, to: number): ReadValue | null {
+function readPlace(text: string, from: number, to: number, layout: LayoutWords): ReadValue | null {
   const lineEnd = text.slice(from, to).search(/[\r\n]/);
   let end = lineEnd >= 0 ? from + lineEnd : to;
   while (end > from && /[\s.,;:]/.test(text[end - 1]!)) end -= 1;
-  const start = from + (PLACE_LEAD.exec(text.slice(from, end))?.[0].length ?? 0);
+  const start = from + placeLeadLength(text.slice(from, end), layout);
   const value = text.slice(start, end).replace(/\s+/g, ' ');
   if (value.length < 2 || /[\d()[\]{}<>@/_*]/.test(value)) return null;
   const words = value.split(' ');
   if (words.length > MAX_PLACE_WORDS) return null;
-  const named = words.every((word, position) => /^\p{Lu}/u.test(word) || (position > 0 && PLACE_CONNECTORS.has(word.replace(/,$/, ''))));
+  const named = words.every((word, position) => /^\p{Lu}/u.test(word) || (position > 0 && /^\p{Ll}/u.test(word) && layout.lengthAt('place-connectors', [word.replace(/,$/, '')], 0) === 1));
   return named ? { value, start, end, ambiguous: false, detail: {} } : null;
 }
 
@@ -281,20 +293,38 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = Object.freeze({
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
   thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90,
 });
-/** A number (digits, a word, or both: "two (2)") and a unit of time. */
-const DURATION = /\b(?:(\d{1,4})|([a-z]+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(day|week|month|year)s?\b/i;
+/** A number (digits, a word, or both: "two (2)") and a word that may be a unit of time. */
+const DURATION = /\b(?:(\d{1,4})|([a-z]+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(\p{L}+)/giu;
+/**
+ * The units a duration's value is written in (`2 years`, the format of the value, not words read from a
+ * document), each with the word class of the packs that holds how the unit is printed.
+ */
+const DURATION_UNITS: readonly (readonly [MentionedWordClass, string])[] = [
+  ['duration-days', 'day'],
+  ['duration-weeks', 'week'],
+  ['duration-months', 'month'],
+  ['duration-years', 'year'],
+];
+
+/** The unit of the value a printed unit word stands for ("years" → `year`), or null. */
+function durationUnit(word: string, layout: LayoutWords): string | null {
+  return DURATION_UNITS.find(([wordClass]) => layout.lengthAt(wordClass, [word], 0) === 1)?.[1] ?? null;
+}
 
 /**
  * A duration: a number and a unit of time, written "2 years", "two (2) years", "eighteen
  * months", read as `<number> <unit>s`. A bare number under a "Term" heading is a section
  * number, not a duration.
  */
-function readDuration(text: string, from: number, to: number): ReadValue | null {
-  const match = DURATION.exec(text.slice(from, to));
-  if (match === null) return null;
+function readDuration(text: string, from: number, to: number, layout: LayoutWords): ReadValue | null {
+  const searched = text.slice(from, to);
+  let match: RegExpExecArray | null = null;
+  let unit: string | null = null;
+  // The first number followed by a unit of the packs; a start whose word is no unit is passed over.
+  for (DURATION.lastIndex = 0; unit === null && (match = DURATION.exec(searched)) !== null; DURATION.lastIndex = match.index + 1) unit = durationUnit(match[4]!, layout);
+  if (match === null || unit === null) return null;
   const count = match[1] !== undefined ? Number(match[1]) : match[3] !== undefined ? Number(match[3]) : NUMBER_WORDS[match[2]!.toLowerCase()];
   if (count === undefined || !Number.isFinite(count) || count <= 0) return null;
-  const unit = match[4]!.toLowerCase();
   const start = from + match.index;
   return { value: `${count} ${unit}${count === 1 ? '' : 's'}`, start, end: start + match[0].length, ambiguous: false, detail: {} };
 }

@@ -11,17 +11,17 @@
  */
 import { canonicalJson, CapabilityTier, EvidenceKind, parseDecimal, type Candidate, type Decimal, type JsonValue } from '@paxman/core';
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
+import { defaultLexicon, labelsForField, normalizeLabelText, splitIdentifier, type Lexicon } from '@paxman/values';
 import { compileSafeRegex } from '@paxman/values';
 import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { stringSemantic } from '../shared/field-reading.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { isCalendarDate, isDateTime, isIsoCurrencyCode, isValidEmail, isValidIban, isValidUri, passesLuhn } from './semantic-checks.js';
 
-/** The spec of `validation@1.0.0`. */
+/** The spec of `validation@1.1.0`. */
 export const VALIDATION_SPEC: CapabilitySpec = Object.freeze({
   id: 'validation',
-  version: '1.0.0',
+  version: '1.1.0',
   tier: CapabilityTier.DERIVED_COMPUTATION,
   acceptsTypes: Object.freeze(['*'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -31,20 +31,27 @@ export const VALIDATION_SPEC: CapabilitySpec = Object.freeze({
 
 type SemanticCheck = 'iso_4217' | 'iban' | 'luhn' | 'email' | 'uri' | 'calendar_date' | 'money_currency' | 'enum_value';
 
+/** True when a word of the field's name is a one-word term of the concept in the lexicon ("card" or "PAN" of `payment-card`, "currency"). */
+function nameHasTermOf(field: CanonicalField, lexicon: Lexicon, concept: string): boolean {
+  const terms = new Set(lexicon.termsOfConcept(concept).filter((term) => !term.includes(' ')));
+  return splitIdentifier(field.name)
+    .split(' ')
+    .some((word) => terms.has(normalizeLabelText(word)));
+}
+
 /** The step config for a field: its constraints and the semantic checks its type and name call for. */
 export function configureValidation(field: CanonicalField, lexicon: Lexicon = defaultLexicon()): StepConfiguration {
   const checks: SemanticCheck[] = [];
-  const words = field.name.toLowerCase();
   if (field.type === 'DATE') checks.push('calendar_date');
   if (field.type === 'MONEY') checks.push('money_currency');
   if (field.type === 'ENUM' && field.enumValues.length > 0 && !field.constraints.some((constraint) => constraint.kind === 'enum')) checks.push('enum_value');
   if (field.type === 'STRING' || field.type === 'ENUM') {
-    const semantic = field.type === 'STRING' ? stringSemantic(field, labelsForField(field, lexicon)) : 'text';
+    const semantic = field.type === 'STRING' ? stringSemantic(field, labelsForField(field, lexicon), lexicon) : 'text';
     if (semantic === 'iban') checks.push('iban');
     if (semantic === 'email') checks.push('email');
     if (semantic === 'url') checks.push('uri');
-    if (/card|pan\b/.test(words)) checks.push('luhn');
-    if (/currency/.test(words) && !field.constraints.some((constraint) => constraint.kind === 'iso_4217')) checks.push('iso_4217');
+    if (nameHasTermOf(field, lexicon, 'payment-card')) checks.push('luhn');
+    if (nameHasTermOf(field, lexicon, 'currency') && !field.constraints.some((constraint) => constraint.kind === 'iso_4217')) checks.push('iso_4217');
   }
   const constraints = field.constraints.filter((constraint) => constraint.kind !== 'min_items' && constraint.kind !== 'max_items');
   if (constraints.length === 0 && checks.length === 0) return { skip: `No constraint or semantic check applies to ${field.path}.` };

@@ -1,0 +1,132 @@
+/**
+ * Clause knowledge as data (`packs/contract-clauses-en.json`): how a language's contracts
+ * state their date, the date they take effect, the law that governs them and their title.
+ * A contract says these in sentences, not beside labels, so the pack holds patterns over
+ * the prose ("made and entered into as of", "governed by … the laws of", a heading in
+ * capitals ending in AGREEMENT) and the places a people's adjective names ("English" →
+ * England). This module only checks the data once and types it; `clause_reading` compiles
+ * the patterns per instance, so no word of a contract's language lives in its code.
+ *
+ * The patterns are JavaScript regular expressions and run as written: load a clause pack
+ * only from a source you trust as you trust code (a lexicon pack, matched by words, has no
+ * such concern).
+ */
+import { InvalidKnowledgePackError, deepFreeze, isPlainObject, lazyConstant } from '@paxman/core';
+import data from './packs/contract-clauses-en.json';
+
+/** A regular expression as data: its source and flags (`g`, `i`, `m`, `d` …). */
+export interface ClausePattern {
+  readonly source: string;
+  readonly flags: string;
+  /** What the pattern finds, for the person who reads or writes the pack. */
+  readonly description?: string;
+}
+
+/**
+ * The patterns a clause pack names (groups as the descriptions in the built-in pack say):
+ * the title's heading and its parts, the leads of the agreement's and the effective date,
+ * the recitals and citations of other agreements, a letter's salutation, ordinal dates, and
+ * the governing-law clauses and the words around a place.
+ */
+export const CLAUSE_PATTERN_NAMES = [
+  'title-heading',
+  'title-prefix',
+  'exhibit-mark',
+  'title-kind-at-end',
+  'title-goes-on',
+  'title-continuation',
+  'title-case-heading',
+  'self-reference',
+  'generic-self-reference',
+  'self-reference-words',
+  'preamble-start',
+  'legal-form',
+  'sentence-word',
+  'takes-effect',
+  'at-its-date',
+  'said-of-agreement',
+  'term-begins',
+  'effective-defined',
+  'recitals-start',
+  'cites-another',
+  'effective-date-is',
+  'salutation',
+  'ordinal-day',
+  'ordinal-day-at',
+  'effective-term',
+  'governing-law',
+  'law-applies',
+  'place-law',
+  'place-goes-on',
+  'place-adjective-ending',
+  'not-a-place',
+  'not-a-place-name',
+  'place-kind',
+  'place-kind-after',
+  'about-this-agreement',
+  'incorporation',
+  'and-state',
+  'place-stop',
+] as const;
+export type ClausePatternName = (typeof CLAUSE_PATTERN_NAMES)[number];
+
+/** The pattern lists a clause pack names: the lead-ins that end right before a date. */
+export const CLAUSE_LEAD_NAMES = ['agreement-date-leads', 'effective-date-leads', 'body-effective-leads'] as const;
+export type ClauseLeadName = (typeof CLAUSE_LEAD_NAMES)[number];
+
+/** A clause pack: a language's contract clauses as patterns, and the places its adjectives name. */
+export interface ClauseKnowledge {
+  readonly id: string;
+  readonly version: string;
+  readonly description: string;
+  /** The BCP 47 tag of the contracts' language. */
+  readonly language: string;
+  readonly patterns: Readonly<Record<ClausePatternName, ClausePattern>>;
+  readonly leads: Readonly<Record<ClauseLeadName, readonly ClausePattern[]>>;
+  /** A people's adjective → the place it names in "governed by English law" ("English" → "England"). */
+  readonly placeAdjectives: Readonly<Record<string, string>>;
+}
+
+function fail(message: string): never {
+  throw new InvalidKnowledgePackError(`Clause knowledge: ${message}`);
+}
+
+function pattern(value: unknown, where: string): ClausePattern {
+  if (!isPlainObject(value)) fail(`${where} must be an object with a source and flags.`);
+  const { source, flags, description } = value as Record<string, unknown>;
+  if (typeof source !== 'string' || source === '' || typeof flags !== 'string') fail(`${where} needs a non-empty source and a flags string.`);
+  try {
+    new RegExp(source, flags);
+  } catch (error) {
+    fail(`${where} is not a valid regular expression (${(error as Error).message}).`);
+  }
+  return typeof description === 'string' ? { source, flags, description } : { source, flags };
+}
+
+/**
+ * Validates clause knowledge data (the shape of `contract-clauses-en.json`) and freezes it.
+ * @throws InvalidKnowledgePackError naming the first problem.
+ */
+export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
+  if (!isPlainObject(input)) fail('the data must be an object.');
+  const { id, version, description, language, patterns, placeAdjectives } = input as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof version !== 'string' || typeof language !== 'string') fail('id, version and language must be strings.');
+  if (!isPlainObject(patterns)) fail('patterns must map pattern names to patterns.');
+  const table = patterns as Record<string, unknown>;
+  const named = {} as Record<ClausePatternName, ClausePattern>;
+  for (const name of CLAUSE_PATTERN_NAMES) named[name] = pattern(table[name], `patterns.${name}`);
+  const leads = {} as Record<ClauseLeadName, readonly ClausePattern[]>;
+  for (const name of CLAUSE_LEAD_NAMES) {
+    const list = table[name];
+    if (!Array.isArray(list)) fail(`patterns.${name} must be a list of patterns.`);
+    leads[name] = list.map((entry, index) => pattern(entry, `patterns.${name}[${index}]`));
+  }
+  const unknown = Object.keys(table).filter((name) => !(CLAUSE_PATTERN_NAMES as readonly string[]).includes(name) && !(CLAUSE_LEAD_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) fail(`patterns.${unknown[0]} is not a clause pattern (${[...CLAUSE_PATTERN_NAMES, ...CLAUSE_LEAD_NAMES].join(', ')}).`);
+  const adjectives = placeAdjectives ?? {};
+  if (!isPlainObject(adjectives) || Object.values(adjectives).some((place) => typeof place !== 'string' || place.trim() === '')) fail('placeAdjectives must map adjectives to place names.');
+  return deepFreeze({ id, version, description: typeof description === 'string' ? description : '', language, patterns: named, leads, placeAdjectives: { ...(adjectives as Record<string, string>) } });
+}
+
+/** The built-in clause knowledge of English contracts (`contract-clauses-en@1.0.0`), validated once. */
+export const contractClauses: () => ClauseKnowledge = lazyConstant(() => validateClauseKnowledge(data));
