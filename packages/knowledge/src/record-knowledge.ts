@@ -47,6 +47,10 @@ export interface RecordKnowledge {
   readonly signatureLeads: TermsByLanguage;
   /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
   readonly signatureKeys: TermsByLanguage;
+  /** Keys of a signature block that print the office of the person signing for a company (`Title`, `Its`, `Funktion`): who signs over them is an officer, no party. */
+  readonly signatureOfficeKeys: TermsByLanguage;
+  /** Words that open a witness's line in a signature block (`Witness`, `Zeuge`, `Témoin`): who signs under them is no party. */
+  readonly signatureWitnesses: TermsByLanguage;
   /** Words that open a letter's salutation (`Dear`, `Ladies and Gentlemen`, `Sehr geehrte`): the addressee block is above it. */
   readonly salutations: TermsByLanguage;
   /** Words printed before a company's name over its signature (`For and on behalf of`). */
@@ -113,6 +117,8 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
     partyNameArticles: optionalTerms(preamble['nameArticles'], 'partyPreamble.nameArticles'),
     signatureLeads: optionalTerms(preamble['signatureLeads'], 'partyPreamble.signatureLeads'),
     signatureKeys: optionalTerms(preamble['signatureKeys'], 'partyPreamble.signatureKeys'),
+    signatureOfficeKeys: optionalTerms(preamble['signatureOfficeKeys'], 'partyPreamble.signatureOfficeKeys'),
+    signatureWitnesses: optionalTerms(preamble['signatureWitnesses'], 'partyPreamble.signatureWitnesses'),
     salutations: optionalTerms(preamble['salutations'], 'partyPreamble.salutations'),
     signatureNamePrefixes: optionalTerms(preamble['signatureNamePrefixes'], 'partyPreamble.signatureNamePrefixes'),
     partyListNames: optionalTerms(preamble['listNames'], 'partyPreamble.listNames'),
@@ -120,7 +126,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.2.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.3.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */

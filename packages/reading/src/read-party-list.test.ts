@@ -336,6 +336,94 @@ WHEREAS the parties wish to collaborate.`;
   });
 });
 
+describe('readPartyList: openings without a lead word, bare terms and signers', () => {
+  it('reads the companies of an opening that no lead word introduces, the name among the words before its term', async () => {
+    const text = `CONFIDENTIALITY AGREEMENT (the "Agreement")
+
+In connection with a possible transaction, Quillon Foods, Inc. (the "Recipient") and Marsh Harbor Restaurant Group Inc. (the "Company"), agree as follows:
+1. Evaluation Material.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Quillon Foods, Inc.', role: 'Recipient' },
+      { name: 'Marsh Harbor Restaurant Group Inc.', role: 'Company' },
+    ]);
+    expect(list?.source).toBe('preamble');
+  });
+
+  it('reads a German opening without a lead word in the words of its language', async () => {
+    const text = `Vertraulichkeitsvereinbarung
+
+Hiermit vereinbaren die Nordlicht Software GmbH (nachfolgend „Auftraggeber“) und die Fjordbau AG (nachfolgend „Auftragnehmer“) das Folgende.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Nordlicht Software GmbH', role: 'Auftraggeber' },
+      { name: 'Fjordbau AG', role: 'Auftragnehmer' },
+    ]);
+  });
+
+  it('reads an agreement in the first person as the company its opening defines and the one person who signs', async () => {
+    const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.
+1. Confidential Information. I will hold in confidence all Confidential Information of the Company.
+
+Date: May 12, 2009
+/s/ MARGARET ANNE OLSEN
+Signature
+Margaret Anne Olsen
+Name of Employee (typed or printed)
+Witness:
+/s/ Peter Lund
+Peter Lund`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Tallis Robotics, Inc.', role: 'Company' },
+      { name: 'Margaret Anne Olsen', role: null },
+    ]);
+    expect(list!.parties[1]!.source).toBe('signature');
+    expect(list!.parties[1]!.confirmed).toBe(true);
+  });
+
+  it('fills a blank party of a preamble with the one person who signs, never with an officer who signs for a company', async () => {
+    const signed = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and ____________ (the "Employee").
+IN WITNESS WHEREOF, the parties have signed this Agreement.
+CORVEL HOLDINGS, INC.
+By: /s/ Henry Walsh
+Title: President
+/s/ Dana Whitfield Dana Whitfield`;
+    expect(namesOf((await partiesOf(signed)).list)).toEqual([
+      { name: 'Corvel Holdings, Inc.', role: 'Company' },
+      { name: 'Dana Whitfield', role: null },
+    ]);
+    // An officer whose title follows the printed name, or who signs over the company's name, is no party.
+    const officer = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and ____________ (the "Employee").
+/s/ Henry Walsh
+Henry Walsh, Chief Executive Officer`;
+    expect(namesOf((await partiesOf(officer)).list)).toEqual([{ name: 'Corvel Holdings, Inc.', role: 'Company' }]);
+    const french = `Le présent accord est conclu entre la société Lumière Conseil SARL (ci-après « le Prestataire ») et ____________ (ci-après « le Salarié »).
+/s/ Henri Vasseur
+Fonction : Gérant`;
+    expect(namesOf((await partiesOf(french)).list)).toEqual([{ name: 'Lumière Conseil SARL', role: 'Prestataire' }]);
+  });
+
+  it('reads a term a parenthesis holds without quotes, but not a parenthesis inside a name or an address', async () => {
+    const text = `This Service Agreement is entered into by Great Basin Pipeline Limited Partnership (Transporter) and NORTHERN GAS COMPANY (Shipper).`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Great Basin Pipeline Limited Partnership', role: 'Transporter' },
+      { name: 'NORTHERN GAS COMPANY', role: 'Shipper' },
+    ]);
+    const article = `This Agreement is made by and between Bruno Castell, an individual (the CONSULTANT), and Tidewater Labs, a Nevada Corporation (the COMPANY), with its offices in Reno.`;
+    expect(namesOf((await partiesOf(article)).list)).toEqual([
+      { name: 'Bruno Castell', role: 'CONSULTANT' },
+      { name: 'Tidewater Labs', role: 'COMPANY' },
+    ]);
+    const address = `This Agreement is made by and between Anselm Biosciences, Inc. ("Anselm") and Kolibri GmbH, a German limited liability company, located at Hauptstr. 24, D-06120 Halle (Saale), Germany ("Kolibri").`;
+    expect(namesOf((await partiesOf(address)).list)).toEqual([
+      { name: 'Anselm Biosciences, Inc.', role: 'Anselm' },
+      { name: 'Kolibri GmbH', role: 'Kolibri' },
+    ]);
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();
