@@ -43,6 +43,8 @@ export interface RecordKnowledge {
   readonly partyDefinedTermLeads: TermsByLanguage;
   /** Articles a language prints before a party's name that are no part of it (`der`, `la société`). */
   readonly partyNameArticles: TermsByLanguage;
+  /** Suffixes a person's name prints after a comma (`Jr.`, `Sr.`, `III`): the name goes on past that comma. */
+  readonly partyNameSuffixes: TermsByLanguage;
   /** Words that open the signature block closing an agreement (`in witness whereof`). */
   readonly signatureLeads: TermsByLanguage;
   /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
@@ -115,6 +117,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
     partyJoiners: termsByLanguage(preamble['joiners'], 'partyPreamble.joiners'),
     partyDefinedTermLeads: optionalTerms(preamble['definedTermLeads'], 'partyPreamble.definedTermLeads'),
     partyNameArticles: optionalTerms(preamble['nameArticles'], 'partyPreamble.nameArticles'),
+    partyNameSuffixes: optionalTerms(preamble['nameSuffixes'], 'partyPreamble.nameSuffixes'),
     signatureLeads: optionalTerms(preamble['signatureLeads'], 'partyPreamble.signatureLeads'),
     signatureKeys: optionalTerms(preamble['signatureKeys'], 'partyPreamble.signatureKeys'),
     signatureOfficeKeys: optionalTerms(preamble['signatureOfficeKeys'], 'partyPreamble.signatureOfficeKeys'),

@@ -424,6 +424,26 @@ Fonction : Gérant`;
   });
 });
 
+describe('readPartyList: name suffixes and signature names', () => {
+  it('keeps a suffix a person\'s name prints after a comma, and no credential', async () => {
+    const text = `This Agreement is made by and between Orbis Nanotronics Corp. ("Orbis") and HAROLD J. BEMIS, SR., an individual ("Employee"), and Lena Hart, M.D. ("Advisor").`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Orbis Nanotronics Corp.', 'HAROLD J. BEMIS, SR.', 'Lena Hart']);
+    const spanish = `Este contrato se celebra entre Andes Logística S.A. ("Proveedor") y Tomás Ibarra, hijo ("Cliente").`;
+    expect((await partiesOf(spanish)).list?.parties.map((party) => party.name)).toEqual(['Andes Logística S.A.', 'Tomás Ibarra, hijo']);
+  });
+
+  it('reads no sentence over a signature block\'s key line as a company\'s name', async () => {
+    const text = `IN WITNESS WHEREOF, the parties have signed this Agreement.
+WALTER B. KNOX, on behalf of himself and as President of Knox Holdings LLC
+By: /s/ Walter B. Knox
+CASTELLAN RETAIL, INC.
+By: /s/ Ruth Dale
+RIVERBEND CAPITAL LLC
+By: /s/ Tom Ames`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['CASTELLAN RETAIL, INC.', 'RIVERBEND CAPITAL LLC']);
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();

@@ -79,6 +79,8 @@ interface Words {
   readonly termLeads: readonly Term[];
   readonly articles: readonly string[];
   readonly legalForms: readonly (readonly string[])[];
+  /** Suffixes a person's name prints after a comma ("Jr.", "III"), folded, in every language. */
+  readonly nameSuffixes: readonly (readonly string[])[];
 }
 
 /** The words a signature block is read with, in every language. */
@@ -126,6 +128,7 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     termLeads: asTerms(ofLanguages(knowledge.partyDefinedTermLeads, languages)),
     articles: allTerms(ofLanguages(knowledge.partyNameArticles, languages)),
     legalForms,
+    nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
   };
 }
 
@@ -372,6 +375,12 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
         break;
       }
       const formEnd = legalFormEnd(text, wordStart, end, words);
+      // A comma then a name's suffix ("THOMAS W. MILLS, SR", "Eugene Wright, III") goes on with the name, which then ends unless a legal form follows.
+      const suffixEnd = character === ',' && formEnd < 0 ? legalFormEnd(text, wordStart, end, { legalForms: words.nameSuffixes }) : -1;
+      if (suffixEnd >= 0 && !startsName(text, skipSpaces(text, suffixEnd, end))) {
+        index = suffixEnd - 1;
+        continue;
+      }
       if (formEnd < 0) {
         if (character === ',') {
           end = index;
@@ -757,6 +766,8 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
       while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
       const printed = text.slice(name.start, name.end);
       const key = foldedWords(printed).join(' ');
+      // More than a few lowercase words make a sentence ("WARREN A. STEPHENS, on behalf of himself and as President …"), not a name.
+      if (printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return;
       if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
       seen.add(key);
       names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
