@@ -350,6 +350,14 @@ In connection with a possible transaction, Quillon Foods, Inc. (the "Recipient")
     expect(list?.source).toBe('preamble');
   });
 
+  it('reads no company of an opening whose term names several together', async () => {
+    const text = `Non-Disclosure Agreement
+
+Name: Glenn Rust
+Harbor State Bank and its affiliates, including Harbor State Bancorp Corporation and HSB Trust, N.A. (together "HSB"), have provided you with access to confidential information.`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
   it('reads a German opening without a lead word in the words of its language', async () => {
     const text = `Vertraulichkeitsvereinbarung
 

@@ -651,8 +651,9 @@ const OPENING_DESCRIPTOR = 160;
  * capitalised runs between `from` and the term (a run opens after a lowercase word or a blank line), the one
  * whose name ends in a legal form printed with a capital, with the fewest lowercase words
  * ("Interactive Data Corporation", not "Board of Directors of Interactive Data Corporation"),
- * the earliest first; null when none does, or when the name ends more than a short descriptor
- * or a line break before its term (a letterhead's company above a date and an address).
+ * the earliest first; null when none does, when the name ends more than a short descriptor or a
+ * line break before its term (a letterhead's company above a date and an address), or when
+ * another company stands between them (the term then names them together).
  */
 function openingNameStart(text: string, from: number, term: DefinedTerm, words: Words): number | null {
   const windowStart = Math.max(from, term.start - PARTY_STRETCH);
@@ -667,12 +668,18 @@ function openingNameStart(text: string, from: number, term: DefinedTerm, words: 
     const name = nameIn(text, { start, end: term.start }, words);
     if (name === null || name.start !== start || term.start - name.end > OPENING_DESCRIPTOR) continue;
     // A descriptor runs on one line or two: more lines between the name and the term are an address block.
-    if ((text.slice(name.end, term.start).match(/\n/g) ?? []).length > 1) continue;
+    const gap = text.slice(name.end, term.start);
+    if ((gap.match(/\n/g) ?? []).length > 1) continue;
     const printed = text.slice(name.start, name.end);
     // A name wraps onto a second line at most: more lines are a title page's headings run together.
     if ((printed.match(/\n/g) ?? []).length > 1) continue;
     // A legal form printed in lower case ends a descriptor ("an Ohio banking corporation"); a short one in title case is a word of the sentence ("… AGREEMENT As a condition": "AS" is a Norwegian legal form).
     if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) continue;
+    // Another company between the name and the term ("A Corporation and B, N.A. (together "VNB")"): the term names them together, and no one of them.
+    if (gap.split(/[,;]/u).some((piece) => {
+      const trimmed = piece.trim();
+      return isLegalForm(trimmed, words) || (NAME_START.test(trimmed[0] ?? '') && endsInLegalForm(trimmed, words));
+    })) return null;
     const lowercase = printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length;
     if (best === null || lowercase < best.lowercase) best = { start, lowercase };
   }

@@ -60,10 +60,12 @@ describe('grading party lists', () => {
     expect(confidenceOf([['Alder Corp.', 'Seller'], ['Birch LLC', 'Buyer'], ['Cedar Ltd', 'Agent']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
   });
 
-  it('grades a list whose second party is the one person who signs where the preamble leaves it unnamed below the band, and above a signature-only list', () => {
+  it('grades a list whose second party is the one person who signs where the preamble leaves it unnamed as that signer, far above a signature-only list', () => {
     const signer = confidenceOf([['Alder Corp.', 'Company'], ['Jane Roe', null, 'signer']]);
     expect(signer).toBeCloseTo(PARTY_SIGNER_CONFIDENCE, 3);
-    expect(signer).toBeLessThan(0.8);
+    expect(signer).toBeLessThan(PARTY_PREAMBLE_CONFIDENCE);
+    // A company its shape alone ends takes the list below the signer's grade.
+    expect(confidenceOf([['Alder Corp', null], ['Jane Roe', null, 'signer']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_UNBOUNDED_NAME, 3);
     expect(confidenceOf([['Alder Corp.', null, 'signature'], ['Birch LLC', null, 'signature']])).toBeCloseTo(PARTY_SIGNATURE_CONFIDENCE, 3);
   });
 });
