@@ -37,6 +37,8 @@ export interface RecordKnowledge {
   readonly grandTotal: TermsByLanguage;
   /** Words that introduce a contract's parties (`by and between`). */
   readonly partyLeads: TermsByLanguage;
+  /** Headings a contract prints before each party's name (`Party A:`, `Partie B :`), one per party. */
+  readonly partyHeadings: TermsByLanguage;
   /** Words that join two parties (`and`). */
   readonly partyJoiners: TermsByLanguage;
   /** Words that introduce the term a party is called by afterwards (`hereinafter referred to as`, `nachfolgend`, `ci-après`). */
@@ -114,6 +116,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
     itemsTotal: termsByLanguage(totalsRecord['itemsTotal'], 'totals.itemsTotal'),
     grandTotal: termsByLanguage(totalsRecord['grandTotal'], 'totals.grandTotal'),
     partyLeads: termsByLanguage(preamble['leads'], 'partyPreamble.leads'),
+    partyHeadings: optionalTerms(preamble['headings'], 'partyPreamble.headings'),
     partyJoiners: termsByLanguage(preamble['joiners'], 'partyPreamble.joiners'),
     partyDefinedTermLeads: optionalTerms(preamble['definedTermLeads'], 'partyPreamble.definedTermLeads'),
     partyNameArticles: optionalTerms(preamble['nameArticles'], 'partyPreamble.nameArticles'),

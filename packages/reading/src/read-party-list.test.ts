@@ -432,6 +432,31 @@ Fonction : Gérant`;
   });
 });
 
+describe('readPartyList: parties under headings', () => {
+  it('reads "Party A:" / "Party B:" headings, the name on the heading\'s line up to the next key or on the next line', async () => {
+    const text = `Cooperation Agreement
+Party A: Lotus Harbor Technology Co., Ltd. Legal Representative: Wen Li   Party B:
+Qingshan Gas Supply Co., Ltd Address: 12 Park Road   Party C: People's Government of Hexi County
+Party A and Party B agree as follows.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Lotus Harbor Technology Co., Ltd.', role: 'Party A' },
+      { name: 'Qingshan Gas Supply Co., Ltd', role: 'Party B' },
+      { name: "People's Government of Hexi County", role: 'Party C' },
+    ]);
+  });
+
+  it('reads French headings ("Partie A :") in the words of the language', async () => {
+    const text = `Accord de coopération
+Partie A : Société Marine Lumière SARL Adresse : 4 quai des Chartrons, Bordeaux
+Partie B : Atelier Vasseur SAS
+Les parties conviennent de ce qui suit.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Société Marine Lumière SARL', role: 'Partie A' },
+      { name: 'Atelier Vasseur SAS', role: 'Partie B' },
+    ]);
+  });
+});
+
 describe('readPartyList: name suffixes and signature names', () => {
   it('keeps a suffix a person\'s name prints after a comma, and no credential', async () => {
     const text = `This Agreement is made by and between Orbis Nanotronics Corp. ("Orbis") and HAROLD J. BEMIS, SR., an individual ("Employee"), and Lena Hart, M.D. ("Advisor").`;

@@ -716,6 +716,50 @@ function openingAt(text: string, words: Words): Preamble {
   return { parties: [], unnamed: 0 };
 }
 
+/** A key of one or two words before a colon at the end of a text ("… Co., Ltd. Legal Representative", "Address"). */
+const KEY_BEFORE_COLON = /\s(\p{Lu}\p{L}*)(\s\p{L}+)?\s?$/u;
+
+/** Where the key printed after a party's name on its heading line starts ("… Co., Ltd. Address: 4F …"), or `end`: the name ends before it; a legal form is no word of the key ("… Co., Ltd Address:"). */
+function nextKeyStart(text: string, from: number, end: number, words: Words): number {
+  const colon = text.slice(from, end).indexOf(':');
+  if (colon < 0) return end;
+  const key = KEY_BEFORE_COLON.exec(text.slice(from, from + colon));
+  if (key === null) return end;
+  const start = from + key.index;
+  return key[2] !== undefined && isLegalForm(key[1]!, words) ? start + 1 + key[1]!.length : start;
+}
+
+/**
+ * The parties a contract prints under headings, one per party ("Party A: Dazzle Interactive
+ * Co., Ltd. Address: …", "Party B:" over the name on the next line): each heading followed by a
+ * colon, its party's name the rest of the line (up to the next key: "Address:", "Party B:") or
+ * the next line, and the heading the party's role. Two headings at least, each with a name; the
+ * list ends where a heading comes again (the signature block's).
+ */
+function headedParties(text: string, headings: readonly Term[], words: Words): ReadParty[] {
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const parties: ReadParty[] = [];
+  const seen = new Set<string>();
+  const hits = findTerms(window, headings);
+  for (const [index, hit] of hits.entries()) {
+    // A heading opens its line, or follows the previous party's line run together with it ("… Fax: 010-58951005   Party C: …").
+    if (hit.start > 0 && !/\s/u.test(text[hit.start - 1]!)) continue;
+    const colon = skipSpaces(text, hit.end, text.length);
+    if (text[colon] !== ':') continue;
+    const heading = lowerSameLength(text.slice(hit.start, hit.end));
+    if (seen.has(heading)) break;
+    let from = skipSpaces(text, colon + 1, lineAt(text, colon).end);
+    if (from >= lineAt(text, colon).end) from = linesFrom(text, lineAt(text, colon).end + 1, 1)[0]?.start ?? text.length;
+    const line = lineAt(text, from);
+    const next = Math.max(from, Math.min(line.end, hits[index + 1]?.start ?? line.end));
+    const name = nameIn(text, { start: from, end: nextKeyStart(text, from, next, words) }, words);
+    if (name === null) return [];
+    seen.add(heading);
+    parties.push({ name, role: { start: hit.start, end: hit.end } });
+  }
+  return parties.length >= 2 ? parties : [];
+}
+
 /** True when the lead at `[start, end)` stands alone on its line (a title page's "BETWEEN"). */
 function standsAlone(text: string, start: number, end: number): boolean {
   const line = trimStretch(text, lineAt(text, text.lastIndexOf('\n', start - 1) + 1));
@@ -946,6 +990,12 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
     if (parties.length === 1) sightings.push(...signerFor(sightings[0]!));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+  }
+  // Parties under headings ("Party A:", "Party B:").
+  const headingWords = openingWords(knowledge, window, legalForms);
+  if (headingWords !== null) {
+    const headed = headedParties(text, asTerms(knowledge.partyHeadings), headingWords);
+    if (headed.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(headed.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), headingWords))) });
   }
   const companies = signatures.filter((name) => name.legalForm);
   const addressed = letterCompanies(text, signatureWords);
