@@ -22,6 +22,20 @@ describe('record knowledge (record-headers.json)', () => {
     expect(knowledge.partyMemberNames['party-role']).toContain('role');
   });
 
+  it('holds the words that tell a person who signs for themselves from an officer or a witness, the suffixes of a person\'s name and the headings parties are printed under', () => {
+    const knowledge = recordKnowledge();
+    expect(knowledge.version).toBe('1.3.0');
+    expect(knowledge.signatureOfficeKeys['en']).toEqual(expect.arrayContaining(['title', 'its']));
+    expect(knowledge.signatureOfficeKeys['de']).toContain('funktion');
+    expect(knowledge.signatureOfficeKeys['fr']).toContain('fonction');
+    expect(knowledge.signatureWitnesses['en']).toContain('witness');
+    expect(knowledge.signatureWitnesses['fr']).toContain('témoin');
+    expect(knowledge.partyNameSuffixes['en']).toEqual(expect.arrayContaining(['jr.', 'sr', 'iii']));
+    expect(knowledge.partyNameSuffixes['es']).toContain('hijo');
+    expect(knowledge.partyHeadings['en']).toEqual(expect.arrayContaining(['party a', 'party b']));
+    expect(knowledge.partyHeadings['fr']).toContain('partie a');
+  });
+
   it('reads record knowledge without the optional party words as knowing none', () => {
     const base = recordKnowledge();
     const knowledge = validateRecordKnowledge({

@@ -37,16 +37,24 @@ export interface RecordKnowledge {
   readonly grandTotal: TermsByLanguage;
   /** Words that introduce a contract's parties (`by and between`). */
   readonly partyLeads: TermsByLanguage;
+  /** Headings a contract prints before each party's name (`Party A:`, `Partie B :`), one per party. */
+  readonly partyHeadings: TermsByLanguage;
   /** Words that join two parties (`and`). */
   readonly partyJoiners: TermsByLanguage;
   /** Words that introduce the term a party is called by afterwards (`hereinafter referred to as`, `nachfolgend`, `ci-après`). */
   readonly partyDefinedTermLeads: TermsByLanguage;
   /** Articles a language prints before a party's name that are no part of it (`der`, `la société`). */
   readonly partyNameArticles: TermsByLanguage;
+  /** Suffixes a person's name prints after a comma (`Jr.`, `Sr.`, `III`): the name goes on past that comma. */
+  readonly partyNameSuffixes: TermsByLanguage;
   /** Words that open the signature block closing an agreement (`in witness whereof`). */
   readonly signatureLeads: TermsByLanguage;
   /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
   readonly signatureKeys: TermsByLanguage;
+  /** Keys of a signature block that print the office of the person signing for a company (`Title`, `Its`, `Funktion`): who signs over them is an officer, no party. */
+  readonly signatureOfficeKeys: TermsByLanguage;
+  /** Words that open a witness's line in a signature block (`Witness`, `Zeuge`, `Témoin`): who signs under them is no party. */
+  readonly signatureWitnesses: TermsByLanguage;
   /** Words that open a letter's salutation (`Dear`, `Ladies and Gentlemen`, `Sehr geehrte`): the addressee block is above it. */
   readonly salutations: TermsByLanguage;
   /** Words printed before a company's name over its signature (`For and on behalf of`). */
@@ -60,11 +68,15 @@ export interface RecordKnowledge {
 /** The record knowledge's tables of party words, by their key in the data's `partyPreamble`. */
 export const PARTY_WORD_FIELDS = {
   leads: 'partyLeads',
+  headings: 'partyHeadings',
   joiners: 'partyJoiners',
   definedTermLeads: 'partyDefinedTermLeads',
   nameArticles: 'partyNameArticles',
+  nameSuffixes: 'partyNameSuffixes',
   signatureLeads: 'signatureLeads',
   signatureKeys: 'signatureKeys',
+  signatureOfficeKeys: 'signatureOfficeKeys',
+  signatureWitnesses: 'signatureWitnesses',
   salutations: 'salutations',
   signatureNamePrefixes: 'signatureNamePrefixes',
   listNames: 'partyListNames',
@@ -132,7 +144,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.2.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.3.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */

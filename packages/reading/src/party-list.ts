@@ -21,7 +21,11 @@ export interface PartySighting {
   readonly role: string | null;
   readonly roleSpan: SourceSpan | null;
   readonly source: PartySource;
-  /** True when the other place (the signature block for a preamble party) names the same party. */
+  /**
+   * True when the other place names the same party: the signature block for a preamble party;
+   * for a signature party, the preamble or the opening that leaves its slot unnamed (a blank,
+   * "the undersigned", an agreement in the first person) — the party is the one person who signs.
+   */
   readonly confirmed: boolean;
   /**
    * True when the name's end is fixed by more than its shape: the term it is called by follows

@@ -336,6 +336,147 @@ WHEREAS the parties wish to collaborate.`;
   });
 });
 
+describe('readPartyList: openings without a lead word, bare terms and signers', () => {
+  it('reads the companies of an opening that no lead word introduces, the name among the words before its term', async () => {
+    const text = `CONFIDENTIALITY AGREEMENT (the "Agreement")
+
+In connection with a possible transaction, Quillon Foods, Inc. (the "Recipient") and Marsh Harbor Restaurant Group Inc. (the "Company"), agree as follows:
+1. Evaluation Material.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Quillon Foods, Inc.', role: 'Recipient' },
+      { name: 'Marsh Harbor Restaurant Group Inc.', role: 'Company' },
+    ]);
+    expect(list?.source).toBe('preamble');
+  });
+
+  it('reads no company of an opening whose term names several together', async () => {
+    const text = `Non-Disclosure Agreement
+
+Name: Glenn Rust
+Harbor State Bank and its affiliates, including Harbor State Bancorp Corporation and HSB Trust, N.A. (together "HSB"), have provided you with access to confidential information.`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
+  it('reads a German opening without a lead word in the words of its language', async () => {
+    const text = `Vertraulichkeitsvereinbarung
+
+Hiermit vereinbaren die Nordlicht Software GmbH (nachfolgend „Auftraggeber“) und die Fjordbau AG (nachfolgend „Auftragnehmer“) das Folgende.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Nordlicht Software GmbH', role: 'Auftraggeber' },
+      { name: 'Fjordbau AG', role: 'Auftragnehmer' },
+    ]);
+  });
+
+  it('reads an agreement in the first person as the company its opening defines and the one person who signs', async () => {
+    const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.
+1. Confidential Information. I will hold in confidence all Confidential Information of the Company.
+
+Date: May 12, 2009
+/s/ MARGARET ANNE OLSEN
+Signature
+Margaret Anne Olsen
+Name of Employee (typed or printed)
+Witness:
+/s/ Peter Lund
+Peter Lund`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Tallis Robotics, Inc.', role: 'Company' },
+      { name: 'Margaret Anne Olsen', role: null },
+    ]);
+    expect(list!.parties[1]!.source).toBe('signature');
+    expect(list!.parties[1]!.confirmed).toBe(true);
+  });
+
+  it('fills a blank party of a preamble with the one person who signs, never with an officer who signs for a company', async () => {
+    const signed = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and ____________ (the "Employee").
+IN WITNESS WHEREOF, the parties have signed this Agreement.
+CORVEL HOLDINGS, INC.
+By: /s/ Henry Walsh
+Title: President
+/s/ Dana Whitfield Dana Whitfield`;
+    expect(namesOf((await partiesOf(signed)).list)).toEqual([
+      { name: 'Corvel Holdings, Inc.', role: 'Company' },
+      { name: 'Dana Whitfield', role: null },
+    ]);
+    // An officer whose title follows the printed name, or who signs over the company's name, is no party.
+    const officer = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and ____________ (the "Employee").
+/s/ Henry Walsh
+Henry Walsh, Chief Executive Officer`;
+    expect(namesOf((await partiesOf(officer)).list)).toEqual([{ name: 'Corvel Holdings, Inc.', role: 'Company' }]);
+    const french = `Le présent accord est conclu entre la société Lumière Conseil SARL (ci-après « le Prestataire ») et ____________ (ci-après « le Salarié »).
+/s/ Henri Vasseur
+Fonction : Gérant`;
+    expect(namesOf((await partiesOf(french)).list)).toEqual([{ name: 'Lumière Conseil SARL', role: 'Prestataire' }]);
+  });
+
+  it('reads a term a parenthesis holds without quotes, but not a parenthesis inside a name or an address', async () => {
+    const text = `This Service Agreement is entered into by Great Basin Pipeline Limited Partnership (Transporter) and NORTHERN GAS COMPANY (Shipper).`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Great Basin Pipeline Limited Partnership', role: 'Transporter' },
+      { name: 'NORTHERN GAS COMPANY', role: 'Shipper' },
+    ]);
+    const article = `This Agreement is made by and between Bruno Castell, an individual (the CONSULTANT), and Tidewater Labs, a Nevada Corporation (the COMPANY), with its offices in Reno.`;
+    expect(namesOf((await partiesOf(article)).list)).toEqual([
+      { name: 'Bruno Castell', role: 'CONSULTANT' },
+      { name: 'Tidewater Labs', role: 'COMPANY' },
+    ]);
+    const address = `This Agreement is made by and between Anselm Biosciences, Inc. ("Anselm") and Kolibri GmbH, a German limited liability company, located at Hauptstr. 24, D-06120 Halle (Saale), Germany ("Kolibri").`;
+    expect(namesOf((await partiesOf(address)).list)).toEqual([
+      { name: 'Anselm Biosciences, Inc.', role: 'Anselm' },
+      { name: 'Kolibri GmbH', role: 'Kolibri' },
+    ]);
+  });
+});
+
+describe('readPartyList: parties under headings', () => {
+  it('reads "Party A:" / "Party B:" headings, the name on the heading\'s line up to the next key or on the next line', async () => {
+    const text = `Cooperation Agreement
+Party A: Lotus Harbor Technology Co., Ltd. Legal Representative: Wen Li   Party B:
+Qingshan Gas Supply Co., Ltd Address: 12 Park Road   Party C: People's Government of Hexi County
+Party A and Party B agree as follows.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Lotus Harbor Technology Co., Ltd.', role: 'Party A' },
+      { name: 'Qingshan Gas Supply Co., Ltd', role: 'Party B' },
+      { name: "People's Government of Hexi County", role: 'Party C' },
+    ]);
+  });
+
+  it('reads French headings ("Partie A :") in the words of the language', async () => {
+    const text = `Accord de coopération
+Partie A : Société Marine Lumière SARL Adresse : 4 quai des Chartrons, Bordeaux
+Partie B : Atelier Vasseur SAS
+Les parties conviennent de ce qui suit.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Société Marine Lumière SARL', role: 'Partie A' },
+      { name: 'Atelier Vasseur SAS', role: 'Partie B' },
+    ]);
+  });
+});
+
+describe('readPartyList: name suffixes and signature names', () => {
+  it('keeps a suffix a person\'s name prints after a comma, and no credential', async () => {
+    const text = `This Agreement is made by and between Orbis Nanotronics Corp. ("Orbis") and HAROLD J. BEMIS, SR., an individual ("Employee"), and Lena Hart, M.D. ("Advisor").`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Orbis Nanotronics Corp.', 'HAROLD J. BEMIS, SR.', 'Lena Hart']);
+    const spanish = `Este contrato se celebra entre Andes Logística S.A. ("Proveedor") y Tomás Ibarra, hijo ("Cliente").`;
+    expect((await partiesOf(spanish)).list?.parties.map((party) => party.name)).toEqual(['Andes Logística S.A.', 'Tomás Ibarra, hijo']);
+  });
+
+  it('reads no sentence over a signature block\'s key line as a company\'s name', async () => {
+    const text = `IN WITNESS WHEREOF, the parties have signed this Agreement.
+WALTER B. KNOX, on behalf of himself and as President of Knox Holdings LLC
+By: /s/ Walter B. Knox
+CASTELLAN RETAIL, INC.
+By: /s/ Ruth Dale
+RIVERBEND CAPITAL LLC
+By: /s/ Tom Ames`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['CASTELLAN RETAIL, INC.', 'RIVERBEND CAPITAL LLC']);
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();

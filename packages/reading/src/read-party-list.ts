@@ -54,12 +54,33 @@ const SPACES = /\s+/g;
 /** A run of rule characters a text layer leaves inside a name ("Mail ------- Boxes", a page break's rule). */
 const RULE_RUNS = /\s+[-_=]{3,}\s+/g;
 
+/**
+ * The preamble words of the language an opening with no lead word is printed in: the language
+ * whose joining words, articles and term leads of three letters or more it holds most often
+ * (a one-letter joining word, Polish "a", says nothing about a text's language).
+ */
+function openingWords(knowledge: RecordKnowledge, window: string, legalForms: readonly (readonly string[])[]): Words | null {
+  const languages = Object.keys(knowledge.partyLeads).sort();
+  let best: { language: string; count: number } | null = null;
+  for (const language of languages) {
+    const own = ofLanguages(knowledge.partyJoiners, [language]);
+    const terms = [...allTerms(own), ...allTerms(ofLanguages(knowledge.partyNameArticles, [language])), ...allTerms(ofLanguages(knowledge.partyDefinedTermLeads, [language]))].filter((term) => term.length >= 3);
+    const count = findTerms(window, terms.map((term) => ({ term, concept: '' }))).length;
+    if (count > 0 && (best === null || count > best.count)) best = { language, count };
+  }
+  if (best === null) return null;
+  const lead = knowledge.partyLeads[best.language]?.[0];
+  return lead === undefined ? null : preambleWords(knowledge, lead, legalForms);
+}
+
 /** The words of the languages a preamble is printed in (those whose lead word it opens with). */
 interface Words {
   readonly joiners: ReadonlySet<string>;
   readonly termLeads: readonly Term[];
   readonly articles: readonly string[];
   readonly legalForms: readonly (readonly string[])[];
+  /** Suffixes a person's name prints after a comma ("Jr.", "III"), folded, in every language. */
+  readonly nameSuffixes: readonly (readonly string[])[];
 }
 
 /** The words a signature block is read with, in every language. */
@@ -107,6 +128,7 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     termLeads: asTerms(ofLanguages(knowledge.partyDefinedTermLeads, languages)),
     articles: allTerms(ofLanguages(knowledge.partyNameArticles, languages)),
     legalForms,
+    nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
   };
 }
 
@@ -158,6 +180,28 @@ function unquotedTerm(text: string, start: number, end: number, words: Words): S
   return term.end > term.start && startsName(text, term.start) ? term : null;
 }
 
+/** A bare term: one to three capitalised words ("Transporter", "COMPANY", "Trademark Licensor"); no abbreviation with periods ("U.S.A.", an address's). */
+const BARE_TERM = /^\p{Lu}[\p{L}\p{N}&'\u2019-]*(?:\s+\p{Lu}[\p{L}\p{N}&'\u2019-]*){0,2}$/u;
+
+/**
+ * The term of a parenthesis that holds one to three capitalised words and nothing else, an
+ * article and a quote that opens without closing aside ("(Transporter)", "(the COMPANY)",
+ * "("Celebrity)"), when no name goes on after it: a capitalised word or a number after the
+ * parenthesis makes it part of a name ("PPG Paints Trading (Shanghai) Co Ltd"), a comma and a
+ * capitalised word part of an address ("Halle (Saale), Germany").
+ */
+function bareTerm(text: string, start: number, end: number, words: Words): Stretch | null {
+  let inner = trimStretch(text, { start, end });
+  while (inner.start < inner.end && QUOTES.has(text[inner.start]!)) inner = trimStretch(text, { start: inner.start + 1, end: inner.end });
+  while (inner.end > inner.start && QUOTES.has(text[inner.end - 1]!)) inner = trimStretch(text, { start: inner.start, end: inner.end - 1 });
+  inner = { start: afterArticle(text, inner.start, words), end: inner.end };
+  if (inner.end <= inner.start || !BARE_TERM.test(text.slice(inner.start, inner.end))) return null;
+  const after = skipSpaces(text, end + 1, Math.min(text.length, end + 40));
+  if (/[\p{Lu}\p{N}(]/u.test(text[after] ?? '')) return null;
+  // "(Saale), Germany": a comma then a capitalised word goes on with an address.
+  return text[after] === ',' && startsName(text, skipSpaces(text, after + 1, Math.min(text.length, after + 40))) ? null : inner;
+}
+
 function trimStretch(text: string, stretch: Stretch): Stretch {
   let { start, end } = stretch;
   while (start < end && /\s/.test(text[start]!)) start += 1;
@@ -172,7 +216,7 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
     if (text[index] !== '(') continue;
     const close = closingParenthesis(text, index, index + DEFINED_TERM_LENGTH);
     if (close < 0) continue;
-    const role = lastQuoted(text, index + 1, close) ?? unquotedTerm(text, index + 1, close, words);
+    const role = lastQuoted(text, index + 1, close) ?? unquotedTerm(text, index + 1, close, words) ?? bareTerm(text, index + 1, close, words);
     if (role !== null) {
       parenthesis = { start: index, end: close + 1, role };
       break;
@@ -331,6 +375,12 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
         break;
       }
       const formEnd = legalFormEnd(text, wordStart, end, words);
+      // A comma then a name's suffix ("THOMAS W. MILLS, SR", "Eugene Wright, III") goes on with the name, which then ends unless a legal form follows.
+      const suffixEnd = character === ',' && formEnd < 0 ? legalFormEnd(text, wordStart, end, { legalForms: words.nameSuffixes }) : -1;
+      if (suffixEnd >= 0 && !startsName(text, skipSpaces(text, suffixEnd, end))) {
+        index = suffixEnd - 1;
+        continue;
+      }
       if (formEnd < 0) {
         if (character === ',') {
           end = index;
@@ -589,6 +639,127 @@ function plainPreambleAt(text: string, from: number, words: Words): Preamble {
   return { parties, unnamed: 0 };
 }
 
+/** How many defined terms of a document's opening are looked at for a party that no lead word introduces. */
+const OPENING_TERMS = 4;
+
+/** Longest descriptor between an opening's company and its defined term ("…, its subsidiaries, affiliates, successors or assigns (together, the "Company")"). */
+const OPENING_DESCRIPTOR = 160;
+
+/**
+ * Where the name before a defined term opens when no lead word introduces it ("As an associate
+ * of Ann Taylor, Inc. (the "Company")", "Landry's, Inc. (the "Recipient") and …"): among the
+ * capitalised runs between `from` and the term (a run opens after a lowercase word or a blank line), the one
+ * whose name ends in a legal form printed with a capital, with the fewest lowercase words
+ * ("Interactive Data Corporation", not "Board of Directors of Interactive Data Corporation"),
+ * the earliest first; null when none does, when the name ends more than a short descriptor or a
+ * line break before its term (a letterhead's company above a date and an address), or when
+ * another company stands between them (the term then names them together).
+ */
+function openingNameStart(text: string, from: number, term: DefinedTerm, words: Words): number | null {
+  const windowStart = Math.max(from, term.start - PARTY_STRETCH);
+  let best: { start: number; lowercase: number } | null = null;
+  for (const match of text.slice(windowStart, term.start).matchAll(/(?<=^|[\s(])[\p{Lu}\p{N}]/gu)) {
+    const start = windowStart + match.index;
+    const preceding = text.slice(Math.max(0, start - 40), start);
+    const before = /(\S+)\s*$/u.exec(preceding)?.[1]?.replace(/\p{P}+$/u, '');
+    // A run opens after a lowercase word or a blank line: "Roebuck" in "Sears, Roebuck and Co." opens none, nor does "TECHNOLOGIES" in "GENEXOSOME\nTECHNOLOGIES INC.".
+    if (before !== undefined && !/^\p{Ll}+$/u.test(before) && !/\n[ \t]*\r?\n\s*$/u.test(preceding)) continue;
+    if (crossesBoundary(text, start, term.start)) continue;
+    const name = nameIn(text, { start, end: term.start }, words);
+    if (name === null || name.start !== start || term.start - name.end > OPENING_DESCRIPTOR) continue;
+    // A descriptor runs on one line or two: more lines between the name and the term are an address block.
+    const gap = text.slice(name.end, term.start);
+    if ((gap.match(/\n/g) ?? []).length > 1) continue;
+    const printed = text.slice(name.start, name.end);
+    // A name wraps onto a second line at most: more lines are a title page's headings run together.
+    if ((printed.match(/\n/g) ?? []).length > 1) continue;
+    // A legal form printed in lower case ends a descriptor ("an Ohio banking corporation"); a short one in title case is a word of the sentence ("… AGREEMENT As a condition": "AS" is a Norwegian legal form).
+    if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) continue;
+    // Another company between the name and the term ("A Corporation and B, N.A. (together "VNB")"): the term names them together, and no one of them.
+    if (gap.split(/[,;]/u).some((piece) => {
+      const trimmed = piece.trim();
+      return isLegalForm(trimmed, words) || (NAME_START.test(trimmed[0] ?? '') && endsInLegalForm(trimmed, words));
+    })) return null;
+    const lowercase = printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length;
+    if (best === null || lowercase < best.lowercase) best = { start, lowercase };
+  }
+  return best?.start ?? null;
+}
+
+/**
+ * The parties of an opening that no lead word introduces: the first of the opening's defined
+ * terms (`OPENING_TERMS`) that follows a company's name, then the companies joined to it as in
+ * a preamble ("Landry's, Inc. (the "Recipient") and Morton's Restaurant Group Inc. (the
+ * "Company"), agree as follows"); the list ends at the first joined party that is no company
+ * (a later term: "… this Agreement (the "Agreement")"). One party when nothing is joined to it
+ * (an agreement in the first person: "As a condition of my employment with Clovis Oncology,
+ * Inc., its subsidiaries … (together, the "Company")").
+ */
+function openingAt(text: string, words: Words): Preamble {
+  let at = 0;
+  for (let count = 0; count < OPENING_TERMS; count += 1) {
+    const term = nextDefinedTerm(text, at, Math.min(text.length, PREAMBLE_WINDOW), words);
+    if (term === null) break;
+    const start = openingNameStart(text, at, term, words);
+    if (start !== null) {
+      const { parties } = preambleAt(text, start, words);
+      const companies: ReadParty[] = [];
+      for (const party of parties) {
+        const printed = text.slice(party.name.start, party.name.end);
+        if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) break;
+        companies.push(party);
+      }
+      if (companies.length > 0) return { parties: companies, unnamed: 0 };
+    }
+    at = term.end;
+  }
+  return { parties: [], unnamed: 0 };
+}
+
+/** A key of one or two words before a colon at the end of a text ("… Co., Ltd. Legal Representative", "Address"). */
+const KEY_BEFORE_COLON = /\s(\p{Lu}\p{L}*)(\s\p{L}+)?\s?$/u;
+
+/** Where the key printed after a party's name on its heading line starts ("… Co., Ltd. Address: 4F …"), or `end`: the name ends before it; a legal form is no word of the key ("… Co., Ltd Address:"). */
+function nextKeyStart(text: string, from: number, end: number, words: Words): number {
+  const colon = text.slice(from, end).indexOf(':');
+  if (colon < 0) return end;
+  const key = KEY_BEFORE_COLON.exec(text.slice(from, from + colon));
+  if (key === null) return end;
+  const start = from + key.index;
+  return key[2] !== undefined && isLegalForm(key[1]!, words) ? start + 1 + key[1]!.length : start;
+}
+
+/**
+ * The parties a contract prints under headings, one per party ("Party A: Dazzle Interactive
+ * Co., Ltd. Address: …", "Party B:" over the name on the next line): each heading followed by a
+ * colon, its party's name the rest of the line (up to the next key: "Address:", "Party B:") or
+ * the next line, and the heading the party's role. Two headings at least, each with a name; the
+ * list ends where a heading comes again (the signature block's).
+ */
+function headedParties(text: string, headings: readonly Term[], words: Words): ReadParty[] {
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const parties: ReadParty[] = [];
+  const seen = new Set<string>();
+  const hits = findTerms(window, headings);
+  for (const [index, hit] of hits.entries()) {
+    // A heading opens its line, or follows the previous party's line run together with it ("… Fax: 010-58951005   Party C: …").
+    if (hit.start > 0 && !/\s/u.test(text[hit.start - 1]!)) continue;
+    const colon = skipSpaces(text, hit.end, text.length);
+    if (text[colon] !== ':') continue;
+    const heading = lowerSameLength(text.slice(hit.start, hit.end));
+    if (seen.has(heading)) break;
+    let from = skipSpaces(text, colon + 1, lineAt(text, colon).end);
+    if (from >= lineAt(text, colon).end) from = linesFrom(text, lineAt(text, colon).end + 1, 1)[0]?.start ?? text.length;
+    const line = lineAt(text, from);
+    const next = Math.max(from, Math.min(line.end, hits[index + 1]?.start ?? line.end));
+    const name = nameIn(text, { start: from, end: nextKeyStart(text, from, next, words) }, words);
+    if (name === null) return [];
+    seen.add(heading);
+    parties.push({ name, role: { start: hit.start, end: hit.end } });
+  }
+  return parties.length >= 2 ? parties : [];
+}
+
 /** True when the lead at `[start, end)` stands alone on its line (a title page's "BETWEEN"). */
 function standsAlone(text: string, start: number, end: number): boolean {
   const line = trimStretch(text, lineAt(text, text.lastIndexOf('\n', start - 1) + 1));
@@ -606,9 +777,9 @@ function lineAt(text: string, start: number): Stretch {
 }
 
 /** True when a line opens with a signature key followed by a colon, a rule or a signature (`By:`, `Name:`, `By /s/`). */
-function isSignatureKeyLine(line: string, words: SignatureWords): boolean {
+function isSignatureKeyLine(line: string, keys: readonly string[]): boolean {
   const lowered = lowerSameLength(line).trimStart();
-  for (const key of words.signatureKeys) {
+  for (const key of keys) {
     if (!lowered.startsWith(key)) continue;
     const rest = lowered.slice(key.length).trimStart();
     if (rest.startsWith(':') || rest.startsWith('_') || rest.startsWith('/')) return true;
@@ -636,7 +807,7 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
     lines.forEach((line, index) => {
       const next = lines[index + 1];
       const content = text.slice(line.start, line.end);
-      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words) || isSignatureKeyLine(content, words)) return;
+      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words.signatureKeys) || isSignatureKeyLine(content, words.signatureKeys)) return;
       const colon = content.lastIndexOf(':');
       let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
       name = trimStretch(text, name);
@@ -646,6 +817,8 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
       while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
       const printed = text.slice(name.start, name.end);
       const key = foldedWords(printed).join(' ');
+      // More than a few lowercase words make a sentence ("WARREN A. STEPHENS, on behalf of himself and as President …"), not a name.
+      if (printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return;
       if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
       seen.add(key);
       names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
@@ -654,8 +827,85 @@ function signatureNames(text: string, words: SignatureWords): SignatureName[] {
   return names;
 }
 
+/** A conformed signature: the mark a filed copy prints where a signature was ("/s/ Jane Roe"). */
+const CONFORMED_SIGNATURE = /^\/s\/\s*/iu;
+/** A person's name as a signature block prints it: two to five capitalised words or initials ("Patrick J. Mahaffy", "RAY M. DOLBY"), no digit, no comma. */
+const PERSON_NAME = /^\p{Lu}[\p{L}'\u2019.-]*(?:\s+\p{Lu}[\p{L}'\u2019.-]*){1,4}$/u;
+/** Lines after a conformed signature searched for the printed name and an office key. */
+const SIGNER_LINES = 3;
+
+/** The words a signer is told from an officer or a witness with. */
+interface SignerWords {
+  readonly signatureKeys: readonly string[];
+  readonly officeKeys: readonly string[];
+  readonly witnesses: readonly Term[];
+  readonly legalForms: readonly (readonly string[])[];
+}
+
+/**
+ * The people who sign an agreement for themselves: a conformed signature ("/s/ Jane Roe") of
+ * a person's name that no key line opens ("By: /s/ …" is an officer's), that does not sit
+ * under a company's name or a witness's word, and that no office key (`Title:`, `Its:`), company
+ * name or title after the printed name ("Jane Roe, Chief Financial Officer") follows before the
+ * next heading line. The name is
+ * the printed one under the signature when it holds the signature's words ("/s/ RAY DOLBY"
+ * over "RAY M. DOLBY"); a layout that repeats the name on the signature's line ("/s/ Jane
+ * Roe Jane Roe") gives it once.
+ */
+function signerNames(text: string, words: SignerWords): Stretch[] {
+  const lines: Stretch[] = [];
+  for (let at = 0; at < text.length; ) {
+    const line = lineAt(text, at);
+    const trimmed = trimStretch(text, line);
+    if (trimmed.end > trimmed.start) lines.push(trimmed);
+    at = line.end + 1;
+  }
+  const found: Stretch[] = [];
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    const content = text.slice(line.start, line.end);
+    const mark = CONFORMED_SIGNATURE.exec(content);
+    if (mark === null) return;
+    let name = trimStretch(text, { start: line.start + mark[0].length, end: line.end });
+    const tokens = text.slice(name.start, name.end).split(/\s+/);
+    const half = tokens.length / 2;
+    if (tokens.length >= 4 && Number.isInteger(half) && foldedWords(tokens.slice(0, half).join(' ')).join(' ') === foldedWords(tokens.slice(half).join(' ')).join(' ')) {
+      name = { start: name.start, end: name.start + text.slice(name.start, name.end).indexOf(tokens[half]!, tokens.slice(0, half).join(' ').length) };
+      name = trimStretch(text, name);
+    }
+    const printed = text.slice(name.start, name.end);
+    if (!PERSON_NAME.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words)) return;
+    const previous = lines[index - 1];
+    if (previous !== undefined) {
+      const above = text.slice(previous.start, previous.end);
+      // A key line that holds nothing after its key ("By:", "By: ______") opens an officer's signature.
+      if ((isSignatureKeyLine(above, words.signatureKeys) && /[:_/][^\p{L}\p{N}]*$/u.test(above)) || companyLine(text, previous, words) !== null) return;
+      if (findTerms(above, words.witnesses).some((hit) => hit.start === 0)) return;
+    }
+    const folded = foldedWords(printed);
+    let shown = name;
+    // Rules ("________") between the lines of a block are no lines of it.
+    for (const next of lines.slice(index + 1).filter((candidate) => /[\p{L}\p{N}]/u.test(text.slice(candidate.start, candidate.end))).slice(0, SIGNER_LINES)) {
+      const below = text.slice(next.start, next.end);
+      // A heading ends the signer's block ("ACKNOWLEDGED AND AGREED:"); an office key, a witness's word or a company's name in it makes the signer an officer or a witness.
+      if (/:\s*$/u.test(below)) break;
+      if (isSignatureKeyLine(below, words.officeKeys) || findTerms(below, words.witnesses).some((hit) => hit.start === 0) || companyLine(text, next, words) !== null) return;
+      const belowWords = foldedWords(below);
+      if (!folded.every((word) => belowWords.includes(word))) continue;
+      // The printed name followed by a title ("William F. Weissman, Chief Financial Officer"): an officer.
+      if (/,\s*\S/u.test(below) && !PERSON_NAME.test(below)) return;
+      if (PERSON_NAME.test(below) && shown === name) shown = next;
+    }
+    const key = foldedWords(text.slice(shown.start, shown.end)).join(' ');
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push(shown);
+  });
+  return found;
+}
+
 /** A line that names a company: name-like, not too long, ending in a legal form ("LS Cable Ltd."). */
-function companyLine(text: string, line: Stretch, words: SignatureWords): Stretch | null {
+function companyLine(text: string, line: Stretch, words: Pick<Words, 'legalForms'>): Stretch | null {
   let end = line.end;
   while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
   const printed = text.slice(line.start, end);
@@ -715,6 +965,12 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   const legalForms = (options.legalForms ?? builtInLexicon().words('legal-forms')).map(foldedWords).filter((words) => words.length > 0);
   const signatureWords: SignatureWords = { signatureLeads: asTerms(knowledge.signatureLeads), signatureKeys: allTerms(knowledge.signatureKeys), namePrefixes: allTerms(knowledge.signatureNamePrefixes), salutations: asTerms(knowledge.salutations), legalForms };
   const signatures = signatureNames(text, signatureWords);
+  const signerWords: SignerWords = { signatureKeys: signatureWords.signatureKeys, officeKeys: allTerms(knowledge.signatureOfficeKeys), witnesses: asTerms(knowledge.signatureWitnesses), legalForms };
+  /** The one person who signs for themselves, unless it is `party`: the party an agreement names only by a blank, "the undersigned" or in the first person. */
+  const signerFor = (party: PartySighting): PartySighting[] => {
+    const people = signerNames(text, signerWords).filter((name) => foldedWords(text.slice(name.start, name.end)).join(' ') !== foldedWords(party.name).join(' '));
+    return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
+  };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
   const window = text.slice(0, PREAMBLE_WINDOW);
   const wordsByLead = new Map<string, Words>();
@@ -731,7 +987,15 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
+    // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
+    if (parties.length === 1) sightings.push(...signerFor(sightings[0]!));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+  }
+  // Parties under headings ("Party A:", "Party B:").
+  const headingWords = openingWords(knowledge, window, legalForms);
+  if (headingWords !== null) {
+    const headed = headedParties(text, asTerms(knowledge.partyHeadings), headingWords);
+    if (headed.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(headed.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), headingWords))) });
   }
   const companies = signatures.filter((name) => name.legalForm);
   const addressed = letterCompanies(text, signatureWords);
@@ -744,6 +1008,15 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
       return true;
     });
     if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' ')), signatureWords))) });
+  }
+  // No lead word: the opening's first company defined by a term, and the companies joined to it.
+  const opening = openingWords(knowledge, window, legalForms);
+  if (opening !== null) {
+    const { parties } = openingAt(text, opening);
+    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), opening));
+    // An agreement in the first person ("As a condition of my employment with …") names the company only: the other party is the person who signs.
+    if (sightings.length === 1) sightings.push(...signerFor(sightings[0]!));
+    if (sightings.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
   if (companies.length < 2) return null;
   return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });

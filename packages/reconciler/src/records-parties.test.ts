@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { adaptContract } from '@paxman/contract';
 import { type CandidateResult, type Evidence, mergePolicy } from '@paxman/core';
 import { reconcile } from './reconcile.js';
-import { PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
+import { PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
 
 const contract = adaptContract({
   id: 'parties',
@@ -16,22 +16,25 @@ const contract = adaptContract({
 });
 const policy = mergePolicy({}, {});
 
-/** A preamble party list: each party a name and the term it is called by (null: none printed, and the name ends in no legal form). */
-function partyResult(parties: readonly (readonly [string, string | null])[]): CandidateResult {
-  const evidence: Evidence[] = parties.map(([name, term], index) => ({
+/** Where a party was read: the preamble, or the signature block (`confirmed`: the one person who signs where the preamble leaves a party unnamed). */
+type Place = 'preamble' | 'signer' | 'signature';
+
+/** A party list: each party a name, the term it is called by (null: none printed, and the name ends in no legal form) and where it was read (the preamble by default). */
+function partyResult(parties: readonly (readonly [string, string | null, Place?])[]): CandidateResult {
+  const evidence: Evidence[] = parties.map(([name, term, place = 'preamble'], index) => ({
     id: `ev_${index}`,
-    capability: 'record_reading@1.2.0',
+    capability: 'record_reading@1.3.0',
     fieldPath: 'parties',
     kind: 'RECORD_CELL',
     spans: [{ start: index * 40, end: index * 40 + name.length, layer: 'input' }],
     text: name,
     ...(term === null ? {} : { label: term }),
-    grounds: [{ kind: 'layout', role: 'preamble', unique: true, confirmed: false }],
-    detail: { item: index, member: '', source: 'preamble', confirmed: false, bounded: term !== null },
+    grounds: [{ kind: 'layout', role: place === 'preamble' ? 'preamble' : 'signature', unique: true, confirmed: place === 'signer' }],
+    detail: { item: index, member: '', source: place === 'preamble' ? 'preamble' : 'signature', confirmed: place === 'signer', bounded: term !== null || place !== 'preamble' },
   }));
   return {
     fieldPath: 'parties',
-    candidates: [{ fieldPath: 'parties', value: parties.map(([name]) => name), raw: '', capability: 'record_reading@1.2.0', tier: 1, evidenceIds: evidence.map((record) => record.id) }],
+    candidates: [{ fieldPath: 'parties', value: parties.map(([name]) => name), raw: '', capability: 'record_reading@1.3.0', tier: 1, evidenceIds: evidence.map((record) => record.id) }],
     evidence,
     diagnostics: [],
     steps: [],
@@ -39,7 +42,7 @@ function partyResult(parties: readonly (readonly [string, string | null])[]): Ca
   };
 }
 
-function confidenceOf(parties: readonly (readonly [string, string | null])[]): number {
+function confidenceOf(parties: readonly (readonly [string, string | null, Place?])[]): number {
   return reconcile({ contract, candidateResults: [partyResult(parties)], policy }).find((entry) => entry.fieldPath === 'parties')!.confidence;
 }
 
@@ -55,5 +58,14 @@ describe('grading party lists', () => {
   it('grades a list of one party or of more than two lower than a list of two', () => {
     expect(confidenceOf([['Alder Corp.', 'Seller']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
     expect(confidenceOf([['Alder Corp.', 'Seller'], ['Birch LLC', 'Buyer'], ['Cedar Ltd', 'Agent']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
+  });
+
+  it('grades a list whose second party is the one person who signs where the preamble leaves it unnamed as that signer, far above a signature-only list', () => {
+    const signer = confidenceOf([['Alder Corp.', 'Company'], ['Jane Roe', null, 'signer']]);
+    expect(signer).toBeCloseTo(PARTY_SIGNER_CONFIDENCE, 3);
+    expect(signer).toBeLessThan(PARTY_PREAMBLE_CONFIDENCE);
+    // A company its shape alone ends takes the list below the signer's grade.
+    expect(confidenceOf([['Alder Corp', null], ['Jane Roe', null, 'signer']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_UNBOUNDED_NAME, 3);
+    expect(confidenceOf([['Alder Corp.', null, 'signature'], ['Birch LLC', null, 'signature']])).toBeCloseTo(PARTY_SIGNATURE_CONFIDENCE, 3);
   });
 });
