@@ -58,11 +58,15 @@ describe('docs/guides/knowledge-pack.md', () => {
     expect(artifact.versions.knowledge!['lexicon-en@1.3.0']).toMatch(/^[0-9a-f]{64}$/);
 
     // The pack's records section names the item table's Swedish column headers: the rows come from the table, each cell under its header.
-    const cells = artifact.evidence.filter((record) => artifact.fieldResults.line_items!.evidenceIds.includes(record.id));
-    expect(cells.length).toBeGreaterThan(0);
-    expect(cells.every((record) => (record.detail as { source?: string }).source === 'text-table')).toBe(true);
+    const sourcesOf = (read: typeof artifact) => {
+      const records = read.evidence.filter((record) => read.fieldResults.line_items!.evidenceIds.includes(record.id));
+      // Each cell names its record set's source; the set's own record names it as `records`.
+      return new Set(records.map((record) => { const detail = record.detail as { source?: string; records?: string }; return detail.source ?? detail.records; }));
+    };
+    expect(sourcesOf(artifact)).toEqual(new Set(['text-table']));
     // Without the pack the same rows are read from their arithmetic alone (quantity × price = amount), with less confidence.
     expect(without.normalizedData.line_items).toEqual(expected.line_items);
+    expect(sourcesOf(without)).toEqual(new Set(['item-lines']));
     expect(without.fieldResults.line_items!.confidence).toBeLessThan(artifact.fieldResults.line_items!.confidence);
 
     // Replay holds with the same pack, and refuses an instance without it.

@@ -47,7 +47,7 @@ describe('a pack\'s records section', () => {
       'records.concepts[0].memberNames: must be a list of member names (a new concept, "batch", states them)',
       'records.totals.subtotal: is not itemsTotal or grandTotal',
       'records.partyPreamble.leads.sv: must be a list of non-empty single-line terms of at most 80 characters',
-      expect.stringMatching(/^records\.partyPreamble\.heads: is not one of leads, joiners/),
+      expect.stringMatching(/^records\.partyPreamble\.heads: is not one of leads, headings, joiners, /),
     ]);
     expect(problemsOf([])).toEqual(['records: must be an object']);
   });
