@@ -16,6 +16,7 @@
 import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, sha256Hex } from '@paxman/core';
 import { recordKnowledge } from './record-knowledge.js';
 import { recordsSectionProblems, type RecordsSection } from './record-sections.js';
+import { MAX_TERM_LENGTH, isStringArray, validTermList } from './term-list.js';
 
 /** An XML syntax of a standard: its root element and the namespace URIs of the prefixes its paths use. */
 export interface XmlSyntax {
@@ -196,8 +197,6 @@ const VALUE_TYPES: readonly TermValueType[] = ['identifier', 'text', 'date', 'am
 const DATE_PATTERN = /^(?:yyyy|MM|dd|ww|HH|mm|ss)+$/;
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 const CONCEPT_ID = /^[a-z][a-z0-9-]*$/;
-/** Longest term or word a lexicon may hold: labels are short. */
-const MAX_TERM_LENGTH = 80;
 
 /** `id@version`, as artifacts name a pack. */
 export function packKey(pack: Pick<KnowledgePack, 'id' | 'version'>): string {
@@ -211,10 +210,6 @@ export function packFingerprint(pack: KnowledgePack): string {
 
 function problem(problems: string[], path: string, message: string): void {
   problems.push(`${path}: ${message}`);
-}
-
-function isStringArray(value: unknown): value is readonly string[] {
-  return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 }
 
 function validateStructuredData(data: unknown, problems: string[]): void {
@@ -287,10 +282,6 @@ function validateStructuredData(data: unknown, problems: string[]): void {
   if (!isPlainObject(data.dateFormats) || !Object.values(data.dateFormats).every((pattern) => typeof pattern === 'string' && DATE_PATTERN.test(pattern))) {
     problem(problems, 'structuredData.dateFormats', 'must map format codes to patterns of yyyy, MM, dd, HH, mm, ss');
   }
-}
-
-function validTermList(value: unknown): value is readonly string[] {
-  return isStringArray(value) && value.every((term) => term.trim().length > 0 && term.length <= MAX_TERM_LENGTH && !/[\n\r\t]/.test(term));
 }
 
 function validateLexicon(data: unknown, problems: string[]): void {

@@ -8,6 +8,7 @@
  * knowledge once per instance: terms are added per language, never removed.
  */
 import { deepFreeze, isPlainObject } from '@paxman/core';
+import { MAX_TERM_LENGTH, validTermList } from './term-list.js';
 import { PARTY_WORD_FIELDS, VALUE_TYPES, type RecordConcept, type RecordKnowledge, type RecordValueType, type TermsByLanguage } from './record-knowledge.js';
 
 /** A column concept in a pack's `records` section: a built-in id adds terms; a new id also states its value type and member names. */
@@ -25,20 +26,13 @@ export interface RecordsSection {
   readonly partyPreamble?: Readonly<Partial<Record<keyof typeof PARTY_WORD_FIELDS, TermsByLanguage>>>;
 }
 
-/** Longest term a section may hold (as a lexicon's). */
-const MAX_TERM_LENGTH = 80;
-
-function termListProblem(value: unknown): boolean {
-  return !Array.isArray(value) || value.some((term) => typeof term !== 'string' || term.trim() === '' || term.length > MAX_TERM_LENGTH || /[\r\n]/.test(term));
-}
-
 function checkTerms(value: unknown, path: string, problems: string[]): void {
   if (!isPlainObject(value)) {
     problems.push(`${path}: must map language codes to lists of terms`);
     return;
   }
   for (const [language, terms] of Object.entries(value)) {
-    if (termListProblem(terms)) problems.push(`${path}.${language}: must be a list of non-empty single-line terms of at most ${MAX_TERM_LENGTH} characters`);
+    if (!validTermList(terms)) problems.push(`${path}.${language}: must be a list of non-empty single-line terms of at most ${MAX_TERM_LENGTH} characters`);
   }
 }
 
@@ -61,7 +55,7 @@ export function recordsSectionProblems(input: unknown, builtInIds: ReadonlySet<s
           if (typeof concept.valueType !== 'string' || !VALUE_TYPES.includes(concept.valueType)) problems.push(`${at}.valueType: must be one of ${VALUE_TYPES.join(', ')}${known ? '' : ` (a new concept, "${concept.id}", states it)`}`);
         }
         if (concept.memberNames !== undefined || !known) {
-          if (termListProblem(concept.memberNames)) problems.push(`${at}.memberNames: must be a list of member names${known ? '' : ` (a new concept, "${concept.id}", states them)`}`);
+          if (!validTermList(concept.memberNames)) problems.push(`${at}.memberNames: must be a list of member names${known ? '' : ` (a new concept, "${concept.id}", states them)`}`);
         }
         if (concept.terms !== undefined || !known) checkTerms(concept.terms, `${at}.terms`, problems);
       });
