@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: 'bd083276ac2a9ced50ac3281e748a61ed10bf25811e8757ce19a56aeca8be1f7',
+  lexiconPacks: 'bcaa9eba860a0fa79ce672fa894a7e25864fafc5dfef3f036b0e1cea3a2a6d27',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.10.0',
-  pattern_extraction: '1.9.0',
+  explicit_evidence: '1.11.0',
+  pattern_extraction: '1.10.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -48,6 +48,48 @@ describe('readRecordSets: item lines without a header', () => {
     expect(set?.sum).toMatchObject({ sum: '18.25', printed: '18.25', agrees: true });
   });
 
+  it('reads a weighed item whose unit price is quoted per unit under its description, and a discount under the last item before the sum', async () => {
+    const receipt = (total: string) => `Frischemarkt GmbH
+
+Vollmilch 3,5% 1L                 1,15 B
+Äpfel Elstar
+   0,842 kg x 2,99 EUR/kg         2,52 B
+Kaffee gemahlen 500g              5,99 B
+   Rabatt                        -1,00 B
+--------------------------------------
+SUMME                       EUR   ${total}
+`;
+    const set = await itemLines(receipt('8,66'));
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Vollmilch 3,5% 1L', line_amount: '1.15' },
+      { description: 'Äpfel Elstar', quantity: '0.842', unit_price: '2.99', line_amount: '2.52' },
+      { description: 'Kaffee gemahlen 500g', line_amount: '5.99' },
+    ]);
+    expect(rowsOf(set?.adjustments)).toEqual([{ description: 'Rabatt', line_amount: '-1.00' }]);
+    expect(set?.sum).toMatchObject({ sum: '8.66', printed: '8.66', agrees: true });
+    // The same rows against a total that leaves the discount out do not add up: the discount is counted, never dropped.
+    expect((await itemLines(receipt('9,66')))?.sum).toMatchObject({ sum: '8.66', agrees: false });
+  });
+
+  it('reads a count printed before the description, with the unit price before the amount when the count times it makes the amount', async () => {
+    const set = await itemLines(`BOULANGERIE DU MARCHÉ SARL
+
+2 x Croissant        1,20     2,40
+3x Pain au chocolat           4,20
+2 x Baguette 1,30             2,90
+Tarte aux pommes              3,90
+TOTAL TTC          EUR       13,40
+`);
+    expect(rowsOf(set?.rows)).toEqual([
+      { description: 'Croissant', quantity: '2', unit_price: '1.20', line_amount: '2.40' },
+      { description: 'Pain au chocolat', quantity: '3', line_amount: '4.20' },
+      // 2 × 1,30 is not 2,90: the price stays in the description rather than be read as a unit price the amount contradicts.
+      { description: 'Baguette 1,30', quantity: '2', line_amount: '2.90' },
+      { description: 'Tarte aux pommes', line_amount: '3.90' },
+    ]);
+    expect(set?.sum).toMatchObject({ sum: '13.4', printed: '13.40', agrees: true });
+  });
+
   it('says the rows do not add up when the printed sum is more than the items (a line it could not read is missing)', async () => {
     const set = await itemLines(GERMAN_RECEIPT('19,25'));
     expect(set?.rows).toHaveLength(4);

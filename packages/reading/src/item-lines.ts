@@ -143,7 +143,15 @@ function columnsBefore(rest: readonly Token[], amountNumber: string): { from: nu
   return { from: quantityIndex, to: priceIndex + 1, quantity, price };
 }
 
-/** A quantity and unit price in `tokens` ("10 x $50.00", "2 Stk x 0,99", "2x 1,29"), as token indexes, or null. */
+/** What a unit price may be quoted per, printed right after it: a currency and a unit, or a unit ("EUR/kg", "€/kg", "/Stk"). */
+const PER_UNIT = /^(?:[$€£¥₹]|\p{Lu}{3})?\/\p{L}{1,4}\.?$/u;
+
+/** The end of a unit price at `index` in `tokens`: past the unit it is quoted per, when one follows ("2,99 EUR/kg"). */
+function priceEnd(tokens: readonly Token[], index: number): number {
+  return tokens[index + 1] !== undefined && PER_UNIT.test(tokens[index + 1]!.text) ? index + 2 : index + 1;
+}
+
+/** A quantity and unit price in `tokens` ("10 x $50.00", "2 Stk x 0,99", "2x 1,29", "0,842 kg x 2,99 EUR/kg"), as token indexes, or null. */
 function quantityAndPrice(tokens: readonly Token[]): { from: number; to: number; quantity: Token; price: Token } | null {
   for (let index = 0; index < tokens.length; index += 1) {
     const text = tokens[index]!.text;
@@ -151,7 +159,7 @@ function quantityAndPrice(tokens: readonly Token[]): { from: number; to: number;
     const fused = /^(\d{1,4})[xX×]$/.exec(text);
     if (fused !== null) {
       const price = tokens[index + 1];
-      if (price !== undefined && PRICE_TOKEN.test(price.text)) return { from: index, to: index + 2, quantity: { text: fused[1]!, start: tokens[index]!.start, end: tokens[index]!.start + fused[1]!.length }, price };
+      if (price !== undefined && PRICE_TOKEN.test(price.text)) return { from: index, to: priceEnd(tokens, index + 1), quantity: { text: fused[1]!, start: tokens[index]!.start, end: tokens[index]!.start + fused[1]!.length }, price };
       continue;
     }
     if (!TIMES.has(text)) continue;
@@ -162,9 +170,28 @@ function quantityAndPrice(tokens: readonly Token[]): { from: number; to: number;
     if (quantityIndex > 0 && /^\p{L}{1,4}\.?$/u.test(tokens[quantityIndex]!.text) && QUANTITY_TOKEN.test(tokens[quantityIndex - 1]!.text)) quantityIndex -= 1;
     const quantity = tokens[quantityIndex];
     if (quantity === undefined || !QUANTITY_TOKEN.test(quantity.text)) continue;
-    return { from: quantityIndex, to: index + 2, quantity, price };
+    return { from: quantityIndex, to: priceEnd(tokens, index + 1), quantity, price };
   }
   return null;
+}
+
+/**
+ * A count printed before the description ("2 x Croissant", "3x Espresso"): the description's
+ * tokens `[from, to)`, and a unit price printed last when the count times it makes the
+ * amount ("2 x Croissant  1,20  2,40"). Null when the line does not open with a count and a
+ * times sign, or when no letter follows them (then it is a quantity line's).
+ */
+function leadingCount(rest: readonly Token[], amountNumber: string): { from: number; to: number; quantity: Token; price: Token | null } | null {
+  const first = rest[0];
+  if (first === undefined) return null;
+  const fused = /^(\d{1,4})[xX×]$/.exec(first.text);
+  const quantity = fused !== null ? { text: fused[1]!, start: first.start, end: first.start + fused[1]!.length } : /^\d{1,4}$/.test(first.text) && TIMES.has(rest[1]?.text ?? '') ? first : null;
+  const from = fused !== null ? 1 : 2;
+  if (quantity === null || from >= rest.length || !/^\p{L}/u.test(rest[from]!.text)) return null;
+  const last = rest[rest.length - 1]!;
+  const lastPrice = rest.length - 1 > from && PRICE_TOKEN.test(last.text) ? readCellNumber(PRICE_TOKEN.exec(last.text)![1]!, null) : null;
+  if (lastPrice !== null && makes(quantity.text, lastPrice, amountNumber)) return { from, to: rest.length - 1, quantity, price: last };
+  return { from, to: rest.length, quantity, price: null };
 }
 
 /** The token span `[from, to)` of `tokens` as one token, or null when empty. */
@@ -214,20 +241,24 @@ function readLine(line: DocumentLine, options: ItemLineOptions): LineReading {
   if (amount !== null && rest.length > 1 && isCurrency(rest[rest.length - 1]!.text)) rest = rest.slice(0, -1);
   // Without an amount the tokens are the ones already searched.
   const quantity = amount === null ? counted : (quantityAndPrice(rest) ?? columnsBefore(rest, amount.number));
+  // A count before the description ("2 x Croissant  1,20  2,40"), with the unit price before the amount when it makes it.
+  const leading = quantity === null && amount !== null ? leadingCount(rest, amount.number) : null;
   // The description is printed before the quantity ("Widget Pro  10 x $50.00"), else after it.
-  let descriptionTokens = quantity === null ? rest : quantity.from > 0 ? rest.slice(0, quantity.from) : rest.slice(quantity.to);
+  let descriptionTokens = leading !== null ? rest.slice(leading.from, leading.to) : quantity === null ? rest : quantity.from > 0 ? rest.slice(0, quantity.from) : rest.slice(quantity.to);
   // A position number or a bullet before the description ("1.", "2)", "-", "•").
   if (descriptionTokens.length > 1 && /^(?:\d{1,3}[.)]|[-–•*·])$/u.test(descriptionTokens[0]!.text)) descriptionTokens = descriptionTokens.slice(1);
   const description = withoutColon(descriptionTokens.length === 0 ? null : joined(descriptionTokens, 0, descriptionTokens.length, line.text));
-  const priceMatch = quantity === null ? null : PRICE_TOKEN.exec(quantity.price.text);
+  const price = quantity?.price ?? leading?.price ?? null;
+  const priceMatch = price === null ? null : PRICE_TOKEN.exec(price.text);
+  const counting = quantity?.quantity ?? leading?.quantity ?? null;
   return {
     line,
     description: description !== null && isDescription(description.text, options) ? description : null,
-    quantity: quantity?.quantity ?? null,
-    unitPrice: quantity?.price ?? null,
+    quantity: counting,
+    unitPrice: price,
     amount: amount === null ? null : joined(tokens, amount.from, amount.index + 1, line.text),
     amountNumber: amount?.number ?? null,
-    quantityNumber: quantity === null ? null : quantity.quantity.text.replace(',', '.'),
+    quantityNumber: counting === null ? null : counting.text.replace(',', '.'),
     unitPriceNumber: priceMatch === null ? null : readCellNumber(priceMatch[1]!, null),
     currency,
   };
@@ -279,7 +310,11 @@ export function readItemLines(lines: readonly DocumentLine[], options: ItemLineO
     if (text === '') continue;
     // A summary line ends the items: one with an amount and a summary label, or a summary label alone ("TOTAL" over its amount) —
     // but a discount between items ("RABATT -0,50" over the next item) adjusts the set.
-    if (reading.amount !== null ? isSummary(reading) && !discountBetweenItems(readings, index, isSummary) : options.isSummaryLabel(text)) break;
+    if (reading.amount !== null ? isSummary(reading) && !discountBetweenItems(readings, index, isSummary) : options.isSummaryLabel(text)) {
+      // A discount printed right under the last item ("Rabatt -1,00" before the rule and the sum) still adjusts the set.
+      if (gap === 0 && current.length > 0 && isDiscount(reading)) current.push(adjustmentOf(reading, index));
+      break;
+    }
     const entry = entryAt(readings, index);
     if (entry === null) {
       // A line that is no item ends the run, unless it is the only one between items.
@@ -295,8 +330,9 @@ export function readItemLines(lines: readonly DocumentLine[], options: ItemLineO
     index = entry.lastLine;
   }
   const run = current.length > 0 ? current : best;
-  // An adjustment at the end of the run is a summary line (a discount on the whole receipt), not an item's.
-  while (run.length > 0 && run[run.length - 1]!.kind === 'adjustment') run.pop();
+  // An adjustment before the first item is the head's, not the set's. One after the last item
+  // adjusts the set (an item's discount, or one on the whole receipt before its total): it
+  // counts in the sum either way.
   while (run.length > 0 && run[0]!.kind === 'adjustment') run.shift();
   const items = run.filter((entry) => entry.kind === 'item').map((entry) => entry.cells);
   if (items.length === 0 || index >= readings.length) return null;
@@ -309,10 +345,20 @@ export function readItemLines(lines: readonly DocumentLine[], options: ItemLineO
   });
 }
 
+/** True when a line prints a negative amount after a description: a discount or a coupon. */
+function isDiscount(reading: LineReading): boolean {
+  return reading.description !== null && reading.amountNumber !== null && reading.amountNumber.startsWith('-');
+}
+
+/** The adjustment a discount line makes. */
+function adjustmentOf(reading: LineReading, index: number): Entry {
+  return { kind: 'adjustment', cells: Object.freeze({ description: cell(reading.line, reading.description!, null), line_amount: cell(reading.line, reading.amount!, reading.amountNumber) }), lastLine: index, currency: reading.currency };
+}
+
 /** True when the line at `index` is a negative amount with a description and the next printed line is an item, not a summary line. */
 function discountBetweenItems(readings: readonly LineReading[], index: number, isSummary: (reading: LineReading) => boolean): boolean {
   const reading = readings[index]!;
-  if (reading.description === null || reading.amountNumber === null || !reading.amountNumber.startsWith('-')) return false;
+  if (!isDiscount(reading)) return false;
   let next = index + 1;
   while (next < readings.length && readings[next]!.line.text.trim() === '') next += 1;
   if (next >= readings.length) return false;
@@ -339,7 +385,7 @@ function entryAt(readings: readonly LineReading[], index: number): Entry | null 
     }
     return null;
   }
-  if (reading.amountNumber!.startsWith('-')) return { kind: 'adjustment', cells: Object.freeze({ description: cell(reading.line, reading.description, null), line_amount: cell(reading.line, reading.amount, reading.amountNumber) }), lastLine: index, currency: reading.currency };
+  if (isDiscount(reading)) return adjustmentOf(reading, index);
   // A quantity line after the item it counts ("MILCH 1,98 B" / "2 Stk x 0,99").
   if (reading.quantity === null && next !== undefined && next.description === null && next.amount === null && next.quantity !== null && makes(next.quantityNumber, next.unitPriceNumber, reading.amountNumber)) {
     return { kind: 'item', cells: itemCells(reading, next, reading), lastLine: index + 1, currency: reading.currency };

@@ -266,3 +266,39 @@ describe('pattern_extraction: marks above the letterhead of a scan', () => {
     expect(await values('AEON CO. (M) BHD\nRG FLR, AON TAMAN MALURT SC\nJUN JEUAKA, TAMAN MALURT\nCHERAS, 55100 KUALA LUMPUR\nGST ID : 002017394688\n', 'merchant_address')).toEqual([]);
   });
 });
+
+describe('pattern_extraction: the head of a receipt in the languages of the packs', () => {
+  const receipts = defineContract({
+    id: 'r',
+    fields: [
+      { path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.' },
+      { path: 'merchant_address', type: 'STRING', description: 'Address of the company that issued the receipt.' },
+    ],
+  });
+  const read = async (text: string, field: string) => {
+    const result = await runCapability(capability, receipts, field, await buildDocument(text, { inputType: 'text' }));
+    return { values: result.candidates.map((candidate) => candidate.value), evidence: evidenceOf(result, result.candidates[0])[0] };
+  };
+
+  it('reads a legal form printed before a quoted name as the issuer, past its registration and tax numbers, to its address', async () => {
+    const head = 'SIA "Zaļā Dārzs"\nReģ. Nr. 40103456789\nVeikals Nr. 12\nPVN reģ. Nr. LV40103456789\nBrīvības iela 118, Rīga, LV-1001\n\nPiens 2% 1l        0.99 A\n';
+    const name = await read(head, 'merchant_name');
+    expect(name.values).toEqual(['SIA "Zaļā Dārzs"']);
+    expect(name.evidence).toMatchObject({ pattern: 'layout:letterhead', detail: { legalForm: true } });
+    // A store's code between the name and the street is passed over (a number marker of the packs may stand before the code); the blank line ends the address.
+    const address = await read(head, 'merchant_address');
+    expect(address.values).toEqual(['Brīvības iela 118, Rīga, LV-1001']);
+    expect(address.evidence!.detail).toMatchObject({ bounded: true });
+  });
+
+  it('does not take a quoted name after a word that is no legal form for a confirmed letterhead', async () => {
+    const name = await read('Welcome "Guest"\nThank you for shopping\n', 'merchant_name');
+    expect(name.evidence?.detail).not.toHaveProperty('legalForm');
+  });
+
+  it('ends a typed address at the blank line after it, once its street is read', async () => {
+    const address = await read('Frischemarkt Köhler GmbH\nLindenallee 27\n04109 Leipzig\n\nVollmilch 3,5% 1L     1,15 B\nDinkelbrot 750g       3,29 B\n', 'merchant_address');
+    expect(address.values).toEqual(['Lindenallee 27 04109 Leipzig']);
+    expect(address.evidence!.detail).toMatchObject({ bounded: true });
+  });
+});

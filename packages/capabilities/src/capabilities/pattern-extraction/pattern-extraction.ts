@@ -29,10 +29,10 @@ import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 
-/** The spec of `pattern_extraction@1.9.0`. */
+/** The spec of `pattern_extraction@1.10.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.9.0',
+  version: '1.10.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -279,7 +279,15 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
-    if (text.length > Math.min(80, reading.maxLength) || beforeLegalForm(text, layout) === null || /[:@|]|https?/i.test(text)) continue;
+    if (text.length > Math.min(80, reading.maxLength) || /[:@|]|https?/i.test(text)) continue;
+    if (beforeLegalForm(text, layout) === null) {
+      // A legal form before a quoted name (`SIA "Zaļā Dārzs"`) is the whole name, printed on its line.
+      if (!layout.legalFormBeforeQuotedName(text)) continue;
+      const offset = line.text.indexOf(text);
+      const below = lines[position + 1];
+      reportLetterhead(builder, text, [{ start: line.span.start + offset, end: line.span.start + offset + text.length, layer }], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout) });
+      return;
+    }
     const name = text.replace(REGISTRATION, '').trim();
     // One word is a name only when it is the legal form alone ("TRADING" under "TSH POWER HARDWARE"): the lines above are then joined.
     if (!/\p{L}{2}/u.test(name) || (name.split(/\s+/).length < 2 && (beforeLegalForm(name, layout) ?? name) !== '')) continue;
@@ -314,17 +322,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // Still only a legal form and joining words ("CO. (M) SDN BHD" under a logo the reader did not read): the name is not legible.
     if (onlyNameConnectors((beforeLegalForm(value, layout) ?? value).replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim(), layout)) return;
     const below = lines[position + 1];
-    const followedBy = below === undefined ? null : letterheadFollower(below.text, layout);
-    builder.finding({
-      value: value.replace(/\s+/g, ' '),
-      raw: value,
-      rank: 0,
-      kind: EvidenceKind.RECOGNIZER,
-      spans,
-      text: value,
-      pattern: 'layout:letterhead',
-      detail: { structure: 'letterhead', line: position + 1, legalForm: true, ...(followedBy === null ? {} : { followedBy }) },
-    });
+    reportLetterhead(builder, value, spans, value, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout) });
     return;
   }
   // A PDF's logo is a picture: its first line of text is as often a department or a slogan
@@ -367,15 +365,20 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     spans.push({ start: second.span.start + secondOffset, end: second.span.start + secondOffset + chosen.continued.length, layer });
     value = `${chosen.text} ${chosen.continued}`;
   }
+  reportLetterhead(builder, value, spans, document.layers[layer]!.text.slice(span.start, span.end), { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
+}
+
+/** Reports a letterhead reading: its line (from 1), whether a legal form names it, and what is printed below it. */
+function reportLetterhead(builder: ResultBuilder, value: string, spans: SourceSpan[], text: string, facts: { line: number; legalForm: boolean; followedBy: 'address' | 'title' | null }): void {
   builder.finding({
     value: value.replace(/\s+/g, ' '),
     raw: value,
     rank: 0,
     kind: EvidenceKind.RECOGNIZER,
     spans,
-    text: document.layers[layer]!.text.slice(span.start, span.end),
+    text,
     pattern: 'layout:letterhead',
-    detail: { structure: 'letterhead', line: chosen.position + 1, ...(chosen.followedBy === null ? {} : { followedBy: chosen.followedBy }) },
+    detail: { structure: 'letterhead', line: facts.line, ...(facts.legalForm ? { legalForm: true } : {}), ...(facts.followedBy === null ? {} : { followedBy: facts.followedBy }) },
   });
 }
 
@@ -446,7 +449,11 @@ const OUTLET_CODE = /^\s*(?:no\.?|code|id)?\s*[:#]?\s*[0-9A-Z-]{1,10}$/i;
 /** A store's, site's or branch's code printed alone under the name: an outlet word of the packs, then the code. */
 function isOutletCodeLine(text: string, layout: LayoutWords): boolean {
   const end = /^\p{L}/u.test(text) ? layout.afterStart('outlet-words', text) : null;
-  return end !== null && OUTLET_CODE.test(text.slice(end));
+  if (end === null) return false;
+  const rest = text.slice(end);
+  // A number marker of the packs before the code ("Veikals Nr. 12", "Filiale Nr. 0815").
+  const marker = /^\s*(\S+?)\.?(?=\s)/.exec(rest);
+  return OUTLET_CODE.test(rest) || (marker !== null && layout.isNumberMarker(marker[1]!) && OUTLET_CODE.test(rest.slice(marker[0].length)));
 }
 /** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head. */
 function isHeadNoteLine(text: string, layout: LayoutWords): boolean {
@@ -485,6 +492,9 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     const text = addressLineText(lines[position]!);
     // "NO: 28, JALAN ASTANA 1C": a house number's colon does not end the address.
     if (stopsAddress(text.replace(HOUSE_NUMBER_COLON, ''), layout) || isRegistrationLine(text, layout) || PHONE_LINE.test(text)) break;
+    // The date under the address ends it, as does a blank line in typed text once the street is read. (A store's code
+    // printed under it is kept: receipts' readers count it as the address's last line.)
+    if (block.length > 0 && (DATE_TIME_LINE.test(text) || (blankLineBetween(document, block[block.length - 1]!, lines[position]!) && block.some((line) => letterheadFollower(line.text, layout) === 'address')))) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
     if (block.length === 0 && !startsAddress(text, layout) && letterheadFollower(text, layout) !== 'address') {
@@ -506,6 +516,13 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
   const value = texts.join(' ').replace(/\s+/g, ' ');
   const printed = document.layers[layer]!.text.slice(span.start, span.end);
   builder.finding({ value, raw: printed, rank: 0, kind: EvidenceKind.RECOGNIZER, spans: [span], text: printed, pattern: 'layout:address', detail: { structure: 'address', lines: block.length, bounded } });
+}
+
+/** True when a typed text (not an OCR'd page, whose blank lines are only gaps in the print) leaves a blank line between two lines. */
+function blankLineBetween(document: Document, above: Document['lines'][number], below: Document['lines'][number]): boolean {
+  if (document.kind !== 'text' && document.kind !== 'email') return false;
+  const between = document.layers[above.span.layer]!.text.slice(above.span.end, below.span.start);
+  return /\n[^\S\n]*\n/.test(between);
 }
 
 /** How many lines at the head of a page may be marks above the letterhead. */
@@ -557,7 +574,7 @@ function letterheadPosition(lines: readonly Document['lines'][number][], layout:
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     const text = line.text.trim();
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
-    if (text.length <= 80 && beforeLegalForm(text, layout) !== null && !/[:@|]|https?/i.test(text)) return position;
+    if (text.length <= 80 && (beforeLegalForm(text, layout) !== null || layout.legalFormBeforeQuotedName(text)) && !/[:@|]|https?/i.test(text)) return position;
   }
   for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
     const text = line.text.trim();

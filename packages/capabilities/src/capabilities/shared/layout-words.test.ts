@@ -32,12 +32,22 @@ describe('compileLayoutWords: the summary and payment word classes', () => {
   });
 });
 
+describe('compileLayoutWords: a legal form before a quoted name', () => {
+  const layout = compileLayoutWords(defaultLexicon());
+
+  it('reads the form first, then the name in quotes of any kind, as the whole text', () => {
+    for (const text of ['SIA "Zaļā Dārzs"', 'AS „Latvijas Balzams”', 'SIA «Rīgas Ūdens»', 'GmbH "Alpen"']) expect(layout.legalFormBeforeQuotedName(text), text).toBe(true);
+    // No legal form first, no quotes, something after the closing quote, or quotes with no name in them.
+    for (const text of ['Welcome "Guest"', 'SIA Zaļā Dārzs', 'SIA "Zaļā Dārzs" Rīga', 'SIA "123"', 'Kraxi GmbH']) expect(layout.legalFormBeforeQuotedName(text), text).toBe(false);
+  });
+});
+
 describe('rememberingLayoutWords: the answers of a run, kept for the run', () => {
   const layout = compileLayoutWords(defaultLexicon());
 
   it('answers every question as the compiled words do', () => {
     const remembering = rememberingLayoutWords(layout);
-    const texts = ['Rounding Adj.', 'Total', 'Nett Total', 'Name', 'Jalan Ampang 12', 'Kraxi GmbH', 'Industriestraße 7', 'Nr.', 'vom', 'Rechnung', 'Cash', 'From', 'HARDWARE TRADING', 'OUTLET #12', 'ROC NO. 12345', 'TEL 03-1234'];
+    const texts = ['SIA "Zaļā Dārzs"', 'Rounding Adj.', 'Total', 'Nett Total', 'Name', 'Jalan Ampang 12', 'Kraxi GmbH', 'Industriestraße 7', 'Nr.', 'vom', 'Rechnung', 'Cash', 'From', 'HARDWARE TRADING', 'OUTLET #12', 'ROC NO. 12345', 'TEL 03-1234'];
     for (const text of texts) {
       for (const run of [1, 2]) {
         expect(remembering.isTitleWord(text), `${text} (${run})`).toBe(layout.isTitleWord(text));
@@ -45,6 +55,7 @@ describe('rememberingLayoutWords: the answers of a run, kept for the run', () =>
         expect(remembering.hasCompoundStreet(text)).toBe(layout.hasCompoundStreet(text));
         expect(remembering.startsAddressLine(text)).toBe(layout.startsAddressLine(text));
         expect(remembering.legalFormStart(text)).toBe(layout.legalFormStart(text));
+        expect(remembering.legalFormBeforeQuotedName(text)).toBe(layout.legalFormBeforeQuotedName(text));
         expect(remembering.isNumberMarker(text)).toBe(layout.isNumberMarker(text));
         expect(remembering.isDateConnector(text)).toBe(layout.isDateConnector(text));
         expect(remembering.isNameKey(text)).toBe(layout.isNameKey(text));

@@ -24,6 +24,12 @@ export interface LayoutWords {
   startsAddressLine(text: string): boolean;
   /** Where a legal form ends the text ("Kraxi GmbH" → the offset of "GmbH"), or null. */
   legalFormStart(text: string): number | null;
+  /**
+   * True when a legal form opens the text and a quoted name follows it, the whole text
+   * (`SIA "Zaļā Dārzs"`, `UAB „Vilniaus prekyba"`): the order of languages that print the
+   * company's form before its name.
+   */
+  legalFormBeforeQuotedName(text: string): boolean;
   /** True when the text is a number marker ("Nr.", "n°", "#"). */
   isNumberMarker(text: string): boolean;
   /** True when the text joins a number to its date ("vom", "du", "dated"). */
@@ -92,6 +98,9 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'tax-words',
   'tax-id-words',
 ];
+
+/** What is printed before a quoted name, then the name in quotes of any kind, to the end of the text. */
+const QUOTED_NAME_AFTER = /^(\S.{0,30}?)\s+["„“”«‘'][^"„“”«»‘’']*\p{L}[^"„“”«»‘’']*["“”»’']$/u;
 
 /** True when `sequence` is printed in `words` from `index` on. */
 function printedAt(words: readonly { word: string }[], index: number, sequence: readonly string[]): boolean {
@@ -173,6 +182,12 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
       for (const form of legalForms) if (endsWith(words, form)) return words[words.length - form.length]!.start;
       return null;
     },
+    legalFormBeforeQuotedName(text: string) {
+      const quoted = QUOTED_NAME_AFTER.exec(text.trim());
+      if (quoted === null) return false;
+      const words = wordsOf(quoted[1]!).map((word) => word.word);
+      return legalForms.some((form) => form.length === words.length && form.every((word, index) => words[index] === word));
+    },
     isNumberMarker: (text: string) => numberMarkers.has(joinedWords(text)) || numberMarkers.has(text.trim()),
     isDateConnector: (text: string) => dateConnectors.has(joinedWords(text)),
     isNameKey: (key: string) => nameKeys.has(joinedWords(key)),
@@ -230,6 +245,7 @@ export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
     hasCompoundStreet: (text: string) => remember('hasCompoundStreet', text, layout.hasCompoundStreet),
     startsAddressLine: (text: string) => remember('startsAddressLine', text, layout.startsAddressLine),
     legalFormStart: (text: string) => remember('legalFormStart', text, layout.legalFormStart),
+    legalFormBeforeQuotedName: (text: string) => remember('legalFormBeforeQuotedName', text, layout.legalFormBeforeQuotedName),
     isNumberMarker: (text: string) => remember('isNumberMarker', text, layout.isNumberMarker),
     isDateConnector: (text: string) => remember('isDateConnector', text, layout.isDateConnector),
     isNameKey: (key: string) => remember('isNameKey', key, layout.isNameKey),
