@@ -14,8 +14,8 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
-  lexicon: 'd9449d9e4e3ae565bc11a209a7aecd267cca724e8519dd7fbbec17209e892907',
-  lexiconPacks: 'bcaa9eba860a0fa79ce672fa894a7e25864fafc5dfef3f036b0e1cea3a2a6d27',
+  lexicon: 'c0ea735708f7d3120d36f7bd201f9e800391268cdd693e6a8454f559c87df9df',
+  lexiconPacks: '561a12612c58211875197c3df4321853ac8af877c3e95b0498760ff58838cf5f',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.11.0',
   pattern_extraction: '1.10.0',

@@ -23,6 +23,7 @@ export { compileStructuredData, normalizeFieldName, type CompiledStep, type Comp
 export { en16931Pack } from './packs/en16931.js';
 export { compileLexicon, type CompiledLexicon, type LexiconConceptTerms, type PackReference } from './lexicon.js';
 export { builtInLexicon, builtInLexiconPacks } from './packs/lexicon-packs.js';
+export { EXAMPLE_FIELD_TYPES, examplesSectionProblems, type PackExample, type PackExampleField } from './pack-examples.js';
 export { mergeRecordKnowledge, recordsSectionProblems, type RecordsSection, type RecordsSectionConcept } from './record-sections.js';
 export {
   CLAUSE_LEAD_NAMES,

@@ -10,13 +10,15 @@
  * classes the reading mechanisms use (document titles, legal forms, street words, number
  * markers, date connectors, the keys that hold a party's name). `records`: terms added to
  * the built-in record knowledge — the headers of a table's columns, the words that open its
- * totals, the words of a contract's party list. A user can write a pack for another
- * standard, language or locale in the same shape.
+ * totals, the words of a contract's party list. Beside them, `examples`: documents and the
+ * values the pack must let Paxman read from them, run as tests. A user can write a pack for
+ * another standard, language or locale in the same shape.
  */
 import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, sha256Hex } from '@paxman/core';
 import { recordKnowledge } from './record-knowledge.js';
 import { recordsSectionProblems, type RecordsSection } from './record-sections.js';
 import { MAX_TERM_LENGTH, isStringArray, validTermList } from './term-list.js';
+import { examplesSectionProblems, type PackExample } from './pack-examples.js';
 
 /** An XML syntax of a standard: its root element and the namespace URIs of the prefixes its paths use. */
 export interface XmlSyntax {
@@ -188,6 +190,8 @@ export interface KnowledgePack {
   readonly lexicon?: LexiconKnowledge;
   /** Record knowledge to add to the built-in: column header terms, totals words, party words. */
   readonly records?: RecordsSection;
+  /** Example cases: documents and the values the pack's knowledge must let Paxman read from them (tests as data). */
+  readonly examples?: readonly PackExample[];
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
@@ -317,11 +321,12 @@ export function validateKnowledgePack(input: unknown): KnowledgePack {
   if (typeof input.version !== 'string' || !SEMVER.test(input.version)) problem(problems, 'version', 'must be a semver version (1.0.0)');
   if (typeof input.description !== 'string') problem(problems, 'description', 'must be a string');
   if (input.source !== undefined && typeof input.source !== 'string') problem(problems, 'source', 'must be a string');
-  const known = ['id', 'version', 'description', 'source', 'structuredData', 'lexicon', 'records', '$schema'];
+  const known = ['id', 'version', 'description', 'source', 'structuredData', 'lexicon', 'records', 'examples', '$schema'];
   for (const key of Object.keys(input)) if (!known.includes(key)) problem(problems, key, 'is not a pack section this version knows');
   if (input.structuredData !== undefined) validateStructuredData(input.structuredData, problems);
   if (input.lexicon !== undefined) validateLexicon(input.lexicon, problems);
   if (input.records !== undefined) recordsSectionProblems(input.records, new Set(recordKnowledge().concepts.map((concept) => concept.id)), problems);
+  if (input.examples !== undefined) examplesSectionProblems(input.examples, problems);
   if (problems.length > 0) {
     throw new InvalidKnowledgePackError(`Knowledge pack ${String(input.id ?? '(no id)')} is invalid: ${problems.join('; ')}.`, { context: { problems } });
   }

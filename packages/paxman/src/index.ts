@@ -128,6 +128,7 @@ export {
   type WordClass,
 } from '@paxman/knowledge';
 export { loadPlugins, type LoadedPlugins } from './plugins.js';
+export { runPackExamples, type PackExampleOutcome, type PackExamplesReport } from './pack-examples.js';
 export { type Document } from '@paxman/document';
 export { makeProfile, InputType, type InputProfile } from '@paxman/input-profile';
 export {

@@ -279,6 +279,13 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // Only name-like lines (a brand, a scanner's name) may stand above the issuer's: an
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
+    // A sender's line over the address window ("Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart"): the name is its first part.
+    const sender = senderLineName(text, layout);
+    if (sender !== null) {
+      const offset = line.text.indexOf(sender);
+      reportLetterhead(builder, sender, [{ start: line.span.start + offset, end: line.span.start + offset + sender.length, layer }], sender, { line: position + 1, legalForm: true, followedBy: 'address' });
+      return;
+    }
     if (text.length > Math.min(80, reading.maxLength) || /[:@|]|https?/i.test(text)) continue;
     if (beforeLegalForm(text, layout) === null) {
       // A legal form before a quoted name (`SIA "Zaļā Dārzs"`) is the whole name, printed on its line.
@@ -366,6 +373,23 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     value = `${chosen.text} ${chosen.continued}`;
   }
   reportLetterhead(builder, value, spans, document.layers[layer]!.text.slice(span.start, span.end), { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
+}
+
+/** What parts a sender's line: a middle dot, a bullet, a bar or a dash with spaces around it. */
+const SENDER_LINE_SEPARATOR = /\s+[·•|–—-]\s+/u;
+
+/**
+ * The issuer's name on a sender's line, the one-line return address printed over a letter's
+ * address window ("Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart", "Acme Ltd | 1 Main
+ * St | London"): its first part when a legal form ends it and a later part reads as an
+ * address. Null for any other line.
+ */
+function senderLineName(text: string, layout: LayoutWords): string | null {
+  const parts = text.split(SENDER_LINE_SEPARATOR).map((part) => part.trim());
+  if (parts.length < 2) return null;
+  const name = parts[0]!;
+  if (name.length > 80 || !/\p{L}{2}/u.test(name) || /[:@]|https?/i.test(name) || beforeLegalForm(name, layout) === null) return null;
+  return parts.slice(1).some((part) => letterheadFollower(part, layout) === 'address') ? name : null;
 }
 
 /** Reports a letterhead reading: its line (from 1), whether a legal form names it, and what is printed below it. */
