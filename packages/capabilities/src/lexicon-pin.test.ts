@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'c0ea735708f7d3120d36f7bd201f9e800391268cdd693e6a8454f559c87df9df',
-  lexiconPacks: '561a12612c58211875197c3df4321853ac8af877c3e95b0498760ff58838cf5f',
+  lexiconPacks: '4171ffd44e97597e67b1411cc2ad51b4e70fadf8b317940a888474fe0f3b37a6',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.11.0',
   pattern_extraction: '1.10.0',

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { InvalidKnowledgePackError } from '@paxman/core';
+import { builtInLexiconPacks } from '@paxman/knowledge';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPaxman } from './create-paxman.js';
+import { runPackExamples } from './pack-examples.js';
+
+const swedish = JSON.parse(readFileSync(new URL('../../../examples/knowledge/lexicon-sv.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const plain = createPaxman({});
+afterAll(() => plain.close());
+
+describe('runPackExamples: a pack’s examples, run as tests', () => {
+  it.each(builtInLexiconPacks().map((pack) => [pack.id, pack] as const))('every example of the built-in pack %s reads what it expects', async (_, pack) => {
+    expect(pack.examples?.length ?? 0, `${pack.id} ships no examples`).toBeGreaterThan(0);
+    const report = await runPackExamples(pack);
+    expect(report.outcomes.filter((outcome) => !outcome.passed)).toEqual([]);
+    expect(report.passed).toBe(report.outcomes.length);
+  });
+
+  it("runs a user's pack on an instance that holds it; without the pack the same examples fail", async () => {
+    const report = await runPackExamples(swedish);
+    expect(report).toMatchObject({ pack: 'lexicon-sv@0.5.0', failed: 0 });
+    expect(report.passed).toBeGreaterThan(0);
+    const without = await runPackExamples(swedish, { instance: plain });
+    expect(without.failed).toBeGreaterThan(0);
+    expect(without.outcomes.find((outcome) => outcome.field === 'total')).toMatchObject({ passed: false, expected: '60.00' });
+  });
+
+  it('reports an example that reads something else, with what came back, and one that must stay unresolved', async () => {
+    const pack = {
+      ...swedish,
+      examples: [
+        {
+          title: 'a wrong expectation and an unresolved one',
+          text: 'Kafé Lindblom AB\nDrottninggatan 5\n111 51 Stockholm\n\nKaffe   28,00\nAtt betala SEK   28,00\n',
+          fields: [
+            { name: 'total', type: 'DECIMAL', description: 'Total amount paid.', expect: '99.00' },
+            { name: 'due_date', type: 'DATE', description: 'When the invoice is due.', expect: null },
+          ],
+        },
+      ],
+    };
+    const report = await runPackExamples(pack);
+    expect(report.outcomes).toEqual([
+      expect.objectContaining({ field: 'total', expected: '99.00', actual: '28.00', passed: false }),
+      expect.objectContaining({ field: 'due_date', expected: null, actual: null, passed: true }),
+    ]);
+    expect(report).toMatchObject({ passed: 1, failed: 1 });
+  });
+
+  it('refuses a pack whose examples are malformed, naming each problem', async () => {
+    const pack = { ...swedish, examples: [{ title: 'x', text: 'Total 1,00', fields: [{ name: 'Total', type: 'ENUM' }] }] };
+    const error = await runPackExamples(pack).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidKnowledgePackError);
+    expect((error as InvalidKnowledgePackError).context?.problems).toEqual(
+      expect.arrayContaining([expect.stringContaining('examples[0].fields[0].name'), expect.stringContaining('examples[0].fields[0].type'), expect.stringContaining('examples[0].fields[0].expect')]),
+    );
+  });
+});
