@@ -14,8 +14,8 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
-  lexicon: 'c0ea735708f7d3120d36f7bd201f9e800391268cdd693e6a8454f559c87df9df',
-  lexiconPacks: '4171ffd44e97597e67b1411cc2ad51b4e70fadf8b317940a888474fe0f3b37a6',
+  lexicon: 'f5ffd5b97bbfe90d8f2720b3f79176dabc9965c4043db3c457942c19f37a395c',
+  lexiconPacks: '7c1ce10087aa993827068bb879653b72e64ebaf11e86b3c74ef3dca91426369e',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.11.0',
   pattern_extraction: '1.10.0',

@@ -124,6 +124,7 @@ export interface StructuredDataKnowledge {
  * - `summary-words`: words that, after a tax's name, head a tax summary block ("summary", "analysis", "breakdown");
  * - `signature-keys`: keys of the lines of a signature block ("By", "Name", "Title", "Date") — the document builder marks such pairs as the signature region;
  * - `signature-anchors`: keys that show a signature block is there ("By", "Its", "Signature");
+ * - `country-names`: names of countries as an address prints them last ("Malaysia", "Deutschland", "Latvija") — an address under a letterhead ends with its country;
  * - `signature-key-sets`: keys that, printed together, show a signature block, an entry naming the keys of one set ("name title": a Name next to a Title).
  */
 export const WORD_CLASSES = [
@@ -164,6 +165,7 @@ export const WORD_CLASSES = [
   'signature-keys',
   'signature-anchors',
   'signature-key-sets',
+  'country-names',
 ] as const;
 export type WordClass = (typeof WORD_CLASSES)[number];
 

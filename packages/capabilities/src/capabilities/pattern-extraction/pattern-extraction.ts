@@ -438,8 +438,6 @@ function isRegistrationLine(text: string, layout: LayoutWords): boolean {
 }
 /** A line that is only a number or code ("1950", "3-1707067"): a terminal's or a scan's, printed above the letterhead. */
 const CODE_LINE = /^[\d-]{1,12}$/;
-/** A line ending in a country: the address ends there. */
-const COUNTRY_END = /\b(?:malaysia|malaysi|singapore|indonesia|thailand|philippines|vietnam|india|china|hong kong|australia|new zealand|united kingdom|uk|usa|united states|canada|germany|deutschland|france|españa|spain|italia|italy|nederland|netherlands|belgium|belgique|schweiz|suisse|switzerland|österreich|austria)\W*$/i;
 /** A line that is only a telephone number ("07-355 2616", "+60 3-1234 5678", "03-3279 1851,"). */
 const PHONE_LINE = /^\+?[\d\s().-]{7,}[,;.]?$/;
 /** A line that is only a date, with or without a time ("05 MAR 2018 18:24", "23/03/2018 9:34 AM"). */
@@ -527,7 +525,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     }
     // Nor one after it: an address ends with its country ("… KUALA LUMPUR, MALAYSIA" / "IOI MALL").
     const previous = block[block.length - 1]?.text.trim();
-    if (previous !== undefined && COUNTRY_END.test(previous)) break;
+    if (previous !== undefined && endsInCountry(previous, layout)) break;
     block.push(lines[position]!);
   }
   if (block.length === 0 || !block.some((line) => letterheadFollower(line.text, layout) === 'address')) return;
@@ -547,6 +545,17 @@ function blankLineBetween(document: Document, above: Document['lines'][number], 
   if (document.kind !== 'text' && document.kind !== 'email') return false;
   const between = document.layers[above.span.layer]!.text.slice(above.span.end, below.span.start);
   return /\n[^\S\n]*\n/.test(between);
+}
+
+/** Shortest country name an OCR slip (one letter lost, added or misread) is forgiven in. */
+const COUNTRY_SLIP_LETTERS = 7;
+
+/**
+ * True when a line ends with a country of the packs ("… KUALA LUMPUR, MALAYSIA"), also as a
+ * scan reads a long name with one letter lost or misread ("MALAYSI .").
+ */
+function endsInCountry(text: string, layout: LayoutWords): boolean {
+  return layout.endsIn('country-names', text) || layout.endsNearly('country-names', text, COUNTRY_SLIP_LETTERS);
 }
 
 /** How many lines at the head of a page may be marks above the letterhead. */

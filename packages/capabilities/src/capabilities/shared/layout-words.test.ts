@@ -42,6 +42,20 @@ describe('compileLayoutWords: a legal form before a quoted name', () => {
   });
 });
 
+describe('compileLayoutWords: what a line ends in', () => {
+  const layout = compileLayoutWords(defaultLexicon());
+
+  it('finds a country of any pack at the end of an address line, and forgives a scan one letter of a long name', () => {
+    for (const text of ['56000 KUALA LUMPUR, MALAYSIA', '10115 Berlin, Deutschland', 'Rīga, LV-1001, Latvija', '75008 Paris — France.']) expect(layout.endsIn('country-names', text), text).toBe(true);
+    expect(layout.endsIn('country-names', 'Deutschland Str. 5')).toBe(false);
+    expect(layout.endsNearly('country-names', '56000 KUALA LUMPUR, MALAYSI .', 7)).toBe(true);
+    expect(layout.endsNearly('country-names', '10115 Berlin, Deutschlnd', 7)).toBe(true);
+    // Short names are never guessed at: "Chine" is no "China", "Span" no "Spain".
+    expect(layout.endsNearly('country-names', 'Rue de Chine', 7)).toBe(false);
+    expect(layout.endsNearly('country-names', 'Old Span', 7)).toBe(false);
+  });
+});
+
 describe('rememberingLayoutWords: the answers of a run, kept for the run', () => {
   const layout = compileLayoutWords(defaultLexicon());
 

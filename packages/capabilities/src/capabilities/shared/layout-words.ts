@@ -11,6 +11,7 @@
  * language.
  */
 import type { Lexicon } from '@paxman/values';
+import { editDistance } from './label-match.js';
 
 /** What the layout mechanisms know of words, in every language of the instance's packs. */
 export interface LayoutWords {
@@ -46,6 +47,10 @@ export interface LayoutWords {
   consistsOf(wordClass: MentionedWordClass, text: string): boolean;
   /** The offset in the text right after the longest word sequence of the class it starts with ("Outlet #12" → 6), or null. */
   afterStart(wordClass: MentionedWordClass, text: string): number | null;
+  /** True when the text's last words are a word (or word sequence) of the class ("… KUALA LUMPUR, MALAYSIA" ends in a country name). */
+  endsIn(wordClass: MentionedWordClass, text: string): boolean;
+  /** True when the text's last word is a one-word entry of the class of at least `letters` letters but for one letter lost, added or misread (a scan's slip: "MALAYSI"). */
+  endsNearly(wordClass: MentionedWordClass, text: string, letters: number): boolean;
 }
 
 /** The word classes a label is searched for (anywhere in it, or at its start). */
@@ -72,7 +77,8 @@ export type MentionedWordClass =
   | 'duration-years'
   | 'contact-labels'
   | 'tax-words'
-  | 'tax-id-words';
+  | 'tax-id-words'
+  | 'country-names';
 const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'rounding-words',
   'added-charges',
@@ -97,6 +103,7 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'contact-labels',
   'tax-words',
   'tax-id-words',
+  'country-names',
 ];
 
 /** What is printed before a quoted name, then the name in quotes of any kind, to the end of the text. */
@@ -221,6 +228,15 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
       const length = longestAt(words, 0, mentioned.get(wordClass)!);
       return length === 0 ? null : words[length - 1]!.end;
     },
+    endsIn(wordClass: MentionedWordClass, text: string) {
+      const words = wordsOf(text);
+      return mentioned.get(wordClass)!.some((sequence) => endsWith(words, sequence));
+    },
+    endsNearly(wordClass: MentionedWordClass, text: string, letters: number) {
+      const last = wordsOf(text).at(-1)?.word;
+      if (last === undefined || last.length < letters - 1) return false;
+      return mentioned.get(wordClass)!.some((sequence) => sequence.length === 1 && sequence[0]!.length >= letters && editDistance(last, sequence[0]!, 1) <= 1);
+    },
   });
 }
 
@@ -253,6 +269,8 @@ export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
     startsWith: (wordClass: MentionedWordClass, text: string) => remember(`startsWith/${wordClass}`, text, (asked) => layout.startsWith(wordClass, asked)),
     consistsOf: (wordClass: MentionedWordClass, text: string) => remember(`consistsOf/${wordClass}`, text, (asked) => layout.consistsOf(wordClass, asked)),
     afterStart: (wordClass: MentionedWordClass, text: string) => remember(`afterStart/${wordClass}`, text, (asked) => layout.afterStart(wordClass, asked)),
+    endsIn: (wordClass: MentionedWordClass, text: string) => remember(`endsIn/${wordClass}`, text, (asked) => layout.endsIn(wordClass, asked)),
+    endsNearly: (wordClass: MentionedWordClass, text: string, letters: number) => layout.endsNearly(wordClass, text, letters),
     lengthAt: (wordClass: MentionedWordClass, words: readonly string[], index: number) => layout.lengthAt(wordClass, words, index),
   });
 }
