@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { canonicalForm, canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
 import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
@@ -116,15 +116,19 @@ describe('canonicalJson (RFC 8785)', () => {
       );
     });
 
-    it('is switched on for a whole process by PAXMAN_CANONICAL_JSON=reference', () => {
+    it('is switched on for a whole process by PAXMAN_CANONICAL_JSON=reference (read when the module loads)', async () => {
       const before = process.env['PAXMAN_CANONICAL_JSON'];
       process.env['PAXMAN_CANONICAL_JSON'] = 'reference';
+      vi.resetModules();
       try {
-        expect(canonicalJson({ b: [1, { d: 2, c: 'x' }], a: -0 })).toBe('{"a":0,"b":[1,{"c":"x","d":2}]}');
-        expect(() => canonicalJson({ a: Number.NaN })).toThrow(InvalidInputError);
+        const reloaded = await import('./canonical-json.js');
+        expect(() => reloaded.canonicalJson({ a: [Number.NaN] })).toThrow(/\$\.a\[0\]/);
+        expect(reloaded.canonicalJson({ b: [1, { d: 2, c: 'x' }], a: -0 })).toBe('{"a":0,"b":[1,{"c":"x","d":2}]}');
+        expect(reloaded.canonicalForm({ b: 1, a: -0 })).toEqual({ text: '{"a":0,"b":1}', data: { a: 0, b: 1 } });
       } finally {
         if (before === undefined) delete process.env['PAXMAN_CANONICAL_JSON'];
         else process.env['PAXMAN_CANONICAL_JSON'] = before;
+        vi.resetModules();
       }
     });
   });

@@ -10,13 +10,20 @@
  * which is what RFC 8785 prescribes); anything else (a `toJSON` member, a
  * sparse array, a value with no JSON form) goes to the reference implementation, the
  * `canonicalize` package. `{ reference: true }` — or `PAXMAN_CANONICAL_JSON=reference` in
- * the environment — sends everything there; a test proves both byte-identical on every
- * eval artifact. Nothing is remembered between calls.
+ * the environment when the process starts — sends everything there; a test proves both
+ * byte-identical on every eval artifact. Nothing is remembered between calls.
  */
 import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 import { deepFreeze } from './json.js';
+
+/**
+ * `PAXMAN_CANONICAL_JSON=reference`, read once when the module loads: the environment is
+ * the process's configuration, and reading `process.env` costs more than writing a short
+ * value (canonicalJson is called hundreds of times a run).
+ */
+const REFERENCE_ONLY: boolean = process.env['PAXMAN_CANONICAL_JSON'] === 'reference';
 
 /** How to write canonical JSON. */
 export interface CanonicalJsonOptions {
@@ -31,7 +38,7 @@ export interface CanonicalJsonOptions {
  * @example canonicalJson({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
-  if (options.reference !== true && process.env['PAXMAN_CANONICAL_JSON'] !== 'reference') {
+  if (options.reference !== true && !REFERENCE_ONLY) {
     // Data already in canonical key order (a parsed artifact, data built in key order) is
     // checked in one allocation-free pass and written by the native serializer.
     if (isInCanonicalOrder(value)) return JSON.stringify(value);
@@ -64,7 +71,7 @@ export interface CanonicalForm {
  * @example canonicalForm({ b: 1, a: -0 }) // { text: '{"a":0,"b":1}', data: { a: 0, b: 1 } } (frozen)
  */
 export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}): CanonicalForm {
-  if (options.reference !== true && process.env['PAXMAN_CANONICAL_JSON'] !== 'reference') {
+  if (options.reference !== true && !REFERENCE_ONLY) {
     try {
       const keys = { indexLike: false };
       const data = canonicalCopy(value, keys);
