@@ -302,7 +302,8 @@ function reportDeadline(run: FieldRun, step: PlanStep, what: string): void {
 /**
  * What a step's capability is given: copies of the chain's lists, so a capability never
  * sees them grow. Written as one literal (absent `planMemo`/`signal` are undefined
- * members): built by spreads, it cost a step more than some capabilities' work.
+ * members): built by three spreads it took about 2 µs a step, as one literal about 0.05 µs
+ * (ADR 0027).
  */
 function stepContext(run: FieldRun, step: PlanStep, signal: AbortSignal | undefined, now: number): CapabilityContext {
   const { state, field } = run;
