@@ -14,7 +14,7 @@ import {
   type JsonValue,
   type StepStatistics,
   type Status,
-  canonicalJson,
+  canonicalForm,
   deepFreeze,
   sha256Hex,
   compareStrings,
@@ -191,7 +191,7 @@ function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: Re
 /**
  * Builds, canonicalizes, hashes and freezes an artifact. The replay-hashed content is
  * written once as canonical JSON; the hash is the sha256 of that text, and the artifact's
- * data is that text parsed back and frozen, so the result is exactly what
+ * data is what that text reads back as, frozen, so the result is exactly what
  * `parseArtifact(serializeArtifact(result))` returns.
  */
 export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(options: BuildArtifactOptions): ExecutionArtifact<TData> {
@@ -267,8 +267,8 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
 
   // The replay-hashed part (everything but id, createdAt, replayHash and the timings),
   // written once as canonical JSON member by member (keys in code-unit order) and hashed;
-  // the artifact's data is each member's text parsed back and frozen, except the plan,
-  // which is frozen already.
+  // the artifact's data is each member as that text reads back, frozen (`canonicalForm`:
+  // a canonical copy, not the text parsed), except the plan, which is frozen already.
   const members: readonly (readonly [string, unknown])[] = [
     [
       'contract',
@@ -302,9 +302,9 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   let hashedText = '{';
   for (const [key, value] of members) {
     const usePlanText = key === 'plan' && value !== null && options.planText !== undefined;
-    const text = usePlanText ? options.planText! : canonicalJson(value);
-    hashedText += `${hashedText.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
-    data[key] = usePlanText ? deepFreeze(value) : deepFreeze(JSON.parse(text) as unknown);
+    const form = usePlanText ? { text: options.planText!, data: deepFreeze(value) } : canonicalForm(value);
+    hashedText += `${hashedText.length === 1 ? '' : ','}${JSON.stringify(key)}:${form.text}`;
+    data[key] = form.data;
   }
   hashedText += '}';
   const hashed = data as unknown as HashedContent;
@@ -321,7 +321,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     normalizedData: hashed.normalizedData as Partial<TData>,
     plan: hashed.plan,
     replayHash,
-    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: deepFreeze(JSON.parse(canonicalJson(timings)) as ArtifactTimings) }),
+    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: canonicalForm(timings).data as ArtifactTimings }),
     status: hashed.status,
     unresolvedFields: hashed.unresolvedFields,
     versions: hashed.versions,

@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
+import { describe, expect, it, vi } from 'vitest';
+import { canonicalForm, canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
 import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
@@ -116,15 +116,19 @@ describe('canonicalJson (RFC 8785)', () => {
       );
     });
 
-    it('is switched on for a whole process by PAXMAN_CANONICAL_JSON=reference', () => {
+    it('is switched on for a whole process by PAXMAN_CANONICAL_JSON=reference (read when the module loads)', async () => {
       const before = process.env['PAXMAN_CANONICAL_JSON'];
       process.env['PAXMAN_CANONICAL_JSON'] = 'reference';
+      vi.resetModules();
       try {
-        expect(canonicalJson({ b: [1, { d: 2, c: 'x' }], a: -0 })).toBe('{"a":0,"b":[1,{"c":"x","d":2}]}');
-        expect(() => canonicalJson({ a: Number.NaN })).toThrow(InvalidInputError);
+        const reloaded = await import('./canonical-json.js');
+        expect(() => reloaded.canonicalJson({ a: [Number.NaN] })).toThrow(/\$\.a\[0\]/);
+        expect(reloaded.canonicalJson({ b: [1, { d: 2, c: 'x' }], a: -0 })).toBe('{"a":0,"b":[1,{"c":"x","d":2}]}');
+        expect(reloaded.canonicalForm({ b: 1, a: -0 })).toEqual({ text: '{"a":0,"b":1}', data: { a: 0, b: 1 } });
       } finally {
         if (before === undefined) delete process.env['PAXMAN_CANONICAL_JSON'];
         else process.env['PAXMAN_CANONICAL_JSON'] = before;
+        vi.resetModules();
       }
     });
   });
@@ -141,5 +145,54 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(isSha256Hex(canonicalHash({ a: 1 }))).toBe(true);
     expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
     expect(isSha256Hex('ABC')).toBe(false);
+  });
+});
+
+describe('canonicalForm', () => {
+  const readBack = (value: unknown) => {
+    const text = canonicalJson(value);
+    return { text, data: JSON.parse(text) as unknown };
+  };
+
+  it('gives the canonical text and the data that text reads back as, for any JSON value in any key order', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.nat(7), (value, seed) => {
+        const shuffled = shuffleKeys(value, seed);
+        const form = canonicalForm(shuffled);
+        const expected = readBack(shuffled);
+        expect(form.text).toBe(expected.text);
+        expect(form.data).toStrictEqual(expected.data);
+        expect(JSON.stringify(form.data)).toBe(JSON.stringify(expected.data));
+      }),
+    );
+  });
+
+  it('freezes the copy and leaves the value alone', () => {
+    const value = { b: [{ y: 1, x: undefined }], a: -0 };
+    const form = canonicalForm(value);
+    expect(form.text).toBe('{"a":0,"b":[{"y":1}]}');
+    expect(Object.is((form.data as { a: number }).a, 0)).toBe(true);
+    expect(Object.keys(form.data as object)).toEqual(['a', 'b']);
+    expect(Object.isFrozen((form.data as { b: object[] }).b[0])).toBe(true);
+    expect(Object.isFrozen(value)).toBe(false);
+    expect('x' in value.b[0]!).toBe(true);
+  });
+
+  it('writes integer-like keys in code-unit order although objects enumerate them first', () => {
+    const form = canonicalForm({ b: 1, '10': 2, '2': 3 });
+    expect(form.text).toBe('{"10":2,"2":3,"b":1}');
+    expect(form.data).toStrictEqual({ '10': 2, '2': 3, b: 1 });
+  });
+
+  it('takes the long way for what is not plain data, with the same result', () => {
+    const withProto = JSON.parse('{"__proto__":{"a":1},"b":2}') as unknown;
+    const form = canonicalForm(withProto);
+    expect(form.text).toBe('{"__proto__":{"a":1},"b":2}');
+    expect(Object.getPrototypeOf(form.data)).toBe(Object.prototype);
+    expect(Object.keys(form.data as object)).toEqual(['__proto__', 'b']);
+    const dated = canonicalForm({ when: new Date(0) });
+    expect(dated.text).toBe('{"when":"1970-01-01T00:00:00.000Z"}');
+    expect(Object.isFrozen(dated.data)).toBe(true);
+    expect(() => canonicalForm({ bad: Number.NaN })).toThrow(InvalidInputError);
   });
 });

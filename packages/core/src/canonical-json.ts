@@ -3,18 +3,27 @@
  * replay hash, the contract fingerprint and the input content hash all go through here,
  * so two processes that hold equal data always produce byte-identical text.
  *
- * Two functions are the whole API: `canonicalJson` and `canonicalHash`. Data whose keys
+ * Three functions are the whole API: `canonicalJson`, `canonicalHash` and `canonicalForm`
+ * (the text together with the data it reads back as, for a caller that keeps both). Data whose keys
  * already enumerate in code-unit order is written by `JSON.stringify` after one check;
  * other plain JSON data in one pass (keys sorted, scalars as `JSON.stringify` writes them,
  * which is what RFC 8785 prescribes); anything else (a `toJSON` member, a
  * sparse array, a value with no JSON form) goes to the reference implementation, the
  * `canonicalize` package. `{ reference: true }` — or `PAXMAN_CANONICAL_JSON=reference` in
- * the environment — sends everything there; a test proves both byte-identical on every
- * eval artifact. Nothing is remembered between calls.
+ * the environment when the process starts — sends everything there; a test proves both
+ * byte-identical on every eval artifact. Nothing is remembered between calls.
  */
 import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { InvalidInputError } from './errors/invalid-input-error.js';
+import { deepFreeze } from './json.js';
+
+/**
+ * `PAXMAN_CANONICAL_JSON=reference`, read once when the module loads: the environment is
+ * the process's configuration, and reading `process.env` costs more than writing a short
+ * value (canonicalJson is called hundreds of times a run).
+ */
+const REFERENCE_ONLY: boolean = process.env['PAXMAN_CANONICAL_JSON'] === 'reference';
 
 /** How to write canonical JSON. */
 export interface CanonicalJsonOptions {
@@ -29,7 +38,7 @@ export interface CanonicalJsonOptions {
  * @example canonicalJson({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
-  if (options.reference !== true && process.env['PAXMAN_CANONICAL_JSON'] !== 'reference') {
+  if (options.reference !== true && !REFERENCE_ONLY) {
     // Data already in canonical key order (a parsed artifact, data built in key order) is
     // checked in one allocation-free pass and written by the native serializer.
     if (isInCanonicalOrder(value)) return JSON.stringify(value);
@@ -45,6 +54,79 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
     throw new InvalidInputError('Value has no canonical JSON form.', { context: { path: '$' } });
   }
   return text;
+}
+
+/** A value's canonical JSON text and the value that text reads back as, deep-frozen. */
+export interface CanonicalForm {
+  readonly text: string;
+  readonly data: unknown;
+}
+
+/**
+ * `{ text: canonicalJson(value), data: deepFreeze(JSON.parse(text)) }` — what a reader of
+ * the text holds — without writing the text twice or parsing it: plain JSON data is
+ * copied once into frozen objects whose keys are inserted in code-unit order (undefined
+ * members left out, `-0` written `0`), and that copy is written by `JSON.stringify`.
+ * Anything else takes the long way round.
+ * @example canonicalForm({ b: 1, a: -0 }) // { text: '{"a":0,"b":1}', data: { a: 0, b: 1 } } (frozen)
+ */
+export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}): CanonicalForm {
+  if (options.reference !== true && !REFERENCE_ONLY) {
+    try {
+      const keys = { indexLike: false };
+      const data = canonicalCopy(value, keys);
+      // An object enumerates integer-like keys ("2", "10") first, whatever the insertion order.
+      return { text: keys.indexLike ? serializePlain(data) : JSON.stringify(data), data };
+    } catch (error) {
+      if (error !== NOT_PLAIN) throw error;
+    }
+  }
+  const text = canonicalJson(value, options);
+  return { text, data: deepFreeze(JSON.parse(text) as unknown) };
+}
+
+/**
+ * The frozen copy `canonicalForm` writes: the checks of `serializePlain` (it throws
+ * `NOT_PLAIN` where that does), plus a `__proto__` key, which only `JSON.parse` sets as
+ * an own member. `keys.indexLike` is set when a key starts with a digit.
+ */
+function canonicalCopy(value: unknown, keys: { indexLike: boolean }): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw NOT_PLAIN;
+      return value === 0 ? 0 : value;
+    case 'object': {
+      if (value === null) return null;
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || !hasPlainPrototype(value)) throw NOT_PLAIN;
+      if (Array.isArray(value)) {
+        const length = value.length;
+        const copy: unknown[] = new Array<unknown>(length);
+        for (let index = 0; index < length; index += 1) {
+          const item: unknown = value[index];
+          if (item === undefined) throw NOT_PLAIN;
+          copy[index] = canonicalCopy(item, keys);
+        }
+        return Object.freeze(copy);
+      }
+      const names = Object.keys(value);
+      sortKeys(names);
+      const copy: Record<string, unknown> = {};
+      for (const name of names) {
+        const item = (value as Record<string, unknown>)[name];
+        if (item === undefined) continue;
+        if (name === '__proto__') throw NOT_PLAIN;
+        const first = name.charCodeAt(0);
+        if (first >= 48 && first <= 57) keys.indexLike = true;
+        copy[name] = canonicalCopy(item, keys);
+      }
+      return Object.freeze(copy);
+    }
+    default:
+      throw NOT_PLAIN;
+  }
 }
 
 /** sha256 (lowercase hex) of the canonical JSON of a value. */

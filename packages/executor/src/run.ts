@@ -299,17 +299,31 @@ function reportDeadline(run: FieldRun, step: PlanStep, what: string): void {
   );
 }
 
-/** What a step's capability is given: copies of the chain's lists, so a capability never sees them grow. */
+/**
+ * What a step's capability is given: copies of the chain's lists, so a capability never
+ * sees them grow. Written as one literal (absent `planMemo`/`signal` are undefined
+ * members): built by three spreads it took about 2 µs a step, as one literal about 0.05 µs
+ * (ADR 0027).
+ */
 function stepContext(run: FieldRun, step: PlanStep, signal: AbortSignal | undefined, now: number): CapabilityContext {
   const { state, field } = run;
   const { options } = state;
-  const tables = options.tables ?? EMPTY_TABLES;
-  const candidates = run.candidates.slice();
-  const candidateEvidence = run.evidence.slice();
-  const policy = options.plan.policy;
-  const allowance = { ...state.tracker.allowance(), ms: Math.max(0, state.modelDeadline - now) };
-  const context: CapabilityContext = { field, contract: options.contract, config: step.config, document: options.document, resolved: state.resolved, tables, candidates, candidateEvidence, policy, memo: state.memo, allowance, ...(options.planMemo === undefined ? {} : { planMemo: options.planMemo }) };
-  return signal === undefined ? context : { ...context, signal };
+  const left = state.tracker.allowance();
+  return {
+    field,
+    contract: options.contract,
+    config: step.config,
+    document: options.document,
+    resolved: state.resolved,
+    tables: options.tables ?? EMPTY_TABLES,
+    candidates: run.candidates.slice(),
+    candidateEvidence: run.evidence.slice(),
+    policy: options.plan.policy,
+    memo: state.memo,
+    allowance: { usd: left.usd, tokens: left.tokens, remoteCalls: left.remoteCalls, ms: Math.max(0, state.modelDeadline - now) },
+    planMemo: options.planMemo,
+    signal,
+  };
 }
 
 /** Books what a finished (or failed) invocation cost and how long it took. */

@@ -34,18 +34,19 @@ export interface StructuredDataOutcome<G extends SourcedGroup> {
   readonly mismatch: { readonly structured: readonly G[]; readonly page: readonly G[] } | null;
 }
 
-function findings(group: SourcedGroup): readonly Evidence[] {
-  return group.members.flatMap((member) => member.evidence.filter((record) => !isVerdictEvidence(record)));
+/** True when a finding (not a verdict) of the group satisfies `test`; asked for every group of every scoring, so nothing is collected. */
+function someFinding(group: SourcedGroup, test: (record: Evidence) => boolean): boolean {
+  return group.members.some((member) => member.evidence.some((record) => !isVerdictEvidence(record) && test(record)));
 }
 
 /** True when structured data states this value. */
 export function statedByStructuredData(group: SourcedGroup): boolean {
-  return findings(group).some((record) => record.kind === EvidenceKind.STRUCTURED_DATA);
+  return someFinding(group, (record) => record.kind === EvidenceKind.STRUCTURED_DATA);
 }
 
 /** True when something other than structured data (the page, a key, a model) states this value. */
 export function statedElsewhere(group: SourcedGroup): boolean {
-  return findings(group).some((record) => record.kind !== EvidenceKind.STRUCTURED_DATA);
+  return someFinding(group, (record) => record.kind !== EvidenceKind.STRUCTURED_DATA);
 }
 
 /** Applies `policy` to groups sorted strongest first (as the grader returns them). */
