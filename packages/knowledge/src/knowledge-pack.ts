@@ -177,6 +177,8 @@ export interface LexiconKnowledge {
   readonly concepts: Readonly<Record<string, readonly string[]>>;
   /** Word class → its words in this language. */
   readonly words?: Readonly<Partial<Record<WordClass, readonly string[]>>>;
+  /** Whole numbers as the language writes them out ("two" → 2, "zwei" → 2): a contract's "two (2) years". */
+  readonly numbers?: Readonly<Record<string, number>>;
 }
 
 /** A versioned pack of knowledge. */
@@ -307,7 +309,17 @@ function validateLexicon(data: unknown, problems: string[]): void {
       else if (!validTermList(words)) problem(problems, `lexicon.words.${wordClass}`, `must be a list of non-empty single-line words of at most ${MAX_TERM_LENGTH} characters`);
     }
   }
+  if (data.numbers !== undefined) {
+    if (!isPlainObject(data.numbers)) return problem(problems, 'lexicon.numbers', 'must map number words to whole numbers');
+    for (const [word, value] of Object.entries(data.numbers)) {
+      if (!validTermList([word]) || /\s/.test(word)) problem(problems, `lexicon.numbers.${word}`, 'must be a single word');
+      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_NUMBER_WORD) problem(problems, `lexicon.numbers.${word}`, `must be a whole number from 0 to ${MAX_NUMBER_WORD}`);
+    }
+  }
 }
+
+/** Largest number a pack may write as a word. */
+const MAX_NUMBER_WORD = 1000;
 
 /**
  * Checks a pack (a user's, read from JSON, or a built-in) and returns it frozen; throws

@@ -30,6 +30,8 @@ export interface CompiledLexicon {
   readonly concepts: readonly LexiconConceptTerms[];
   /** The words of a class, as written, each once. */
   words(wordClass: WordClass): readonly string[];
+  /** Number words as written → their value (the first pack to write a word gives its value). */
+  readonly numbers: ReadonlyMap<string, number>;
 }
 
 /**
@@ -42,6 +44,7 @@ export interface CompiledLexicon {
 export function compileLexicon(packs: readonly KnowledgePack[]): CompiledLexicon {
   const concepts = new Map<string, string[]>();
   const words = new Map<WordClass, string[]>();
+  const numbers = new Map<string, number>();
   const references: PackReference[] = [];
   const languages: string[] = [];
   for (const pack of packs) {
@@ -50,6 +53,7 @@ export function compileLexicon(packs: readonly KnowledgePack[]): CompiledLexicon
     if (!languages.includes(pack.lexicon.language)) languages.push(pack.lexicon.language);
     for (const [id, terms] of Object.entries(pack.lexicon.concepts)) appendUnique(concepts, id, terms);
     for (const [wordClass, list] of Object.entries(pack.lexicon.words ?? {})) appendUnique(words, wordClass as WordClass, list ?? []);
+    for (const [word, value] of Object.entries(pack.lexicon.numbers ?? {})) if (!numbers.has(word)) numbers.set(word, value);
   }
   const frozenConcepts = Object.freeze([...concepts].map(([id, terms]) => Object.freeze({ id, terms: Object.freeze(terms) })));
   const frozenWords = new Map([...words].map(([wordClass, list]) => [wordClass, Object.freeze(list)] as const));
@@ -58,6 +62,7 @@ export function compileLexicon(packs: readonly KnowledgePack[]): CompiledLexicon
     languages: Object.freeze(languages),
     concepts: frozenConcepts,
     words: (wordClass: WordClass) => frozenWords.get(wordClass) ?? [],
+    numbers,
   });
 }
 

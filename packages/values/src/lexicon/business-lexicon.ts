@@ -37,6 +37,8 @@ export interface Lexicon {
   words(wordClass: WordClass): readonly string[];
   /** The words of a class as the packs write them (case and punctuation kept). */
   rawWords(wordClass: WordClass): readonly string[];
+  /** The value of a number written as a word in any language of the packs ("two", "Zwei", "deux" → 2), or null. */
+  numberOf(word: string): number | null;
 }
 
 /**
@@ -59,12 +61,15 @@ export function createLexicon(compiled: CompiledLexicon): Lexicon {
   }
   const byId = new Map(concepts.map((concept) => [concept.id, concept.terms]));
   const normalizedWords = new Map<WordClass, readonly string[]>();
+  const numbers = new Map<string, number>();
+  for (const [word, value] of compiled.numbers) if (!numbers.has(normalizeLabelText(word))) numbers.set(normalizeLabelText(word), value);
   return Object.freeze({
     packs: compiled.packs,
     concepts,
     conceptsOfLabel: (label: string) => byTerm.get(label) ?? [],
     termsOfConcept: (id: string) => byId.get(id) ?? [],
     rawWords: (wordClass: WordClass) => compiled.words(wordClass),
+    numberOf: (word: string) => numbers.get(normalizeLabelText(word)) ?? null,
     words(wordClass: WordClass) {
       let words = normalizedWords.get(wordClass);
       if (words === undefined) {

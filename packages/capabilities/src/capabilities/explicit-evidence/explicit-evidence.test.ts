@@ -258,6 +258,10 @@ describe('explicit_evidence: a duration and a party name are read as such', () =
     expect(await values('Term: two (2) years from the Effective Date\n')).toEqual(['2 years']);
     expect(await values('Term: eighteen months\n')).toEqual(['18 months']);
     expect(await values('Term: 1 Year\n')).toEqual(['1 year']);
+    // Number words and units come from the packs, in each of their languages; a word no pack writes a number with is no count.
+    expect(await values('Term: zwei (2) Jahre\n')).toEqual(['2 years']);
+    expect(await values('Term: douze mois\n')).toEqual(['12 months']);
+    expect(await values('Term: several years\n')).toEqual([]);
   });
 
   it('does not take a telephone line under a store label for the merchant', async () => {

@@ -51,6 +51,8 @@ export interface LayoutWords {
   endsIn(wordClass: MentionedWordClass, text: string): boolean;
   /** True when the text's last word is a one-word entry of the class of at least `letters` letters but for one letter lost, added or misread (a scan's slip: "MALAYSI"). */
   endsNearly(wordClass: MentionedWordClass, text: string, letters: number): boolean;
+  /** The value of a number the packs write as a word ("two", "zwei" → 2), or null. */
+  numberOf(word: string): number | null;
 }
 
 /** The word classes a label is searched for (anywhere in it, or at its start). */
@@ -232,6 +234,7 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
       const words = wordsOf(text);
       return mentioned.get(wordClass)!.some((sequence) => endsWith(words, sequence));
     },
+    numberOf: (word: string) => lexicon.numberOf(word),
     endsNearly(wordClass: MentionedWordClass, text: string, letters: number) {
       const last = wordsOf(text).at(-1)?.word;
       if (last === undefined || last.length < letters - 1) return false;
@@ -271,6 +274,7 @@ export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
     afterStart: (wordClass: MentionedWordClass, text: string) => remember(`afterStart/${wordClass}`, text, (asked) => layout.afterStart(wordClass, asked)),
     endsIn: (wordClass: MentionedWordClass, text: string) => remember(`endsIn/${wordClass}`, text, (asked) => layout.endsIn(wordClass, asked)),
     endsNearly: (wordClass: MentionedWordClass, text: string, letters: number) => layout.endsNearly(wordClass, text, letters),
+    numberOf: (word: string) => layout.numberOf(word),
     lengthAt: (wordClass: MentionedWordClass, words: readonly string[], index: number) => layout.lengthAt(wordClass, words, index),
   });
 }

@@ -287,14 +287,8 @@ function readPlace(text: string, from: number, to: number, layout: LayoutWords):
   return named ? { value, start, end, ambiguous: false, detail: {} } : null;
 }
 
-/** Numbers written as words in a duration ("two (2) years", "eighteen months"). */
-const NUMBER_WORDS: Readonly<Record<string, number>> = Object.freeze({
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90,
-});
 /** A number (digits, a word, or both: "two (2)") and a word that may be a unit of time. */
-const DURATION = /\b(?:(\d{1,4})|([a-z]+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(\p{L}+)/giu;
+const DURATION = /(?<![\p{L}\d])(?:(\d{1,4})|(\p{L}+)(?:[\s-]*\((\d{1,4})\))?)[\s-]+(\p{L}+)/giu;
 /**
  * The units a duration's value is written in (`2 years`, the format of the value, not words read from a
  * document), each with the word class of the packs that holds how the unit is printed.
@@ -323,8 +317,9 @@ function readDuration(text: string, from: number, to: number, layout: LayoutWord
   // The first number followed by a unit of the packs; a start whose word is no unit is passed over.
   for (DURATION.lastIndex = 0; unit === null && (match = DURATION.exec(searched)) !== null; DURATION.lastIndex = match.index + 1) unit = durationUnit(match[4]!, layout);
   if (match === null || unit === null) return null;
-  const count = match[1] !== undefined ? Number(match[1]) : match[3] !== undefined ? Number(match[3]) : NUMBER_WORDS[match[2]!.toLowerCase()];
-  if (count === undefined || !Number.isFinite(count) || count <= 0) return null;
+  // Digits first; a word the packs write a number with ("two", "zwei", "deux") otherwise.
+  const count = match[1] !== undefined ? Number(match[1]) : match[3] !== undefined ? Number(match[3]) : layout.numberOf(match[2]!);
+  if (count === null || !Number.isFinite(count) || count <= 0) return null;
   const start = from + match.index;
   return { value: `${count} ${unit}${count === 1 ? '' : 's'}`, start, end: start + match[0].length, ambiguous: false, detail: {} };
 }
