@@ -50,6 +50,9 @@ const BREAKING_SEPARATORS = new Set([',', ';']);
 const LETTERS = /^\p{L}+/u;
 const NAME_START = /[\p{Lu}\p{N}]/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
+/** A run of spaces inside a line that sets text out in columns (a text layer's rendering of a table or an address block). */
+const WIDE_GAP_LENGTH = 4;
+const WIDE_GAP = /^[ \t]{4}/u;
 const SPACES = /\s+/g;
 /** A run of rule characters a text layer leaves inside a name ("Mail ------- Boxes", a page break's rule). */
 const RULE_RUNS = /\s+[-_=]{3,}\s+/g;
@@ -375,6 +378,11 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
         break;
       }
       const formEnd = legalFormEnd(text, wordStart, end, words);
+      // A wide gap inside a line is a column's edge ("PLAN_B MEDIA AG      Schaafenstr. 25"): the name ends there unless its legal form or a rule (a page break's: "Mail      ------- Boxes") follows.
+      if (formEnd < 0 && character !== ',' && WIDE_GAP.test(text.slice(index, index + WIDE_GAP_LENGTH)) && !/\s/u.test(text[index - 1] ?? '') && !/^[-_=]{3}/u.test(text.slice(wordStart, wordStart + 3))) {
+        end = index;
+        break;
+      }
       // A comma then a name's suffix ("THOMAS W. MILLS, SR", "Eugene Wright, III") goes on with the name, which then ends unless a legal form follows.
       const suffixEnd = character === ',' && formEnd < 0 ? legalFormEnd(text, wordStart, end, { legalForms: words.nameSuffixes }) : -1;
       if (suffixEnd >= 0 && !startsName(text, skipSpaces(text, suffixEnd, end))) {
@@ -481,22 +489,83 @@ function isUnnamed(text: string, stretch: Stretch): boolean {
   return inner.length <= UNNAMED_LENGTH && /^\p{Ll}/u.test(inner) && !BLANK_LINE.test(inner);
 }
 
+/** How many defined terms of one descriptor are passed over before the next party ("…, as Administrator for Fox Film Corporation ("Trademark Licensor"), and …"). */
+const DESCRIPTOR_TERMS = 2;
+/** Longest stretch read for a last party that prints no term. */
+const UNTERMED_STRETCH = 200;
+
+/**
+ * The last party of a preamble when it prints no defined term: a company's name right after the
+ * joining word, read like any party's name and ended by its legal form, which must be followed
+ * by the end of the sentence or line, a comma, a lowercase word or a number (its address:
+ * "Uniquest Corporation 780 Montague Expressway"); null otherwise. The stretch ends at
+ * `limit` (the next, later defined term) or a blank line or a sentence's end.
+ */
+function untermedCompany(text: string, at: number, words: Words, limit = text.length): Stretch | null {
+  const start = skipSeparators(text, at);
+  let end = Math.min(limit, text.length, start + UNTERMED_STRETCH);
+  const blank = BLANK_LINE.exec(text.slice(start, end));
+  if (blank !== null) end = start + blank.index;
+  const name = nameIn(text, { start, end }, words);
+  if (name === null) return null;
+  const printed = text.slice(name.start, name.end);
+  // A legal form printed in lower case or as a short word in title case ends no name ("Distributor, as set forth below": "AS" is a Norwegian legal form).
+  if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) return null;
+  if (/\n/u.test(printed) && crossesBoundary(text, name.start, name.end)) return null;
+  const after = skipSpaces(text, name.end, end);
+  if (after < end && !/[,.;:\p{N}\n]/u.test(text[after]!) && !startsLowercase(text, after)) return null;
+  return name;
+}
+
+/** True when a first slot names no one: a blank, a rule or a placeholder, or a few words printed all in lower case ("the undersigned"). */
+function isBlankSlot(text: string, stretch: Stretch): boolean {
+  const inner = text.slice(stretch.start, stretch.end).trim();
+  return !/\p{L}/u.test(inner) || isPlaceholder(inner) || (!/[\p{Lu}\p{N}]/u.test(inner) && !/\n/u.test(inner));
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
   let unnamed = 0;
   let at = from;
   let descriptor = false;
+  let skipped = 0;
   for (;;) {
     const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
-    if (term === null) break;
+    if (term === null) {
+      // The last party may print no term ("… ("Tripath"), and Uniquest Corporation 780 Montague …"): a company's name that its legal form ends.
+      const last = parties.length > 0 && !descriptor ? untermedCompany(text, at, words) : null;
+      if (last !== null) parties.push({ name: last, role: null });
+      break;
+    }
     const stretch = partyStretch(text, at, term, words, descriptor);
     const name = stretch === null ? null : nameIn(text, stretch, words);
     if (name === null) {
-      // A party the form leaves blank ("and ________ ("Employee")") ends the list but counts as a slot.
-      if (parties.length > 0 && !descriptor && isUnnamed(text, { start: at, end: term.start })) unnamed += 1;
+      // A descriptor's own term ("…, a member institution of The University of Texas System ("System") and …") names no party: the list goes on after it.
+      // The descriptor opens with a comma ("…"), a member institution of …"); a stretch that runs on without one is a new sentence ("… ("Agreement") is entered into … by and between …").
+      const opensDescriptor = /^[\s)\]]*,/u.test(text.slice(at, at + 8));
+      const joined = descriptor && opensDescriptor && skipped < DESCRIPTOR_TERMS && !crossesBoundary(text, at, term.start) ? nextPartyStart(text, term.end, words) : null;
+      if (joined !== null && !joined.descriptor) {
+        skipped += 1;
+        at = joined.index;
+        descriptor = false;
+        continue;
+      }
+      // A party the form leaves blank ("and ________ ("Employee")", "the undersigned ("Employee") and …") counts as a slot; a blank first slot lets the list go on.
+      if (!descriptor && isUnnamed(text, { start: at, end: term.start }) && (parties.length > 0 || isBlankSlot(text, { start: at, end: term.start }))) {
+        unnamed += 1;
+        const next = parties.length === 0 && unnamed === 1 ? nextPartyStart(text, term.end, words) : null;
+        if (next !== null && !next.descriptor) {
+          at = next.index;
+          continue;
+        }
+      } else if (!descriptor && parties.length > 0) {
+        const last = untermedCompany(text, at, words, term.start);
+        if (last !== null) parties.push({ name: last, role: null });
+      }
       break;
     }
+    skipped = 0;
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
     const next = nextPartyStart(text, term.end, words);
     if (next === null) break;
@@ -536,6 +605,23 @@ function termLine(text: string, line: Stretch, words: Words): DefinedTerm | null
   const term = nextDefinedTerm(text, line.start, line.end, words);
   if (term === null || term.start !== line.start) return null;
   return /^[\s\p{P}]*$/u.test(text.slice(term.end, line.end)) ? term : null;
+}
+
+/**
+ * The defined term of a descriptor line under a party's name ("with an office and place of
+ * business at …, Switzerland ("Roche Basel")"): a line that opens in lower case and ends with a
+ * defined term; null otherwise.
+ */
+function descriptorTermLine(text: string, line: Stretch, words: Words): DefinedTerm | null {
+  if (!startsLowercase(text, line.start)) return null;
+  let found: DefinedTerm | null = null;
+  for (let at = line.start; at < line.end; ) {
+    const term = nextDefinedTerm(text, at, line.end, words);
+    if (term === null || term.end > line.end) break;
+    found = term;
+    at = term.end;
+  }
+  return found !== null && /^[\s\p{P}]*$/u.test(text.slice(found.end, line.end)) ? found : null;
 }
 
 /** True when a block ends with a joining word ("…, London (the "Company"); and"): the next block is the next party. */
@@ -589,10 +675,12 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     if (name === null) break;
     let end = block.end;
     if (term === null && index < lines.length) {
-      term = termLine(text, lines[index]!, words);
+      term = termLine(text, lines[index]!, words) ?? descriptorTermLine(text, lines[index]!, words);
       if (term !== null) end = lines[index++]!.end;
     }
     parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
+    // A line in lower case before a joining line closes the party ("on the one hand" / "and").
+    if (index + 1 < lines.length && startsLowercase(text, lines[index]!.start) && !isJoinerLine(text, lines[index]!, words) && isJoinerLine(text, lines[index + 1]!, words)) index += 1;
     if (index >= lines.length) break;
     if (isJoinerLine(text, lines[index]!, words)) index += 1;
     else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) break;
