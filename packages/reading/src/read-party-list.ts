@@ -49,6 +49,8 @@ const SEPARATORS = new Set([',', ';', ':', '\u2013', '\u2014', '-', ')']);
 const BREAKING_SEPARATORS = new Set([',', ';']);
 const LETTERS = /^\p{L}+/u;
 const NAME_START = /[\p{Lu}\p{N}]/u;
+/** A party's list number in parentheses ("(2) "). */
+const PARTY_NUMBER = /^\(\p{N}{1,2}\)\s/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
 /** A run of spaces inside a line that sets text out in columns (a text layer's rendering of a table or an address block). */
 const WIDE_GAP_LENGTH = 4;
@@ -200,7 +202,8 @@ function bareTerm(text: string, start: number, end: number, words: Words): Stret
   inner = { start: afterArticle(text, inner.start, words), end: inner.end };
   if (inner.end <= inner.start || !BARE_TERM.test(text.slice(inner.start, inner.end))) return null;
   const after = skipSpaces(text, end + 1, Math.min(text.length, end + 40));
-  if (/[\p{Lu}\p{N}(]/u.test(text[after] ?? '')) return null;
+  // The next party's list number ("(the Company) (2) JOHN ROGERS") opens no part of this name.
+  if (/[\p{Lu}\p{N}(]/u.test(text[after] ?? '') && !PARTY_NUMBER.test(text.slice(after, after + 6))) return null;
   // "(Saale), Germany": a comma then a capitalised word goes on with an address.
   return text[after] === ',' && startsName(text, skipSpaces(text, after + 1, Math.min(text.length, after + 40))) ? null : inner;
 }
@@ -257,6 +260,8 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
       if (BREAKING_SEPARATORS.has(text[index]!)) joined = true;
       index += 1;
     }
+    // A list number in parentheses opens the next party of a numbered list ("(the Company) (2) JOHN ROGERS (the Executive)").
+    if (PARTY_NUMBER.test(text.slice(index, index + 6))) return { index, descriptor: false };
     const word = LETTERS.exec(text.slice(index, index + 40))?.[0];
     if (word === undefined) break;
     const lower = word.toLowerCase();
@@ -451,10 +456,10 @@ function partyStretch(text: string, from: number, term: DefinedTerm, words: Word
     const before = text.slice(from, from + hit.start);
     if (!before.trimEnd().endsWith(',') && !(descriptor && ![...before].some((character) => QUOTES.has(character)))) continue;
     const start = skipSeparators(text, from + hit.end);
-    if (opensName(text, afterArticle(text, start, words))) return { start, end: term.start };
+    if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start, end: term.start };
   }
   if (descriptor) return null;
-  return opensName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
+  return opensName(text, afterArticle(text, afterEnumeration(text, skipSeparators(text, from)), words)) ? { start: from, end: term.start } : null;
 }
 
 function skipSeparators(text: string, from: number): number {
