@@ -477,6 +477,119 @@ By: /s/ Tom Ames`;
   });
 });
 
+describe('readPartyList: descriptors with terms, last parties without terms, blank first slots, numbered lists, columns', () => {
+  it('passes over the term a descriptor defines for someone else and reads the party joined after it', async () => {
+    const text = `This Services Agreement is made by and between Quillon Media Partners, a division of Quillon Holdings, Inc. ("Quillon"), as agent for Larkspur Studios Corporation ("Studio Owner"), and Fenwick Apps, Inc. ("Developer").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Quillon Media Partners', role: 'Quillon' },
+      { name: 'Fenwick Apps, Inc.', role: 'Developer' },
+    ]);
+  });
+
+  it('reads no party past a term that a new sentence, not a descriptor, defines', async () => {
+    const text = `SUPPLY TERMS BETWEEN MARLOW TOOLING, INC.
+(FORMERLY MARLOW TOOLS, INC.) AND KEITH OWENS, AND SCHEDULES
+SUPPLY AGREEMENT ("Agreement") is entered into on May 2, 2019 by and between Marlow Tooling, Inc. ("Marlow") and Keith Owens ("Agent").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Marlow Tooling, Inc.', role: 'Marlow' },
+      { name: 'Keith Owens', role: 'Agent' },
+    ]);
+  });
+
+  it('reads a last party that prints no term when its legal form ends its name, and not a word that only looks like one', async () => {
+    const text = `This Agreement is effective 3/1/19 ("Effective Date") between Corvane Systems, Inc. ("Corvane"), and Brightwell Corporation 55 Harbor Road Suite 4 Oakland, CA 94607
+Corvane and Distributor intend to establish Distributor as a distributor.`;
+    const list = (await partiesOf(text)).list;
+    expect(namesOf(list)).toEqual([
+      { name: 'Corvane Systems, Inc.', role: 'Corvane' },
+      { name: 'Brightwell Corporation', role: null },
+    ]);
+    expect(list?.parties[1]?.bounded).toBe(true);
+    // "AS" is a legal form (Norway), "as" a word of the sentence: no party.
+    const prose = `This Content Agreement is between Halvard Music Group, Inc. ("HMG"), and Distributor, as set forth below, and describes the terms under which Distributor distributes the programs.`;
+    expect((await partiesOf(prose)).list).toBeNull();
+    // A last piece that ends in no legal form is no party either.
+    const person = `This Agreement is made between Osric Labs, Inc. ("Osric") and the distributor named in the order form below.`;
+    expect((await partiesOf(person)).list).toBeNull();
+  });
+
+  it('reads a first slot printed as "the undersigned" as a blank party and goes on with the list', async () => {
+    const text = `MUTUAL NON-DISCLOSURE AGREEMENT
+This Agreement is made and entered into this 3rd day of May, 2005 by and between the undersigned (the "Contracting Party") and Verity Data Products, Inc. under the following terms and conditions:
+1. Purpose. The parties wish to exchange information.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([{ name: 'Verity Data Products, Inc.', role: null }]);
+    // A first slot that prints a capitalised name is no blank: the reading starts at the lead that opens it.
+    const named = `This Agreement is entered into by and between Michael Ostrander ("Executive") and Harlow Health, Inc., an Ohio corporation (the "Company").`;
+    expect(namesOf((await partiesOf(named)).list)).toEqual([
+      { name: 'Michael Ostrander', role: 'Executive' },
+      { name: 'Harlow Health, Inc.', role: 'Company' },
+    ]);
+  });
+
+  it('reads parties numbered in parentheses whose terms are bare words', async () => {
+    const text = `THIS AGREEMENT is made on 1 March 2020
+
+BETWEEN: (1) KESTREL 2010 LIMITED (registered number 04412345) whose registered office is at 8 Mill Lane, Leeds LS1 4AB (the Company) (2) MARTIN HOLLOWAY (the Executive).
+
+IT IS AGREED as follows:`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'KESTREL 2010 LIMITED', role: 'Company' },
+      { name: 'MARTIN HOLLOWAY', role: 'Executive' },
+    ]);
+    // A parenthesis inside a name stays part of it when no list number follows it.
+    const inner = `This Agreement is made between Orrin Paints (Suzhou) Co Ltd ("Orrin") and Pellam Repair LLC ("Pellam").`;
+    expect((await partiesOf(inner)).list?.parties.map((party) => party.name)).toEqual(['Orrin Paints (Suzhou) Co Ltd', 'Pellam Repair LLC']);
+  });
+
+  it('ends a name at a wide gap of a line set out in columns, unless its legal form or a page rule follows', async () => {
+    const text = `LICENSING AGREEMENT
+
+between
+
+Tessaro Labs, Inc.          80 Kenrick Way, Suite 2          Austin, Texas 78701
+
+hereinafter referred to as "Licensor"
+
+and
+
+KORVEL MEDIA AG          Ringstr. 25          50676 Cologne          Germany          hereinafter referred to as "korvel"
+
+1 PURPOSE`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Tessaro Labs, Inc.', role: 'Licensor' },
+      { name: 'KORVEL MEDIA AG', role: 'korvel' },
+    ]);
+    const rule = `This Agreement is made by and between Ferro Lane, Inc., a Washington corporation (the "Company"), and Post                  ------- Parcels Etc. USA, Inc., a California corporation ("PPE").`;
+    expect((await partiesOf(rule)).list?.parties.map((party) => party.name)).toEqual(['Ferro Lane, Inc.', 'Post Parcels Etc. USA, Inc.']);
+  });
+
+  it('reads a title page whose parties each have a descriptor line holding the term, and a closing line before "and"', async () => {
+    const text = `Collaboration Agreement
+
+by and between
+
+A. Brenner Pharma Ltd
+
+with an office and place of business at Hauptgasse 12, 4051 Basel, Switzerland ("Brenner")
+
+on the one hand
+
+and
+
+Lumen Diagnostics, Inc.
+
+with an office and place of business at 10 Kendall Street, Cambridge, Massachusetts 02141 ("Lumen")
+
+on the other hand.
+
+1. Definitions`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'A. Brenner Pharma Ltd', role: 'Brenner' },
+      { name: 'Lumen Diagnostics, Inc.', role: 'Lumen' },
+    ]);
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();

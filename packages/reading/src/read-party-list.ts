@@ -539,7 +539,7 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
     const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
     if (term === null) {
       // The last party may print no term ("… ("Tripath"), and Uniquest Corporation 780 Montague …"): a company's name that its legal form ends.
-      const last = parties.length > 0 && !descriptor ? untermedCompany(text, at, words) : null;
+      const last = (parties.length > 0 || unnamed > 0) && !descriptor ? untermedCompany(text, at, words) : null;
       if (last !== null) parties.push({ name: last, role: null });
       break;
     }
