@@ -526,6 +526,15 @@ This Agreement is made and entered into this 3rd day of May, 2005 by and between
     ]);
   });
 
+  it('reads past a second term given to the same party, and the name of the next party that a joining word holds', async () => {
+    const text = `This Agreement, dated April 7, 2014, is made by and between Tarrant Drilling Holdings Corp. ("TDH") (hereinafter referred to as "Company") and Coastal and Marine
+Holdings LLC (the "Representative").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Tarrant Drilling Holdings Corp.', role: 'TDH' },
+      { name: 'Coastal and Marine Holdings LLC', role: 'Representative' },
+    ]);
+  });
+
   it('reads parties numbered in parentheses whose terms are bare words', async () => {
     const text = `THIS AGREEMENT is made on 1 March 2020
 

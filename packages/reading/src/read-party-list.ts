@@ -528,6 +528,22 @@ function isBlankSlot(text: string, stretch: Stretch): boolean {
   return !/\p{L}/u.test(inner) || isPlaceholder(inner) || (!/[\p{Lu}\p{N}]/u.test(inner) && !/\n/u.test(inner));
 }
 
+/** Most further terms one party is given right after its first ("("IDE") (hereinafter referred to as "Company")"). */
+const ALIAS_TERMS = 2;
+
+/** Where the terms a party is given one after another end: its first term and those that follow it with nothing but spaces or a comma between. */
+function aliasesEnd(text: string, term: DefinedTerm, words: Words): number {
+  let end = term.end;
+  for (let count = 0; count < ALIAS_TERMS; count += 1) {
+    const start = skipSpaces(text, end, text.length);
+    if (text[start] !== '(') break;
+    const alias = nextDefinedTerm(text, start, start + DEFINED_TERM_LENGTH, words);
+    if (alias === null || alias.start !== start) break;
+    end = alias.end;
+  }
+  return end;
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -572,7 +588,7 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
     }
     skipped = 0;
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
-    const next = nextPartyStart(text, term.end, words);
+    const next = nextPartyStart(text, aliasesEnd(text, term, words), words);
     if (next === null) break;
     at = next.index;
     descriptor = next.descriptor;
