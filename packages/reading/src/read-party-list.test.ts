@@ -572,6 +572,21 @@ KORVEL MEDIA AG          Ringstr. 25          50676 Cologne          Germany    
     expect((await partiesOf(rule)).list?.parties.map((party) => party.name)).toEqual(['Ferro Lane, Inc.', 'Post Parcels Etc. USA, Inc.']);
   });
 
+  it('reads a term set apart from its party by a blank line, and a name whose column ends at a gap of three spaces', async () => {
+    const text = `This Collaboration Agreement ("Agreement") is made by and among     Vexor, Inc.  11 W. Lemon Ave. Monrovia, CA 91016 USA
+
+(hereinafter called "VEXOR"),   and   Hallberg Pharma International GmbH   Binger Strasse 17 55216 Ingelheim Germany   (hereinafter called "HPI").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Vexor, Inc.', role: 'VEXOR' },
+      { name: 'Hallberg Pharma International GmbH', role: 'HPI' },
+    ]);
+    // A blank line inside the stretch, not right before the term, still ends the paragraph: no party.
+    const apart = `This Agreement is made by and between Vexor, Inc.
+
+Recitals. The parties wish to work together on the product (the "Product").`;
+    expect((await partiesOf(apart)).list).toBeNull();
+  });
+
   it('reads a title page whose parties each have a descriptor line holding the term, and a closing line before "and"', async () => {
     const text = `Collaboration Agreement
 

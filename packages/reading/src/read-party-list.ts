@@ -53,8 +53,8 @@ const NAME_START = /[\p{Lu}\p{N}]/u;
 const PARTY_NUMBER = /^\(\p{N}{1,2}\)\s/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
 /** A run of spaces inside a line that sets text out in columns (a text layer's rendering of a table or an address block). */
-const WIDE_GAP_LENGTH = 4;
-const WIDE_GAP = /^[ \t]{4}/u;
+const WIDE_GAP_LENGTH = 3;
+const WIDE_GAP = /^[ \t]{3}/u;
 const SPACES = /\s+/g;
 /** A run of rule characters a text layer leaves inside a name ("Mail ------- Boxes", a page break's rule). */
 const RULE_RUNS = /\s+[-_=]{3,}\s+/g;
@@ -449,7 +449,10 @@ function crossesBoundary(text: string, start: number, end: number): boolean {
  * no quote comes before it. A stretch that crosses a blank line or a sentence is no party's.
  */
 function partyStretch(text: string, from: number, term: DefinedTerm, words: Words, descriptor: boolean): Stretch | null {
-  if (crossesBoundary(text, from, term.start)) return null;
+  // A blank line right before the term ("… 91016 USA" / "" / "(hereinafter called "XENCOR")") sets the term apart, not a new paragraph.
+  let end = term.start;
+  while (end > from && /\s/u.test(text[end - 1]!)) end -= 1;
+  if (crossesBoundary(text, from, end)) return null;
   const joiners = findTerms(text.slice(from, term.start), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })));
   for (let index = joiners.length - 1; index >= 0; index -= 1) {
     const hit = joiners[index]!;
