@@ -535,6 +535,17 @@ Holdings LLC (the "Representative").`;
     ]);
   });
 
+  it('reads a list printed without terms up to the term that calls the parties together, each name ending in a legal form', async () => {
+    const text = `This Agreement is made by and between ARVELLO THERAPEUTICS, INC., a Delaware corporation, with offices at 20 Enterprise, Suite 200, Irvine, California, 92656, and KOTANI PHARMACEUTICAL CO. LTD. a JAPANESE CORPORATION, with offices at 2-9 Kanda, Tokyo 101-8535, JAPAN (each a "party" and together the "parties").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'ARVELLO THERAPEUTICS, INC.', role: null },
+      { name: 'KOTANI PHARMACEUTICAL CO. LTD.', role: null },
+    ]);
+    // A piece that ends in no legal form ("Marlowe Analytics") leaves the list unread rather than cut wrong.
+    const loose = `This Agreement is made by and between Marlowe Analytics, a California company, and Dunmore Partners LLC, a Nevada company (each a "Party" and together the "Parties").`;
+    expect((await partiesOf(loose)).list).toBeNull();
+  });
+
   it('reads parties numbered in parentheses whose terms are bare words', async () => {
     const text = `THIS AGREEMENT is made on 1 March 2020
 

@@ -86,6 +86,8 @@ interface Words {
   readonly legalForms: readonly (readonly string[])[];
   /** Suffixes a person's name prints after a comma ("Jr.", "III"), folded, in every language. */
   readonly nameSuffixes: readonly (readonly string[])[];
+  /** The words a list of parties is called by ("party", "parties"), folded: a term that is one of them names the parties together. */
+  readonly listNames: ReadonlySet<string>;
 }
 
 /** The words a signature block is read with, in every language. */
@@ -134,6 +136,7 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     articles: allTerms(ofLanguages(knowledge.partyNameArticles, languages)),
     legalForms,
     nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
+    listNames: new Set(allTerms(knowledge.partyListNames).map((name) => foldedWords(name).join(' '))),
   };
 }
 
@@ -562,6 +565,8 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       if (last !== null) parties.push({ name: last, role: null });
       break;
     }
+    // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
+    if (parties.length === 0 && unnamed === 0 && term.role !== null && words.listNames.has(foldedWords(text.slice(term.role.start, term.role.end)).join(' '))) return plainPreambleAt(text, from, words, term.start);
     const stretch = partyStretch(text, at, term, words, descriptor);
     const name = stretch === null ? null : nameIn(text, stretch, words);
     if (name === null) {
@@ -722,8 +727,8 @@ const PLAIN_PREAMBLE = 600;
  * form, or the reading gives up (a name such as "Leonard Green and Partners LP" is then not
  * split into two parties).
  */
-function plainPreambleAt(text: string, from: number, words: Words): Preamble {
-  let end = Math.min(text.length, from + PLAIN_PREAMBLE);
+function plainPreambleAt(text: string, from: number, words: Words, limit = text.length): Preamble {
+  let end = Math.min(text.length, limit, from + PLAIN_PREAMBLE);
   for (let index = from; index < end; index += 1) {
     if (crossesBoundary(text, from, index + 1) && (text[index] === '.' || text[index] === '\n')) {
       end = index;
