@@ -546,6 +546,17 @@ Holdings LLC (the "Representative").`;
     expect((await partiesOf(loose)).list).toBeNull();
   });
 
+  it('reads companies listed with commas before the joining word of a preamble without terms, and no place after a comma', async () => {
+    const text = `STRATEGIC ALLIANCE AGREEMENT among Marrow Pharmaceuticals, Inc., Marrow Pharma, LLC. and K-Tech Ueno, Ltd.
+
+ARTICLE I DEFINITIONS`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Marrow Pharmaceuticals, Inc.', 'Marrow Pharma, LLC.', 'K-Tech Ueno, Ltd.']);
+    const place = `SUPPLY AGREEMENT between Marrow Pharmaceuticals, Inc., New York, New York and K-Tech Ueno, Ltd.
+
+ARTICLE I DEFINITIONS`;
+    expect((await partiesOf(place)).list?.parties.map((party) => party.name)).toEqual(['Marrow Pharmaceuticals, Inc.', 'K-Tech Ueno, Ltd.']);
+  });
+
   it('reads parties numbered in parentheses whose terms are bare words', async () => {
     const text = `THIS AGREEMENT is made on 1 March 2020
 

@@ -752,6 +752,17 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     const printed = text.slice(name.start, name.end);
     if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) return { parties: [], unnamed: 0 };
     parties.push({ name, role: null });
+    // Companies listed with commas before the joining word ("Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and …"): a comma then another company's name.
+    for (let at = name.end; ; ) {
+      const comma = skipSpaces(text, at, piece.end);
+      if (text[comma] !== ',') break;
+      const next = nameIn(text, { start: comma + 1, end: piece.end }, words);
+      if (next === null || next.start !== skipSpaces(text, comma + 1, piece.end)) break;
+      const listed = text.slice(next.start, next.end);
+      if ((!isLegalForm(listed, words) && !endsInLegalForm(listed, words)) || isLegalForm(listed, words)) break;
+      parties.push({ name: next, role: null });
+      at = next.end;
+    }
   }
   return { parties, unnamed: 0 };
 }
