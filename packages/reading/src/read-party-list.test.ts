@@ -557,6 +557,17 @@ ARTICLE I DEFINITIONS`;
     expect((await partiesOf(place)).list?.parties.map((party) => party.name)).toEqual(['Marrow Pharmaceuticals, Inc.', 'K-Tech Ueno, Ltd.']);
   });
 
+  it('reads a next company printed with its own term right after a term, with no joining word between', async () => {
+    const text = `This Amendment No. 2 (the "Amendment"), entered into by and between Kettering Dairy Foods, LLC ("Kettering") Summit Nutrition Corporation ("Summit") is effective as of June 1, 2018.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Kettering Dairy Foods, LLC', role: 'Kettering' },
+      { name: 'Summit Nutrition Corporation', role: 'Summit' },
+    ]);
+    // A capitalised phrase that is no company ("Section 2") opens no party, and the list of one is not completed.
+    const section = `This Amendment is entered into by and between Kettering Dairy Foods, LLC ("Kettering") Section 2 ("Definitions") of the Agreement is amended.`;
+    expect((await partiesOf(section)).list).toBeNull();
+  });
+
   it('reads parties numbered in parentheses whose terms are bare words', async () => {
     const text = `THIS AGREEMENT is made on 1 March 2020
 

@@ -284,7 +284,19 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
   }
   // A comma then a lowercase word that joins nothing ("("Bravatek"), with an address at …") goes on describing the party.
   if (joined && (joinedByWord || !startsLowercase(text, index))) return { index, descriptor: false };
+  // No joining word, but a company's name and its own term right after ("("Heritage") Premier Nutrition Corporation ("Premier")"): the next party.
+  if (!joined && loose === 0 && startsName(text, index) && unjoinedCompany(text, index, words)) return { index, descriptor: false };
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
+}
+
+/** True when a company's name ending in a legal form runs from `index` right up to a defined term of its own. */
+function unjoinedCompany(text: string, index: number, words: Words): boolean {
+  const term = nextDefinedTerm(text, index, Math.min(text.length, index + NAME_LENGTH), words);
+  if (term === null) return false;
+  const name = nameIn(text, { start: index, end: term.start }, words);
+  if (name === null || name.start !== index || skipSpaces(text, name.end, term.start) !== term.start) return false;
+  const printed = text.slice(name.start, name.end);
+  return !/\n/u.test(printed) && (isLegalForm(printed, words) || endsInLegalForm(printed, words));
 }
 
 function startsName(text: string, index: number): boolean {
