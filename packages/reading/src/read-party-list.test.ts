@@ -568,6 +568,16 @@ ARTICLE I DEFINITIONS`;
     expect((await partiesOf(section)).list).toBeNull();
   });
 
+  it('reads the company named after a few lowercase words and a comma ("and its Reseller, …"), and no place or person so named', async () => {
+    const text = `This Distribution Agreement is entered into by and between Orchard Incentive Services, L.L.C., a Missouri limited liability company ("OIS"), and its Reseller, Schoolbay, Inc., a Delaware corporation ("Schoolbay").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Orchard Incentive Services, L.L.C.', role: 'OIS' },
+      { name: 'Schoolbay, Inc.', role: 'Schoolbay' },
+    ]);
+    const person = `This Agreement is entered into by and between Orchard Incentive Services, L.L.C. ("OIS"), and its agent in the field, Dana Ruiz ("Agent").`;
+    expect((await partiesOf(person)).list?.parties.map((party) => party.name)).toEqual(['Orchard Incentive Services, L.L.C.']);
+  });
+
   it('reads parties numbered in parentheses whose terms are bare words', async () => {
     const text = `THIS AGREEMENT is made on 1 March 2020
 

@@ -477,8 +477,20 @@ function partyStretch(text: string, from: number, term: DefinedTerm, words: Word
     if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start, end: term.start };
   }
   if (descriptor) return null;
-  return opensName(text, afterArticle(text, afterEnumeration(text, skipSeparators(text, from)), words)) ? { start: from, end: term.start } : null;
+  const start = skipSeparators(text, from);
+  if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start: from, end: term.start };
+  // A few lowercase words and a comma before the name ("and its Reseller, Schoolpop, Inc., a Delaware corporation ("Schoolpop")"): the name after the comma, a company's.
+  const comma = text.indexOf(',', start);
+  if (startsLowercase(text, start) && comma > start && comma < term.start && !/\n/u.test(text.slice(start, comma)) && text.slice(start, comma).split(/\s+/u).length <= APPOSITIVE_WORDS) {
+    const after = skipSpaces(text, comma + 1, term.start);
+    const name = startsName(text, after) ? nameIn(text, { start: after, end: term.start }, words) : null;
+    if (name !== null && endsInLegalForm(text.slice(name.start, name.end), words)) return { start: after, end: term.start };
+  }
+  return null;
 }
+
+/** Most words printed before a party's name and a comma ("its Reseller, …", "its wholly owned subsidiary, …"). */
+const APPOSITIVE_WORDS = 4;
 
 function skipSeparators(text: string, from: number): number {
   let index = from;
