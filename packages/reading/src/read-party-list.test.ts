@@ -486,6 +486,12 @@ describe('readPartyList: descriptors with terms, last parties without terms, bla
     ]);
   });
 
+  it('passes over no term that a comma alone follows: it may be a listed party\'s own', async () => {
+    const text = `Ladies and Gentlemen: Stone Hill Bancorp, Inc. (the "Holding Company"), a newly formed Maryland corporation, Hyde Mill Bancorp, MHC, a chartered mutual holding company (the "MHC"), Hyde Mill Bancorp, Inc., a Massachusetts corporation (the "Mid-Tier"), hereby confirm their agreement.`;
+    const names = (await partiesOf(text)).list?.parties.map((party) => party.name) ?? [];
+    expect(names).not.toContain('Hyde Mill Bancorp, Inc.');
+  });
+
   it('reads no party past a term that a new sentence, not a descriptor, defines', async () => {
     const text = `SUPPLY TERMS BETWEEN MARLOW TOOLING, INC.
 (FORMERLY MARLOW TOOLS, INC.) AND KEITH OWENS, AND SCHEDULES

@@ -598,7 +598,8 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       // The descriptor opens with a comma ("…"), a member institution of …"); a stretch that runs on without one is a new sentence ("… ("Agreement") is entered into … by and between …").
       const opensDescriptor = /^[\s)\]]*,/u.test(text.slice(at, at + 8));
       const joined = descriptor && opensDescriptor && skipped < DESCRIPTOR_TERMS && !crossesBoundary(text, at, term.start) ? nextPartyStart(text, term.end, words) : null;
-      if (joined !== null && !joined.descriptor) {
+      // Only a joining word after the descriptor's term opens the next party ("…("System") and Adaptimmune LLC"); after a comma alone the term may be a party's own ("…, Hyde Park Bancorp, MHC, … (the "MHC"), …").
+      if (joined !== null && !joined.descriptor && /\p{L}/u.test(text.slice(term.end, joined.index))) {
         skipped += 1;
         at = joined.index;
         descriptor = false;
