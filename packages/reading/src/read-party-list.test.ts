@@ -636,6 +636,21 @@ Recitals. The parties wish to work together on the product (the "Product").`;
     expect((await partiesOf(apart)).list).toBeNull();
   });
 
+  it('reads a title page whose parties an ampersand alone on its line joins, and no name joined by an ampersand inside a line', async () => {
+    const text = `HOSTING AGREEMENT
+BETWEEN
+K-NET NETHERLANDS B.V.
+&
+Elstar Talk Communication Holding AG
+Page 1 of 40`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['K-NET NETHERLANDS B.V.', 'Elstar Talk Communication Holding AG']);
+    const inside = `HOSTING AGREEMENT
+BETWEEN
+MARSH & LOWELL CORPORATION
+Page 1 of 40`;
+    expect((await partiesOf(inside)).list).toBeNull();
+  });
+
   it('reads a title page whose parties each have a descriptor line holding the term, and a closing line before "and"', async () => {
     const text = `Collaboration Agreement
 

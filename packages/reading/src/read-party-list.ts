@@ -648,9 +648,11 @@ function linesFrom(text: string, from: number, count: number): (Stretch & { read
   return lines;
 }
 
-/** True when a line holds a joining word alone ("and", "- und -", "ET"). */
+/** True when a line holds a joining word alone ("and", "- und -", "ET") or an ampersand alone ("&"). */
 function isJoinerLine(text: string, line: Stretch, words: Words): boolean {
-  const inner = text.slice(line.start, line.end).replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '').toLowerCase();
+  const printed = text.slice(line.start, line.end);
+  if (printed.trim() === '&') return true;
+  const inner = printed.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '').toLowerCase();
   return words.joiners.has(inner);
 }
 
