@@ -547,6 +547,11 @@ Holdings LLC (the "Representative").`;
       { name: 'ARVELLO THERAPEUTICS, INC.', role: null },
       { name: 'KOTANI PHARMACEUTICAL CO. LTD.', role: null },
     ]);
+    const article = `This Agreement is entered into between
+Tarnow Metal Works, Inc (a Colorado Corporation) located at 12 West 5th Avenue, Arvada,
+Colorado 80002 and Back 4 Health, Ltd. located at 53 North Union Blvd., Colorado Springs, Colorado
+80918 (hereinafter collectively referred to as "the Parties").`;
+    expect((await partiesOf(article)).list?.parties.map((party) => party.name)).toEqual(['Tarnow Metal Works, Inc', 'Back 4 Health, Ltd.']);
     // A piece that ends in no legal form ("Marlowe Analytics") leaves the list unread rather than cut wrong.
     const loose = `This Agreement is made by and between Marlowe Analytics, a California company, and Dunmore Partners LLC, a Nevada company (each a "Party" and together the "Parties").`;
     expect((await partiesOf(loose)).list).toBeNull();

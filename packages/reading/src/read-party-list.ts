@@ -574,6 +574,12 @@ function aliasesEnd(text: string, term: DefinedTerm, words: Words): number {
   return end;
 }
 
+/** True when a term is one of the words a list of parties is called by ("the Parties", "party"), its article aside. */
+function callsPartiesTogether(text: string, role: Stretch, words: Words): boolean {
+  const term = roleIn(text, role, words);
+  return term !== null && words.listNames.has(foldedWords(text.slice(term.start, term.end)).join(' '));
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -590,7 +596,7 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       break;
     }
     // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
-    if (parties.length === 0 && unnamed === 0 && term.role !== null && words.listNames.has(foldedWords(text.slice(term.role.start, term.role.end)).join(' '))) return plainPreambleAt(text, from, words, term.start);
+    if (parties.length === 0 && unnamed === 0 && term.role !== null && callsPartiesTogether(text, term.role, words)) return plainPreambleAt(text, from, words, term.start);
     const stretch = partyStretch(text, at, term, words, descriptor);
     const name = stretch === null ? null : nameIn(text, stretch, words);
     if (name === null) {
