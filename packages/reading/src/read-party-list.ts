@@ -7,8 +7,13 @@
  * starts after a joining word ("and", "und", "et") or a comma. A name keeps its legal form
  * ("Kite Pharma, Inc.") and loses the descriptor after it ("a Delaware corporation having
  * …"). The signature block ("IN WITNESS WHEREOF", a company line over "By:") confirms the
- * preamble's parties, or names them when no preamble does. Every word comes from the
- * knowledge packs; this module only knows the shapes: parentheses, quotes, commas, lines.
+ * preamble's parties, or names them when no preamble does. Around that (ADR 0025, revision
+ * 3): a descriptor's own term is passed over when a joining word follows it, the last party
+ * may print no term when its legal form ends its name, a blank first slot ("the undersigned")
+ * lets the list go on, a term that calls the parties together ends a list printed without
+ * terms, a wide gap inside a line ends a name's column, and parties may be numbered "(1)",
+ * "(2)". Every word comes from the knowledge packs; this module only knows the shapes:
+ * parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
