@@ -20,6 +20,10 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
+import { type SignatureWords, type SignerWords, letterCompanies, signatureNames, signerNames } from './party-signatures.js';
+import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
+
+export { foldedWords } from './party-text.js';
 
 /** Options of a reading: the record knowledge and the legal forms to read with (the built-in packs' by default). */
 export interface ReadPartyListOptions {
@@ -28,32 +32,21 @@ export interface ReadPartyListOptions {
   readonly legalForms?: readonly string[];
 }
 
-/** How far into a document its preamble is looked for (a cover page and a table of contents come first in some). */
-const PREAMBLE_WINDOW = 12_000;
 /** Longest run of text from a party's first word to the term it is called by (a name, its descriptor and an address). */
 const PARTY_STRETCH = 420;
 /** Longest parenthesis or quoted phrase read as a defined term. */
 const DEFINED_TERM_LENGTH = 120;
 /** How far after a defined-term lead its quoted term may open. */
 const TERM_AFTER_LEAD = 16;
-/** Longest name, in characters and in words: more is a sentence, not a name. */
-const NAME_LENGTH = 150;
+/** Most words of a name: more is a sentence (its length in characters: `NAME_LENGTH`). */
 const NAME_WORDS = 16;
 /** Lowercase words allowed between a defined term and the joining word ("genannt", "dénommée"). */
 const LOOSE_WORDS = 2;
-/** Lowercase words a name may hold ("Bank of America", "Leonard Green and Partners"). */
-const MAX_LOWERCASE_WORDS = 2;
-/** Non-empty lines above a letter's salutation searched for the addressee's company. */
-const ADDRESS_LINES = 12;
-/** Lines after a signature lead searched for the parties' names. */
-const SIGNATURE_LINES = 80;
 
 const DOUBLE_QUOTES = new Set(['"', '\u201C', '\u201D', '\u201E', '\u00AB', '\u00BB']);
 const QUOTES = new Set([...DOUBLE_QUOTES, '\u2018', '\u2019']);
-const SEPARATORS = new Set([',', ';', ':', '\u2013', '\u2014', '-', ')']);
 const BREAKING_SEPARATORS = new Set([',', ';']);
 const LETTERS = /^\p{L}+/u;
-const NAME_START = /[\p{Lu}\p{N}]/u;
 /** A party's list number in parentheses ("(2) "). */
 const PARTY_NUMBER = /^\(\p{N}{1,2}\)\s/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
@@ -95,35 +88,11 @@ interface Words {
   readonly listNames: ReadonlySet<string>;
 }
 
-/** The words a signature block is read with, in every language. */
-interface SignatureWords {
-  readonly signatureLeads: readonly Term[];
-  readonly namePrefixes: readonly string[];
-  readonly salutations: readonly Term[];
-  readonly signatureKeys: readonly string[];
-  readonly legalForms: readonly (readonly string[])[];
-}
-
-interface Term {
-  readonly term: string;
-  readonly concept: string;
-}
-
-interface Stretch {
-  readonly start: number;
-  readonly end: number;
-}
-
 interface DefinedTerm extends Stretch {
   readonly role: Stretch | null;
 }
 
 const asTerms = (terms: TermsByLanguage): Term[] => allTerms(terms).map((term) => ({ term, concept: '' }));
-
-/** Letters and digits of a text, lower case, without diacritics: how names and legal forms are compared. */
-export function foldedWords(text: string): string[] {
-  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().matchAll(/[\p{L}\p{N}&]+/gu)].map((match) => match[0]);
-}
 
 /** The terms of the given languages only. */
 function ofLanguages(terms: TermsByLanguage, languages: readonly string[]): TermsByLanguage {
@@ -143,16 +112,6 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
     listNames: new Set(allTerms(knowledge.partyListNames).map((name) => foldedWords(name).join(' '))),
   };
-}
-
-function isLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
-  const folded = foldedWords(text);
-  return folded.length > 0 && words.legalForms.some((form) => form.length === folded.length && form.every((word, index) => folded[index] === word));
-}
-
-function endsInLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
-  const folded = foldedWords(text);
-  return words.legalForms.some((form) => form.length < folded.length && form.every((word, index) => folded[folded.length - form.length + index] === word));
 }
 
 /** The index of the parenthesis closing the one at `open`, or -1. */
@@ -214,13 +173,6 @@ function bareTerm(text: string, start: number, end: number, words: Words): Stret
   if (/[\p{Lu}\p{N}(]/u.test(text[after] ?? '') && !PARTY_NUMBER.test(text.slice(after, after + 6))) return null;
   // "(Saale), Germany": a comma then a capitalised word goes on with an address.
   return text[after] === ',' && startsName(text, skipSpaces(text, after + 1, Math.min(text.length, after + 40))) ? null : inner;
-}
-
-function trimStretch(text: string, stretch: Stretch): Stretch {
-  let { start, end } = stretch;
-  while (start < end && /\s/.test(text[start]!)) start += 1;
-  while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
-  return { start, end };
 }
 
 /** The first defined term in `[from, limit)`: a parenthesis holding a quoted term, or a quoted term right after a defined-term lead. */
@@ -304,29 +256,9 @@ function unjoinedCompany(text: string, index: number, words: Words): boolean {
   return !/\n/u.test(printed) && (isLegalForm(printed, words) || endsInLegalForm(printed, words));
 }
 
-function startsName(text: string, index: number): boolean {
-  const word = /^[\p{L}\p{N}][^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
-  return word !== undefined && NAME_START.test(word);
-}
-
-/**
- * True when the word at `index` is a name printed in lower case ("drkoop.com", "edge2net"):
- * it holds a digit or a dot between letters, which no word of prose does. Such a name is read
- * only when it ends in a legal form (`namesCompany`).
- */
-function startsLowercaseBrand(text: string, index: number): boolean {
-  const word = /^\p{Ll}[^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
-  return word !== undefined && /\p{N}|\.\p{L}/u.test(word);
-}
-
 /** True when a name may start at `index`: a capital or a digit, or a lowercase brand (then the name must end in a legal form). */
 function opensName(text: string, index: number): boolean {
   return startsName(text, index) || startsLowercaseBrand(text, index);
-}
-
-/** True when the printed name starting at `start` opens as a name: a capital or a digit, or a lowercase brand of a company ending in a legal form. */
-function namesAt(text: string, start: number, printed: string, words: Pick<Words, 'legalForms'>): boolean {
-  return startsName(text, start) || (startsLowercaseBrand(text, start) && endsInLegalForm(printed, words));
 }
 
 /** Skips an article printed before a name ("der", "la société") that is no part of it. */
@@ -344,7 +276,7 @@ function afterArticle(text: string, start: number, words: Words): number {
 }
 
 /** Where a legal form that opens `text` at `from` ends (`Inc.` in "Inc. a Delaware …"), or -1. */
-function legalFormEnd(text: string, from: number, limit: number, words: Pick<Words, 'legalForms'>): number {
+function legalFormEnd(text: string, from: number, limit: number, words: LegalForms): number {
   const found = [...text.slice(from, limit).matchAll(/[^\s,(]+/gu)];
   let best = -1;
   for (let count = 1; count <= Math.min(found.length, 4); count += 1) {
@@ -937,173 +869,11 @@ function roleIn(text: string, role: Stretch, words: Words): Stretch | null {
   return start < role.end ? { start, end: role.end } : null;
 }
 
-function lineAt(text: string, start: number): Stretch {
-  const newline = text.indexOf('\n', start);
-  return { start, end: newline < 0 ? text.length : newline };
-}
-
-/** True when a line opens with a signature key followed by a colon, a rule or a signature (`By:`, `Name:`, `By /s/`). */
-function isSignatureKeyLine(line: string, keys: readonly string[]): boolean {
-  const lowered = lowerSameLength(line).trimStart();
-  for (const key of keys) {
-    if (!lowered.startsWith(key)) continue;
-    const rest = lowered.slice(key.length).trimStart();
-    if (rest.startsWith(':') || rest.startsWith('_') || rest.startsWith('/')) return true;
-  }
-  return false;
-}
-
-interface SignatureName extends Stretch {
-  readonly legalForm: boolean;
-}
-
-/** The names printed over the key lines of the signature blocks (`ACME, INC.` over `By: …`). */
-function signatureNames(text: string, words: SignatureWords): SignatureName[] {
-  const names: SignatureName[] = [];
-  const seen = new Set<string>();
-  for (const lead of findTerms(text, words.signatureLeads)) {
-    const lines: Stretch[] = [];
-    let at = lineAt(text, lead.end).end + 1;
-    while (at < text.length && lines.length < SIGNATURE_LINES) {
-      const line = lineAt(text, at);
-      const trimmed = trimStretch(text, line);
-      if (trimmed.end > trimmed.start) lines.push(trimmed);
-      at = line.end + 1;
-    }
-    lines.forEach((line, index) => {
-      const next = lines[index + 1];
-      const content = text.slice(line.start, line.end);
-      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words.signatureKeys) || isSignatureKeyLine(content, words.signatureKeys)) return;
-      const colon = content.lastIndexOf(':');
-      let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
-      name = trimStretch(text, name);
-      const lowered = lowerSameLength(text.slice(name.start, name.end));
-      const prefix = words.namePrefixes.find((candidate) => lowered.startsWith(candidate) && /\s/.test(lowered[candidate.length] ?? ''));
-      if (prefix !== undefined) name = trimStretch(text, { start: name.start + prefix.length, end: name.end });
-      while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
-      const printed = text.slice(name.start, name.end);
-      const key = foldedWords(printed).join(' ');
-      // More than a few lowercase words make a sentence ("WARREN A. STEPHENS, on behalf of himself and as President …"), not a name.
-      if (printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return;
-      if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
-      seen.add(key);
-      names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
-    });
-  }
-  return names;
-}
-
-/** A conformed signature: the mark a filed copy prints where a signature was ("/s/ Jane Roe"). */
-const CONFORMED_SIGNATURE = /^\/s\/\s*/iu;
-/** A person's name as a signature block prints it: two to five capitalised words or initials ("Patrick J. Mahaffy", "RAY M. DOLBY"), no digit, no comma. */
-const PERSON_NAME = /^\p{Lu}[\p{L}'\u2019.-]*(?:\s+\p{Lu}[\p{L}'\u2019.-]*){1,4}$/u;
-/** Lines after a conformed signature searched for the printed name and an office key. */
-const SIGNER_LINES = 3;
-
-/** The words a signer is told from an officer or a witness with. */
-interface SignerWords {
-  readonly signatureKeys: readonly string[];
-  readonly officeKeys: readonly string[];
-  readonly witnesses: readonly Term[];
-  readonly legalForms: readonly (readonly string[])[];
-}
-
-/**
- * The people who sign an agreement for themselves: a conformed signature ("/s/ Jane Roe") of
- * a person's name that no key line opens ("By: /s/ …" is an officer's), that does not sit
- * under a company's name or a witness's word, and that no office key (`Title:`, `Its:`), company
- * name or title after the printed name ("Jane Roe, Chief Financial Officer") follows before the
- * next heading line. The name is
- * the printed one under the signature when it holds the signature's words ("/s/ RAY DOLBY"
- * over "RAY M. DOLBY"); a layout that repeats the name on the signature's line ("/s/ Jane
- * Roe Jane Roe") gives it once.
- */
-function signerNames(text: string, words: SignerWords): Stretch[] {
-  const lines: Stretch[] = [];
-  for (let at = 0; at < text.length; ) {
-    const line = lineAt(text, at);
-    const trimmed = trimStretch(text, line);
-    if (trimmed.end > trimmed.start) lines.push(trimmed);
-    at = line.end + 1;
-  }
-  const found: Stretch[] = [];
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    const content = text.slice(line.start, line.end);
-    const mark = CONFORMED_SIGNATURE.exec(content);
-    if (mark === null) return;
-    let name = trimStretch(text, { start: line.start + mark[0].length, end: line.end });
-    const tokens = text.slice(name.start, name.end).split(/\s+/);
-    const half = tokens.length / 2;
-    if (tokens.length >= 4 && Number.isInteger(half) && foldedWords(tokens.slice(0, half).join(' ')).join(' ') === foldedWords(tokens.slice(half).join(' ')).join(' ')) {
-      name = { start: name.start, end: name.start + text.slice(name.start, name.end).indexOf(tokens[half]!, tokens.slice(0, half).join(' ').length) };
-      name = trimStretch(text, name);
-    }
-    const printed = text.slice(name.start, name.end);
-    if (!PERSON_NAME.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words)) return;
-    const previous = lines[index - 1];
-    if (previous !== undefined) {
-      const above = text.slice(previous.start, previous.end);
-      // A key line that holds nothing after its key ("By:", "By: ______") opens an officer's signature.
-      if ((isSignatureKeyLine(above, words.signatureKeys) && /[:_/][^\p{L}\p{N}]*$/u.test(above)) || companyLine(text, previous, words) !== null) return;
-      if (findTerms(above, words.witnesses).some((hit) => hit.start === 0)) return;
-    }
-    const folded = foldedWords(printed);
-    let shown = name;
-    // Rules ("________") between the lines of a block are no lines of it.
-    for (const next of lines.slice(index + 1).filter((candidate) => /[\p{L}\p{N}]/u.test(text.slice(candidate.start, candidate.end))).slice(0, SIGNER_LINES)) {
-      const below = text.slice(next.start, next.end);
-      // A heading ends the signer's block ("ACKNOWLEDGED AND AGREED:"); an office key, a witness's word or a company's name in it makes the signer an officer or a witness.
-      if (/:\s*$/u.test(below)) break;
-      if (isSignatureKeyLine(below, words.officeKeys) || findTerms(below, words.witnesses).some((hit) => hit.start === 0) || companyLine(text, next, words) !== null) return;
-      const belowWords = foldedWords(below);
-      if (!folded.every((word) => belowWords.includes(word))) continue;
-      // The printed name followed by a title ("William F. Weissman, Chief Financial Officer"): an officer.
-      if (/,\s*\S/u.test(below) && !PERSON_NAME.test(below)) return;
-      if (PERSON_NAME.test(below) && shown === name) shown = next;
-    }
-    const key = foldedWords(text.slice(shown.start, shown.end)).join(' ');
-    if (seen.has(key)) return;
-    seen.add(key);
-    found.push(shown);
-  });
-  return found;
-}
-
-/** A line that names a company: name-like, not too long, ending in a legal form ("LS Cable Ltd."). */
-function companyLine(text: string, line: Stretch, words: Pick<Words, 'legalForms'>): Stretch | null {
-  let end = line.end;
-  while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
-  const printed = text.slice(line.start, end);
-  if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, line.start, printed, words)) return null;
-  return isLegalForm(printed, words) || endsInLegalForm(printed, words) ? { start: line.start, end } : null;
-}
-
-/**
- * The companies of a letter agreement's address block: the lines ending in a legal form above
- * its salutation ("Dear …", "Ladies and Gentlemen:") — the sender's letterhead and the
- * addressee. Empty when the document opens with no salutation.
- */
-function letterCompanies(text: string, words: SignatureWords): Stretch[] {
-  const window = text.slice(0, PREAMBLE_WINDOW);
-  const salutation = findTerms(window, words.salutations).find((hit) => trimStretch(text, lineAt(text, text.lastIndexOf('\n', hit.start - 1) + 1)).start === hit.start);
-  if (salutation === undefined) return [];
-  const lines: Stretch[] = [];
-  let at = text.lastIndexOf('\n', salutation.start - 1);
-  while (at > 0 && lines.length < ADDRESS_LINES) {
-    const start = text.lastIndexOf('\n', at - 1) + 1;
-    const line = trimStretch(text, { start, end: at });
-    if (line.end > line.start) lines.unshift(line);
-    at = start - 1;
-  }
-  return lines.flatMap((line) => companyLine(text, line, words) ?? []);
-}
-
 function span(layer: string, stretch: Stretch): SourceSpan {
   return { layer, start: stretch.start, end: stretch.end };
 }
 
-function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: Pick<Words, 'legalForms'>): PartySighting {
+function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: LegalForms): PartySighting {
   const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
     // Whitespace and rules between words collapse, and no space is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
