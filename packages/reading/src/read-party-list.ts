@@ -498,7 +498,7 @@ function isBlankSlot(text: string, stretch: Stretch): boolean {
 /** Most further terms one party is given right after its first ("("IDE") (hereinafter referred to as "Company")"). */
 const ALIAS_TERMS = 2;
 
-/** Where the terms a party is given one after another end: its first term and those that follow it with nothing but spaces or a comma between. */
+/** Where the terms a party is given one after another end: its first term and those that follow it with nothing but spaces between. */
 function aliasesEnd(text: string, term: DefinedTerm, words: Words): number {
   let end = term.end;
   for (let count = 0; count < ALIAS_TERMS; count += 1) {
