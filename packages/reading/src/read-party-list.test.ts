@@ -477,6 +477,212 @@ By: /s/ Tom Ames`;
   });
 });
 
+describe('readPartyList: descriptors with terms, last parties without terms, blank first slots, numbered lists, columns', () => {
+  it('passes over the term a descriptor defines for someone else and reads the party joined after it', async () => {
+    const text = `This Services Agreement is made by and between Quillon Media Partners, a division of Quillon Holdings, Inc. ("Quillon"), as agent for Larkspur Studios Corporation ("Studio Owner"), and Fenwick Apps, Inc. ("Developer").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Quillon Media Partners', role: 'Quillon' },
+      { name: 'Fenwick Apps, Inc.', role: 'Developer' },
+    ]);
+  });
+
+  it('passes over no term that a comma alone follows: it may be a listed party\'s own', async () => {
+    const text = `Ladies and Gentlemen: Stone Hill Bancorp, Inc. (the "Holding Company"), a newly formed Maryland corporation, Hyde Mill Bancorp, MHC, a chartered mutual holding company (the "MHC"), Hyde Mill Bancorp, Inc., a Massachusetts corporation (the "Mid-Tier"), hereby confirm their agreement.`;
+    const names = (await partiesOf(text)).list?.parties.map((party) => party.name) ?? [];
+    expect(names).not.toContain('Hyde Mill Bancorp, Inc.');
+  });
+
+  it('reads no party past a term that a new sentence, not a descriptor, defines', async () => {
+    const text = `SUPPLY TERMS BETWEEN MARLOW TOOLING, INC.
+(FORMERLY MARLOW TOOLS, INC.) AND KEITH OWENS, AND SCHEDULES
+SUPPLY AGREEMENT ("Agreement") is entered into on May 2, 2019 by and between Marlow Tooling, Inc. ("Marlow") and Keith Owens ("Agent").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Marlow Tooling, Inc.', role: 'Marlow' },
+      { name: 'Keith Owens', role: 'Agent' },
+    ]);
+  });
+
+  it('reads a last party that prints no term when its legal form ends its name, and not a word that only looks like one', async () => {
+    const text = `This Agreement is effective 3/1/19 ("Effective Date") between Corvane Systems, Inc. ("Corvane"), and Brightwell Corporation 55 Harbor Road Suite 4 Oakland, CA 94607
+Corvane and Distributor intend to establish Distributor as a distributor.`;
+    const list = (await partiesOf(text)).list;
+    expect(namesOf(list)).toEqual([
+      { name: 'Corvane Systems, Inc.', role: 'Corvane' },
+      { name: 'Brightwell Corporation', role: null },
+    ]);
+    expect(list?.parties[1]?.bounded).toBe(true);
+    // "AS" is a legal form (Norway), "as" a word of the sentence: no party.
+    const prose = `This Content Agreement is between Halvard Music Group, Inc. ("HMG"), and Distributor, as set forth below, and describes the terms under which Distributor distributes the programs.`;
+    expect((await partiesOf(prose)).list).toBeNull();
+    // A last piece that ends in no legal form is no party either.
+    const person = `This Agreement is made between Osric Labs, Inc. ("Osric") and the distributor named in the order form below.`;
+    expect((await partiesOf(person)).list).toBeNull();
+  });
+
+  it('reads a first slot printed as "the undersigned" as a blank party and goes on with the list', async () => {
+    const text = `MUTUAL NON-DISCLOSURE AGREEMENT
+This Agreement is made and entered into this 3rd day of May, 2005 by and between the undersigned (the "Contracting Party") and Verity Data Products, Inc. under the following terms and conditions:
+1. Purpose. The parties wish to exchange information.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([{ name: 'Verity Data Products, Inc.', role: null }]);
+    // A first slot that prints a capitalised name is no blank: the reading starts at the lead that opens it.
+    const named = `This Agreement is entered into by and between Michael Ostrander ("Executive") and Harlow Health, Inc., an Ohio corporation (the "Company").`;
+    expect(namesOf((await partiesOf(named)).list)).toEqual([
+      { name: 'Michael Ostrander', role: 'Executive' },
+      { name: 'Harlow Health, Inc.', role: 'Company' },
+    ]);
+  });
+
+  it('reads past a second term given to the same party, and the name of the next party that a joining word holds', async () => {
+    const text = `This Agreement, dated April 7, 2014, is made by and between Tarrant Drilling Holdings Corp. ("TDH") (hereinafter referred to as "Company") and Coastal and Marine
+Holdings LLC (the "Representative").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Tarrant Drilling Holdings Corp.', role: 'TDH' },
+      { name: 'Coastal and Marine Holdings LLC', role: 'Representative' },
+    ]);
+  });
+
+  it('reads a list printed without terms up to the term that calls the parties together, each name ending in a legal form', async () => {
+    const text = `This Agreement is made by and between ARVELLO THERAPEUTICS, INC., a Delaware corporation, with offices at 20 Enterprise, Suite 200, Irvine, California, 92656, and KOTANI PHARMACEUTICAL CO. LTD. a JAPANESE CORPORATION, with offices at 2-9 Kanda, Tokyo 101-8535, JAPAN (each a "party" and together the "parties").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'ARVELLO THERAPEUTICS, INC.', role: null },
+      { name: 'KOTANI PHARMACEUTICAL CO. LTD.', role: null },
+    ]);
+    const article = `This Agreement is entered into between
+Tarnow Metal Works, Inc (a Colorado Corporation) located at 12 West 5th Avenue, Arvada,
+Colorado 80002 and Back 4 Health, Ltd. located at 53 North Union Blvd., Colorado Springs, Colorado
+80918 (hereinafter collectively referred to as "the Parties").`;
+    expect((await partiesOf(article)).list?.parties.map((party) => party.name)).toEqual(['Tarnow Metal Works, Inc', 'Back 4 Health, Ltd.']);
+    // A piece that ends in no legal form ("Marlowe Analytics") leaves the list unread rather than cut wrong.
+    const loose = `This Agreement is made by and between Marlowe Analytics, a California company, and Dunmore Partners LLC, a Nevada company (each a "Party" and together the "Parties").`;
+    expect((await partiesOf(loose)).list).toBeNull();
+  });
+
+  it('reads companies listed with commas before the joining word of a preamble without terms, and no place after a comma', async () => {
+    const text = `STRATEGIC ALLIANCE AGREEMENT among Marrow Pharmaceuticals, Inc., Marrow Pharma, LLC. and K-Tech Ueno, Ltd.
+
+ARTICLE I DEFINITIONS`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Marrow Pharmaceuticals, Inc.', 'Marrow Pharma, LLC.', 'K-Tech Ueno, Ltd.']);
+    const place = `SUPPLY AGREEMENT between Marrow Pharmaceuticals, Inc., New York, New York and K-Tech Ueno, Ltd.
+
+ARTICLE I DEFINITIONS`;
+    expect((await partiesOf(place)).list?.parties.map((party) => party.name)).toEqual(['Marrow Pharmaceuticals, Inc.', 'K-Tech Ueno, Ltd.']);
+  });
+
+  it('reads a next company printed with its own term right after a term, with no joining word between', async () => {
+    const text = `This Amendment No. 2 (the "Amendment"), entered into by and between Kettering Dairy Foods, LLC ("Kettering") Summit Nutrition Corporation ("Summit") is effective as of June 1, 2018.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Kettering Dairy Foods, LLC', role: 'Kettering' },
+      { name: 'Summit Nutrition Corporation', role: 'Summit' },
+    ]);
+    // A capitalised phrase that is no company ("Section 2") opens no party, and the list of one is not completed.
+    const section = `This Amendment is entered into by and between Kettering Dairy Foods, LLC ("Kettering") Section 2 ("Definitions") of the Agreement is amended.`;
+    expect((await partiesOf(section)).list).toBeNull();
+  });
+
+  it('reads the company named after a few lowercase words and a comma ("and its Reseller, …"), and no place or person so named', async () => {
+    const text = `This Distribution Agreement is entered into by and between Orchard Incentive Services, L.L.C., a Missouri limited liability company ("OIS"), and its Reseller, Schoolbay, Inc., a Delaware corporation ("Schoolbay").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Orchard Incentive Services, L.L.C.', role: 'OIS' },
+      { name: 'Schoolbay, Inc.', role: 'Schoolbay' },
+    ]);
+    const person = `This Agreement is entered into by and between Orchard Incentive Services, L.L.C. ("OIS"), and its agent in the field, Dana Ruiz ("Agent").`;
+    expect((await partiesOf(person)).list?.parties.map((party) => party.name)).toEqual(['Orchard Incentive Services, L.L.C.']);
+  });
+
+  it('reads parties numbered in parentheses whose terms are bare words', async () => {
+    const text = `THIS AGREEMENT is made on 1 March 2020
+
+BETWEEN: (1) KESTREL 2010 LIMITED (registered number 04412345) whose registered office is at 8 Mill Lane, Leeds LS1 4AB (the Company) (2) MARTIN HOLLOWAY (the Executive).
+
+IT IS AGREED as follows:`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'KESTREL 2010 LIMITED', role: 'Company' },
+      { name: 'MARTIN HOLLOWAY', role: 'Executive' },
+    ]);
+    // A parenthesis inside a name stays part of it when no list number follows it.
+    const inner = `This Agreement is made between Orrin Paints (Suzhou) Co Ltd ("Orrin") and Pellam Repair LLC ("Pellam").`;
+    expect((await partiesOf(inner)).list?.parties.map((party) => party.name)).toEqual(['Orrin Paints (Suzhou) Co Ltd', 'Pellam Repair LLC']);
+  });
+
+  it('ends a name at a wide gap of a line set out in columns, unless its legal form or a page rule follows', async () => {
+    const text = `LICENSING AGREEMENT
+
+between
+
+Tessaro Labs, Inc.          80 Kenrick Way, Suite 2          Austin, Texas 78701
+
+hereinafter referred to as "Licensor"
+
+and
+
+KORVEL MEDIA AG          Ringstr. 25          50676 Cologne          Germany          hereinafter referred to as "korvel"
+
+1 PURPOSE`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Tessaro Labs, Inc.', role: 'Licensor' },
+      { name: 'KORVEL MEDIA AG', role: 'korvel' },
+    ]);
+    const rule = `This Agreement is made by and between Ferro Lane, Inc., a Washington corporation (the "Company"), and Post                  ------- Parcels Etc. USA, Inc., a California corporation ("PPE").`;
+    expect((await partiesOf(rule)).list?.parties.map((party) => party.name)).toEqual(['Ferro Lane, Inc.', 'Post Parcels Etc. USA, Inc.']);
+  });
+
+  it('reads a term set apart from its party by a blank line, and a name whose column ends at a gap of three spaces', async () => {
+    const text = `This Collaboration Agreement ("Agreement") is made by and among     Vexor, Inc.  11 W. Lemon Ave. Monrovia, CA 91016 USA
+
+(hereinafter called "VEXOR"),   and   Hallberg Pharma International GmbH   Binger Strasse 17 55216 Ingelheim Germany   (hereinafter called "HPI").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Vexor, Inc.', role: 'VEXOR' },
+      { name: 'Hallberg Pharma International GmbH', role: 'HPI' },
+    ]);
+    // A blank line inside the stretch, not right before the term, still ends the paragraph: no party.
+    const apart = `This Agreement is made by and between Vexor, Inc.
+
+Recitals. The parties wish to work together on the product (the "Product").`;
+    expect((await partiesOf(apart)).list).toBeNull();
+  });
+
+  it('reads a title page whose parties an ampersand alone on its line joins, and no name joined by an ampersand inside a line', async () => {
+    const text = `HOSTING AGREEMENT
+BETWEEN
+K-NET NETHERLANDS B.V.
+&
+Elstar Talk Communication Holding AG
+Page 1 of 40`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['K-NET NETHERLANDS B.V.', 'Elstar Talk Communication Holding AG']);
+    const inside = `HOSTING AGREEMENT
+BETWEEN
+MARSH & LOWELL CORPORATION
+Page 1 of 40`;
+    expect((await partiesOf(inside)).list).toBeNull();
+  });
+
+  it('reads a title page whose parties each have a descriptor line holding the term, and a closing line before "and"', async () => {
+    const text = `Collaboration Agreement
+
+by and between
+
+A. Brenner Pharma Ltd
+
+with an office and place of business at Hauptgasse 12, 4051 Basel, Switzerland ("Brenner")
+
+on the one hand
+
+and
+
+Lumen Diagnostics, Inc.
+
+with an office and place of business at 10 Kendall Street, Cambridge, Massachusetts 02141 ("Lumen")
+
+on the other hand.
+
+1. Definitions`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'A. Brenner Pharma Ltd', role: 'Brenner' },
+      { name: 'Lumen Diagnostics, Inc.', role: 'Lumen' },
+    ]);
+  });
+});
+
 describe('readPartyList: the words are knowledge', () => {
   it('reads nothing without the lead words, and a preamble in a language a pack adds', async () => {
     const base = recordKnowledge();

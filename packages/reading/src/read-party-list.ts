@@ -7,14 +7,23 @@
  * starts after a joining word ("and", "und", "et") or a comma. A name keeps its legal form
  * ("Kite Pharma, Inc.") and loses the descriptor after it ("a Delaware corporation having
  * …"). The signature block ("IN WITNESS WHEREOF", a company line over "By:") confirms the
- * preamble's parties, or names them when no preamble does. Every word comes from the
- * knowledge packs; this module only knows the shapes: parentheses, quotes, commas, lines.
+ * preamble's parties, or names them when no preamble does. Around that (ADR 0025, revision
+ * 3): a descriptor's own term is passed over when a joining word follows it, the last party
+ * may print no term when its legal form ends its name, a blank first slot ("the undersigned")
+ * lets the list go on, a term that calls the parties together ends a list printed without
+ * terms, a wide gap inside a line ends a name's column, and parties may be numbered "(1)",
+ * "(2)". Every word comes from the knowledge packs; this module only knows the shapes:
+ * parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
+import { type SignatureWords, type SignerWords, letterCompanies, signatureNames, signerNames } from './party-signatures.js';
+import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
+
+export { foldedWords } from './party-text.js';
 
 /** Options of a reading: the record knowledge and the legal forms to read with (the built-in packs' by default). */
 export interface ReadPartyListOptions {
@@ -23,33 +32,27 @@ export interface ReadPartyListOptions {
   readonly legalForms?: readonly string[];
 }
 
-/** How far into a document its preamble is looked for (a cover page and a table of contents come first in some). */
-const PREAMBLE_WINDOW = 12_000;
 /** Longest run of text from a party's first word to the term it is called by (a name, its descriptor and an address). */
 const PARTY_STRETCH = 420;
 /** Longest parenthesis or quoted phrase read as a defined term. */
 const DEFINED_TERM_LENGTH = 120;
 /** How far after a defined-term lead its quoted term may open. */
 const TERM_AFTER_LEAD = 16;
-/** Longest name, in characters and in words: more is a sentence, not a name. */
-const NAME_LENGTH = 150;
+/** Most words of a name: more is a sentence (its length in characters: `NAME_LENGTH`). */
 const NAME_WORDS = 16;
 /** Lowercase words allowed between a defined term and the joining word ("genannt", "dénommée"). */
 const LOOSE_WORDS = 2;
-/** Lowercase words a name may hold ("Bank of America", "Leonard Green and Partners"). */
-const MAX_LOWERCASE_WORDS = 2;
-/** Non-empty lines above a letter's salutation searched for the addressee's company. */
-const ADDRESS_LINES = 12;
-/** Lines after a signature lead searched for the parties' names. */
-const SIGNATURE_LINES = 80;
 
 const DOUBLE_QUOTES = new Set(['"', '\u201C', '\u201D', '\u201E', '\u00AB', '\u00BB']);
 const QUOTES = new Set([...DOUBLE_QUOTES, '\u2018', '\u2019']);
-const SEPARATORS = new Set([',', ';', ':', '\u2013', '\u2014', '-', ')']);
 const BREAKING_SEPARATORS = new Set([',', ';']);
 const LETTERS = /^\p{L}+/u;
-const NAME_START = /[\p{Lu}\p{N}]/u;
+/** A party's list number in parentheses ("(2) "). */
+const PARTY_NUMBER = /^\(\p{N}{1,2}\)\s/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
+/** A run of spaces inside a line that sets text out in columns (a text layer's rendering of a table or an address block). */
+const WIDE_GAP_LENGTH = 3;
+const WIDE_GAP = /^[ \t]{3}/u;
 const SPACES = /\s+/g;
 /** A run of rule characters a text layer leaves inside a name ("Mail ------- Boxes", a page break's rule). */
 const RULE_RUNS = /\s+[-_=]{3,}\s+/g;
@@ -81,25 +84,8 @@ interface Words {
   readonly legalForms: readonly (readonly string[])[];
   /** Suffixes a person's name prints after a comma ("Jr.", "III"), folded, in every language. */
   readonly nameSuffixes: readonly (readonly string[])[];
-}
-
-/** The words a signature block is read with, in every language. */
-interface SignatureWords {
-  readonly signatureLeads: readonly Term[];
-  readonly namePrefixes: readonly string[];
-  readonly salutations: readonly Term[];
-  readonly signatureKeys: readonly string[];
-  readonly legalForms: readonly (readonly string[])[];
-}
-
-interface Term {
-  readonly term: string;
-  readonly concept: string;
-}
-
-interface Stretch {
-  readonly start: number;
-  readonly end: number;
+  /** The words a list of parties is called by ("party", "parties"), folded: a term that is one of them names the parties together. */
+  readonly listNames: ReadonlySet<string>;
 }
 
 interface DefinedTerm extends Stretch {
@@ -107,11 +93,6 @@ interface DefinedTerm extends Stretch {
 }
 
 const asTerms = (terms: TermsByLanguage): Term[] => allTerms(terms).map((term) => ({ term, concept: '' }));
-
-/** Letters and digits of a text, lower case, without diacritics: how names and legal forms are compared. */
-export function foldedWords(text: string): string[] {
-  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().matchAll(/[\p{L}\p{N}&]+/gu)].map((match) => match[0]);
-}
 
 /** The terms of the given languages only. */
 function ofLanguages(terms: TermsByLanguage, languages: readonly string[]): TermsByLanguage {
@@ -129,17 +110,8 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     articles: allTerms(ofLanguages(knowledge.partyNameArticles, languages)),
     legalForms,
     nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
+    listNames: new Set(allTerms(knowledge.partyListNames).map((name) => foldedWords(name).join(' '))),
   };
-}
-
-function isLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
-  const folded = foldedWords(text);
-  return folded.length > 0 && words.legalForms.some((form) => form.length === folded.length && form.every((word, index) => folded[index] === word));
-}
-
-function endsInLegalForm(text: string, words: Pick<Words, 'legalForms'>): boolean {
-  const folded = foldedWords(text);
-  return words.legalForms.some((form) => form.length < folded.length && form.every((word, index) => folded[folded.length - form.length + index] === word));
 }
 
 /** The index of the parenthesis closing the one at `open`, or -1. */
@@ -197,16 +169,10 @@ function bareTerm(text: string, start: number, end: number, words: Words): Stret
   inner = { start: afterArticle(text, inner.start, words), end: inner.end };
   if (inner.end <= inner.start || !BARE_TERM.test(text.slice(inner.start, inner.end))) return null;
   const after = skipSpaces(text, end + 1, Math.min(text.length, end + 40));
-  if (/[\p{Lu}\p{N}(]/u.test(text[after] ?? '')) return null;
+  // The next party's list number ("(the Company) (2) JOHN ROGERS") opens no part of this name.
+  if (/[\p{Lu}\p{N}(]/u.test(text[after] ?? '') && !PARTY_NUMBER.test(text.slice(after, after + 6))) return null;
   // "(Saale), Germany": a comma then a capitalised word goes on with an address.
   return text[after] === ',' && startsName(text, skipSpaces(text, after + 1, Math.min(text.length, after + 40))) ? null : inner;
-}
-
-function trimStretch(text: string, stretch: Stretch): Stretch {
-  let { start, end } = stretch;
-  while (start < end && /\s/.test(text[start]!)) start += 1;
-  while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
-  return { start, end };
 }
 
 /** The first defined term in `[from, limit)`: a parenthesis holding a quoted term, or a quoted term right after a defined-term lead. */
@@ -254,6 +220,8 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
       if (BREAKING_SEPARATORS.has(text[index]!)) joined = true;
       index += 1;
     }
+    // A list number in parentheses opens the next party of a numbered list ("(the Company) (2) JOHN ROGERS (the Executive)").
+    if (PARTY_NUMBER.test(text.slice(index, index + 6))) return { index, descriptor: false };
     const word = LETTERS.exec(text.slice(index, index + 40))?.[0];
     if (word === undefined) break;
     const lower = word.toLowerCase();
@@ -273,32 +241,24 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
   }
   // A comma then a lowercase word that joins nothing ("("Bravatek"), with an address at …") goes on describing the party.
   if (joined && (joinedByWord || !startsLowercase(text, index))) return { index, descriptor: false };
+  // No joining word, but a company's name and its own term right after ("("Heritage") Premier Nutrition Corporation ("Premier")"): the next party.
+  if (!joined && loose === 0 && startsName(text, index) && unjoinedCompany(text, index, words)) return { index, descriptor: false };
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
 }
 
-function startsName(text: string, index: number): boolean {
-  const word = /^[\p{L}\p{N}][^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
-  return word !== undefined && NAME_START.test(word);
-}
-
-/**
- * True when the word at `index` is a name printed in lower case ("drkoop.com", "edge2net"):
- * it holds a digit or a dot between letters, which no word of prose does. Such a name is read
- * only when it ends in a legal form (`namesCompany`).
- */
-function startsLowercaseBrand(text: string, index: number): boolean {
-  const word = /^\p{Ll}[^\s,]*/u.exec(text.slice(index, index + 60))?.[0];
-  return word !== undefined && /\p{N}|\.\p{L}/u.test(word);
+/** True when a company's name ending in a legal form runs from `index` right up to a defined term of its own. */
+function unjoinedCompany(text: string, index: number, words: Words): boolean {
+  const term = nextDefinedTerm(text, index, Math.min(text.length, index + NAME_LENGTH), words);
+  if (term === null) return false;
+  const name = nameIn(text, { start: index, end: term.start }, words);
+  if (name === null || name.start !== index || skipSpaces(text, name.end, term.start) !== term.start) return false;
+  const printed = text.slice(name.start, name.end);
+  return !/\n/u.test(printed) && (isLegalForm(printed, words) || endsInLegalForm(printed, words));
 }
 
 /** True when a name may start at `index`: a capital or a digit, or a lowercase brand (then the name must end in a legal form). */
 function opensName(text: string, index: number): boolean {
   return startsName(text, index) || startsLowercaseBrand(text, index);
-}
-
-/** True when the printed name starting at `start` opens as a name: a capital or a digit, or a lowercase brand of a company ending in a legal form. */
-function namesAt(text: string, start: number, printed: string, words: Pick<Words, 'legalForms'>): boolean {
-  return startsName(text, start) || (startsLowercaseBrand(text, start) && endsInLegalForm(printed, words));
 }
 
 /** Skips an article printed before a name ("der", "la société") that is no part of it. */
@@ -316,7 +276,7 @@ function afterArticle(text: string, start: number, words: Words): number {
 }
 
 /** Where a legal form that opens `text` at `from` ends (`Inc.` in "Inc. a Delaware …"), or -1. */
-function legalFormEnd(text: string, from: number, limit: number, words: Pick<Words, 'legalForms'>): number {
+function legalFormEnd(text: string, from: number, limit: number, words: LegalForms): number {
   const found = [...text.slice(from, limit).matchAll(/[^\s,(]+/gu)];
   let best = -1;
   for (let count = 1; count <= Math.min(found.length, 4); count += 1) {
@@ -375,6 +335,11 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
         break;
       }
       const formEnd = legalFormEnd(text, wordStart, end, words);
+      // A wide gap inside a line is a column's edge ("PLAN_B MEDIA AG      Schaafenstr. 25"): the name ends there unless its legal form or a rule (a page break's: "Mail      ------- Boxes") follows.
+      if (formEnd < 0 && character !== ',' && WIDE_GAP.test(text.slice(index, index + WIDE_GAP_LENGTH)) && !/\s/u.test(text[index - 1] ?? '') && !/^[-_=]{3}/u.test(text.slice(wordStart, wordStart + 3))) {
+        end = index;
+        break;
+      }
       // A comma then a name's suffix ("THOMAS W. MILLS, SR", "Eugene Wright, III") goes on with the name, which then ends unless a legal form follows.
       const suffixEnd = character === ',' && formEnd < 0 ? legalFormEnd(text, wordStart, end, { legalForms: words.nameSuffixes }) : -1;
       if (suffixEnd >= 0 && !startsName(text, skipSpaces(text, suffixEnd, end))) {
@@ -436,18 +401,33 @@ function crossesBoundary(text: string, start: number, end: number): boolean {
  * no quote comes before it. A stretch that crosses a blank line or a sentence is no party's.
  */
 function partyStretch(text: string, from: number, term: DefinedTerm, words: Words, descriptor: boolean): Stretch | null {
-  if (crossesBoundary(text, from, term.start)) return null;
+  // A blank line right before the term ("… 91016 USA" / "" / "(hereinafter called "XENCOR")") sets the term apart, not a new paragraph.
+  let end = term.start;
+  while (end > from && /\s/u.test(text[end - 1]!)) end -= 1;
+  if (crossesBoundary(text, from, end)) return null;
   const joiners = findTerms(text.slice(from, term.start), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })));
   for (let index = joiners.length - 1; index >= 0; index -= 1) {
     const hit = joiners[index]!;
     const before = text.slice(from, from + hit.start);
     if (!before.trimEnd().endsWith(',') && !(descriptor && ![...before].some((character) => QUOTES.has(character)))) continue;
     const start = skipSeparators(text, from + hit.end);
-    if (opensName(text, afterArticle(text, start, words))) return { start, end: term.start };
+    if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start, end: term.start };
   }
   if (descriptor) return null;
-  return opensName(text, afterArticle(text, skipSeparators(text, from), words)) ? { start: from, end: term.start } : null;
+  const start = skipSeparators(text, from);
+  if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start: from, end: term.start };
+  // A few lowercase words and a comma before the name ("and its Reseller, Schoolpop, Inc., a Delaware corporation ("Schoolpop")"): the name after the comma, a company's.
+  const comma = text.indexOf(',', start);
+  if (startsLowercase(text, start) && comma > start && comma < term.start && !/\n/u.test(text.slice(start, comma)) && text.slice(start, comma).split(/\s+/u).length <= APPOSITIVE_WORDS) {
+    const after = skipSpaces(text, comma + 1, term.start);
+    const name = startsName(text, after) ? nameIn(text, { start: after, end: term.start }, words) : null;
+    if (name !== null && endsInLegalForm(text.slice(name.start, name.end), words)) return { start: after, end: term.start };
+  }
+  return null;
 }
+
+/** Most words printed before a party's name and a comma ("its Reseller, …", "its wholly owned subsidiary, …"). */
+const APPOSITIVE_WORDS = 4;
 
 function skipSeparators(text: string, from: number): number {
   let index = from;
@@ -481,24 +461,110 @@ function isUnnamed(text: string, stretch: Stretch): boolean {
   return inner.length <= UNNAMED_LENGTH && /^\p{Ll}/u.test(inner) && !BLANK_LINE.test(inner);
 }
 
+/** How many defined terms of one descriptor are passed over before the next party ("…, as Administrator for Fox Film Corporation ("Trademark Licensor"), and …"). */
+const DESCRIPTOR_TERMS = 2;
+/** Longest stretch read for a last party that prints no term. */
+const UNTERMED_STRETCH = 200;
+
+/**
+ * The last party of a preamble when it prints no defined term: a company's name right after the
+ * joining word, read like any party's name and ended by its legal form, which must be followed
+ * by the end of the sentence or line, a comma, a lowercase word or a number (its address:
+ * "Uniquest Corporation 780 Montague Expressway"); null otherwise. The stretch ends at
+ * `limit` (the next, later defined term) or a blank line or a sentence's end.
+ */
+function untermedCompany(text: string, at: number, words: Words, limit = text.length): Stretch | null {
+  const start = skipSeparators(text, at);
+  let end = Math.min(limit, text.length, start + UNTERMED_STRETCH);
+  const blank = BLANK_LINE.exec(text.slice(start, end));
+  if (blank !== null) end = start + blank.index;
+  const name = nameIn(text, { start, end }, words);
+  if (name === null) return null;
+  const printed = text.slice(name.start, name.end);
+  // A legal form printed in lower case or as a short word in title case ends no name ("Distributor, as set forth below": "AS" is a Norwegian legal form).
+  if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) return null;
+  if (/\n/u.test(printed) && crossesBoundary(text, name.start, name.end)) return null;
+  const after = skipSpaces(text, name.end, end);
+  if (after < end && !/[,.;:\p{N}\n]/u.test(text[after]!) && !startsLowercase(text, after)) return null;
+  return name;
+}
+
+/** True when a first slot names no one: a blank, a rule or a placeholder, or a few words printed all in lower case ("the undersigned"). */
+function isBlankSlot(text: string, stretch: Stretch): boolean {
+  const inner = text.slice(stretch.start, stretch.end).trim();
+  return !/\p{L}/u.test(inner) || isPlaceholder(inner) || (!/[\p{Lu}\p{N}]/u.test(inner) && !/\n/u.test(inner));
+}
+
+/** Most further terms one party is given right after its first ("("IDE") (hereinafter referred to as "Company")"). */
+const ALIAS_TERMS = 2;
+
+/** Where the terms a party is given one after another end: its first term and those that follow it with nothing but spaces between. */
+function aliasesEnd(text: string, term: DefinedTerm, words: Words): number {
+  let end = term.end;
+  for (let count = 0; count < ALIAS_TERMS; count += 1) {
+    const start = skipSpaces(text, end, text.length);
+    if (text[start] !== '(') break;
+    const alias = nextDefinedTerm(text, start, start + DEFINED_TERM_LENGTH, words);
+    if (alias === null || alias.start !== start) break;
+    end = alias.end;
+  }
+  return end;
+}
+
+/** True when a term is one of the words a list of parties is called by ("the Parties", "party"), its article aside. */
+function callsPartiesTogether(text: string, role: Stretch, words: Words): boolean {
+  const term = roleIn(text, role, words);
+  return term !== null && words.listNames.has(foldedWords(text.slice(term.start, term.end)).join(' '));
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
   let unnamed = 0;
   let at = from;
   let descriptor = false;
+  let skipped = 0;
   for (;;) {
     const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
-    if (term === null) break;
+    if (term === null) {
+      // The last party may print no term ("… ("Tripath"), and Uniquest Corporation 780 Montague …"): a company's name that its legal form ends.
+      const last = (parties.length > 0 || unnamed > 0) && !descriptor ? untermedCompany(text, at, words) : null;
+      if (last !== null) parties.push({ name: last, role: null });
+      break;
+    }
+    // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
+    if (parties.length === 0 && unnamed === 0 && term.role !== null && callsPartiesTogether(text, term.role, words)) return plainPreambleAt(text, from, words, term.start);
     const stretch = partyStretch(text, at, term, words, descriptor);
     const name = stretch === null ? null : nameIn(text, stretch, words);
     if (name === null) {
-      // A party the form leaves blank ("and ________ ("Employee")") ends the list but counts as a slot.
-      if (parties.length > 0 && !descriptor && isUnnamed(text, { start: at, end: term.start })) unnamed += 1;
+      // A descriptor's own term ("…, a member institution of The University of Texas System ("System") and …") names no party: the list goes on after it.
+      // The descriptor opens with a comma ("…"), a member institution of …"); a stretch that runs on without one is a new sentence ("… ("Agreement") is entered into … by and between …").
+      const opensDescriptor = /^[\s)\]]*,/u.test(text.slice(at, at + 8));
+      const joined = descriptor && opensDescriptor && skipped < DESCRIPTOR_TERMS && !crossesBoundary(text, at, term.start) ? nextPartyStart(text, term.end, words) : null;
+      // Only a joining word after the descriptor's term opens the next party ("…("System") and Adaptimmune LLC"); after a comma alone the term may be a party's own ("…, Hyde Park Bancorp, MHC, … (the "MHC"), …").
+      if (joined !== null && !joined.descriptor && /\p{L}/u.test(text.slice(term.end, joined.index))) {
+        skipped += 1;
+        at = joined.index;
+        descriptor = false;
+        continue;
+      }
+      // A party the form leaves blank ("and ________ ("Employee")", "the undersigned ("Employee") and …") counts as a slot; a blank first slot lets the list go on.
+      if (!descriptor && isUnnamed(text, { start: at, end: term.start }) && (parties.length > 0 || isBlankSlot(text, { start: at, end: term.start }))) {
+        unnamed += 1;
+        const next = parties.length === 0 && unnamed === 1 ? nextPartyStart(text, term.end, words) : null;
+        if (next !== null && !next.descriptor) {
+          at = next.index;
+          continue;
+        }
+      } else if (!descriptor && parties.length > 0) {
+        const last = untermedCompany(text, at, words, term.start);
+        if (last !== null) parties.push({ name: last, role: null });
+      }
       break;
     }
+    skipped = 0;
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
-    const next = nextPartyStart(text, term.end, words);
+    const next = nextPartyStart(text, aliasesEnd(text, term, words), words);
     if (next === null) break;
     at = next.index;
     descriptor = next.descriptor;
@@ -525,9 +591,11 @@ function linesFrom(text: string, from: number, count: number): (Stretch & { read
   return lines;
 }
 
-/** True when a line holds a joining word alone ("and", "- und -", "ET"). */
+/** True when a line holds a joining word alone ("and", "- und -", "ET") or an ampersand alone ("&"). */
 function isJoinerLine(text: string, line: Stretch, words: Words): boolean {
-  const inner = text.slice(line.start, line.end).replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '').toLowerCase();
+  const printed = text.slice(line.start, line.end);
+  if (printed.trim() === '&') return true;
+  const inner = printed.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '').toLowerCase();
   return words.joiners.has(inner);
 }
 
@@ -536,6 +604,23 @@ function termLine(text: string, line: Stretch, words: Words): DefinedTerm | null
   const term = nextDefinedTerm(text, line.start, line.end, words);
   if (term === null || term.start !== line.start) return null;
   return /^[\s\p{P}]*$/u.test(text.slice(term.end, line.end)) ? term : null;
+}
+
+/**
+ * The defined term of a descriptor line under a party's name ("with an office and place of
+ * business at …, Switzerland ("Roche Basel")"): a line that opens in lower case and ends with a
+ * defined term; null otherwise.
+ */
+function descriptorTermLine(text: string, line: Stretch, words: Words): DefinedTerm | null {
+  if (!startsLowercase(text, line.start)) return null;
+  let found: DefinedTerm | null = null;
+  for (let at = line.start; at < line.end; ) {
+    const term = nextDefinedTerm(text, at, line.end, words);
+    if (term === null || term.end > line.end) break;
+    found = term;
+    at = term.end;
+  }
+  return found !== null && /^[\s\p{P}]*$/u.test(text.slice(found.end, line.end)) ? found : null;
 }
 
 /** True when a block ends with a joining word ("…, London (the "Company"); and"): the next block is the next party. */
@@ -589,10 +674,12 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     if (name === null) break;
     let end = block.end;
     if (term === null && index < lines.length) {
-      term = termLine(text, lines[index]!, words);
+      term = termLine(text, lines[index]!, words) ?? descriptorTermLine(text, lines[index]!, words);
       if (term !== null) end = lines[index++]!.end;
     }
     parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
+    // A line in lower case before a joining line closes the party ("on the one hand" / "and").
+    if (index + 1 < lines.length && startsLowercase(text, lines[index]!.start) && !isJoinerLine(text, lines[index]!, words) && isJoinerLine(text, lines[index + 1]!, words)) index += 1;
     if (index >= lines.length) break;
     if (isJoinerLine(text, lines[index]!, words)) index += 1;
     else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) break;
@@ -610,8 +697,8 @@ const PLAIN_PREAMBLE = 600;
  * form, or the reading gives up (a name such as "Leonard Green and Partners LP" is then not
  * split into two parties).
  */
-function plainPreambleAt(text: string, from: number, words: Words): Preamble {
-  let end = Math.min(text.length, from + PLAIN_PREAMBLE);
+function plainPreambleAt(text: string, from: number, words: Words, limit = text.length): Preamble {
+  let end = Math.min(text.length, limit, from + PLAIN_PREAMBLE);
   for (let index = from; index < end; index += 1) {
     if (crossesBoundary(text, from, index + 1) && (text[index] === '.' || text[index] === '\n')) {
       end = index;
@@ -635,6 +722,17 @@ function plainPreambleAt(text: string, from: number, words: Words): Preamble {
     const printed = text.slice(name.start, name.end);
     if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) return { parties: [], unnamed: 0 };
     parties.push({ name, role: null });
+    // Companies listed with commas before the joining word ("Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and …"): a comma then another company's name.
+    for (let at = name.end; ; ) {
+      const comma = skipSpaces(text, at, piece.end);
+      if (text[comma] !== ',') break;
+      const next = nameIn(text, { start: comma + 1, end: piece.end }, words);
+      if (next === null || next.start !== skipSpaces(text, comma + 1, piece.end)) break;
+      const listed = text.slice(next.start, next.end);
+      if ((!isLegalForm(listed, words) && !endsInLegalForm(listed, words)) || isLegalForm(listed, words)) break;
+      parties.push({ name: next, role: null });
+      at = next.end;
+    }
   }
   return { parties, unnamed: 0 };
 }
@@ -771,173 +869,11 @@ function roleIn(text: string, role: Stretch, words: Words): Stretch | null {
   return start < role.end ? { start, end: role.end } : null;
 }
 
-function lineAt(text: string, start: number): Stretch {
-  const newline = text.indexOf('\n', start);
-  return { start, end: newline < 0 ? text.length : newline };
-}
-
-/** True when a line opens with a signature key followed by a colon, a rule or a signature (`By:`, `Name:`, `By /s/`). */
-function isSignatureKeyLine(line: string, keys: readonly string[]): boolean {
-  const lowered = lowerSameLength(line).trimStart();
-  for (const key of keys) {
-    if (!lowered.startsWith(key)) continue;
-    const rest = lowered.slice(key.length).trimStart();
-    if (rest.startsWith(':') || rest.startsWith('_') || rest.startsWith('/')) return true;
-  }
-  return false;
-}
-
-interface SignatureName extends Stretch {
-  readonly legalForm: boolean;
-}
-
-/** The names printed over the key lines of the signature blocks (`ACME, INC.` over `By: …`). */
-function signatureNames(text: string, words: SignatureWords): SignatureName[] {
-  const names: SignatureName[] = [];
-  const seen = new Set<string>();
-  for (const lead of findTerms(text, words.signatureLeads)) {
-    const lines: Stretch[] = [];
-    let at = lineAt(text, lead.end).end + 1;
-    while (at < text.length && lines.length < SIGNATURE_LINES) {
-      const line = lineAt(text, at);
-      const trimmed = trimStretch(text, line);
-      if (trimmed.end > trimmed.start) lines.push(trimmed);
-      at = line.end + 1;
-    }
-    lines.forEach((line, index) => {
-      const next = lines[index + 1];
-      const content = text.slice(line.start, line.end);
-      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words.signatureKeys) || isSignatureKeyLine(content, words.signatureKeys)) return;
-      const colon = content.lastIndexOf(':');
-      let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
-      name = trimStretch(text, name);
-      const lowered = lowerSameLength(text.slice(name.start, name.end));
-      const prefix = words.namePrefixes.find((candidate) => lowered.startsWith(candidate) && /\s/.test(lowered[candidate.length] ?? ''));
-      if (prefix !== undefined) name = trimStretch(text, { start: name.start + prefix.length, end: name.end });
-      while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
-      const printed = text.slice(name.start, name.end);
-      const key = foldedWords(printed).join(' ');
-      // More than a few lowercase words make a sentence ("WARREN A. STEPHENS, on behalf of himself and as President …"), not a name.
-      if (printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return;
-      if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
-      seen.add(key);
-      names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
-    });
-  }
-  return names;
-}
-
-/** A conformed signature: the mark a filed copy prints where a signature was ("/s/ Jane Roe"). */
-const CONFORMED_SIGNATURE = /^\/s\/\s*/iu;
-/** A person's name as a signature block prints it: two to five capitalised words or initials ("Patrick J. Mahaffy", "RAY M. DOLBY"), no digit, no comma. */
-const PERSON_NAME = /^\p{Lu}[\p{L}'\u2019.-]*(?:\s+\p{Lu}[\p{L}'\u2019.-]*){1,4}$/u;
-/** Lines after a conformed signature searched for the printed name and an office key. */
-const SIGNER_LINES = 3;
-
-/** The words a signer is told from an officer or a witness with. */
-interface SignerWords {
-  readonly signatureKeys: readonly string[];
-  readonly officeKeys: readonly string[];
-  readonly witnesses: readonly Term[];
-  readonly legalForms: readonly (readonly string[])[];
-}
-
-/**
- * The people who sign an agreement for themselves: a conformed signature ("/s/ Jane Roe") of
- * a person's name that no key line opens ("By: /s/ …" is an officer's), that does not sit
- * under a company's name or a witness's word, and that no office key (`Title:`, `Its:`), company
- * name or title after the printed name ("Jane Roe, Chief Financial Officer") follows before the
- * next heading line. The name is
- * the printed one under the signature when it holds the signature's words ("/s/ RAY DOLBY"
- * over "RAY M. DOLBY"); a layout that repeats the name on the signature's line ("/s/ Jane
- * Roe Jane Roe") gives it once.
- */
-function signerNames(text: string, words: SignerWords): Stretch[] {
-  const lines: Stretch[] = [];
-  for (let at = 0; at < text.length; ) {
-    const line = lineAt(text, at);
-    const trimmed = trimStretch(text, line);
-    if (trimmed.end > trimmed.start) lines.push(trimmed);
-    at = line.end + 1;
-  }
-  const found: Stretch[] = [];
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    const content = text.slice(line.start, line.end);
-    const mark = CONFORMED_SIGNATURE.exec(content);
-    if (mark === null) return;
-    let name = trimStretch(text, { start: line.start + mark[0].length, end: line.end });
-    const tokens = text.slice(name.start, name.end).split(/\s+/);
-    const half = tokens.length / 2;
-    if (tokens.length >= 4 && Number.isInteger(half) && foldedWords(tokens.slice(0, half).join(' ')).join(' ') === foldedWords(tokens.slice(half).join(' ')).join(' ')) {
-      name = { start: name.start, end: name.start + text.slice(name.start, name.end).indexOf(tokens[half]!, tokens.slice(0, half).join(' ').length) };
-      name = trimStretch(text, name);
-    }
-    const printed = text.slice(name.start, name.end);
-    if (!PERSON_NAME.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words)) return;
-    const previous = lines[index - 1];
-    if (previous !== undefined) {
-      const above = text.slice(previous.start, previous.end);
-      // A key line that holds nothing after its key ("By:", "By: ______") opens an officer's signature.
-      if ((isSignatureKeyLine(above, words.signatureKeys) && /[:_/][^\p{L}\p{N}]*$/u.test(above)) || companyLine(text, previous, words) !== null) return;
-      if (findTerms(above, words.witnesses).some((hit) => hit.start === 0)) return;
-    }
-    const folded = foldedWords(printed);
-    let shown = name;
-    // Rules ("________") between the lines of a block are no lines of it.
-    for (const next of lines.slice(index + 1).filter((candidate) => /[\p{L}\p{N}]/u.test(text.slice(candidate.start, candidate.end))).slice(0, SIGNER_LINES)) {
-      const below = text.slice(next.start, next.end);
-      // A heading ends the signer's block ("ACKNOWLEDGED AND AGREED:"); an office key, a witness's word or a company's name in it makes the signer an officer or a witness.
-      if (/:\s*$/u.test(below)) break;
-      if (isSignatureKeyLine(below, words.officeKeys) || findTerms(below, words.witnesses).some((hit) => hit.start === 0) || companyLine(text, next, words) !== null) return;
-      const belowWords = foldedWords(below);
-      if (!folded.every((word) => belowWords.includes(word))) continue;
-      // The printed name followed by a title ("William F. Weissman, Chief Financial Officer"): an officer.
-      if (/,\s*\S/u.test(below) && !PERSON_NAME.test(below)) return;
-      if (PERSON_NAME.test(below) && shown === name) shown = next;
-    }
-    const key = foldedWords(text.slice(shown.start, shown.end)).join(' ');
-    if (seen.has(key)) return;
-    seen.add(key);
-    found.push(shown);
-  });
-  return found;
-}
-
-/** A line that names a company: name-like, not too long, ending in a legal form ("LS Cable Ltd."). */
-function companyLine(text: string, line: Stretch, words: Pick<Words, 'legalForms'>): Stretch | null {
-  let end = line.end;
-  while (end > line.start && (SEPARATORS.has(text[end - 1]!) || /\s/.test(text[end - 1]!))) end -= 1;
-  const printed = text.slice(line.start, end);
-  if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, line.start, printed, words)) return null;
-  return isLegalForm(printed, words) || endsInLegalForm(printed, words) ? { start: line.start, end } : null;
-}
-
-/**
- * The companies of a letter agreement's address block: the lines ending in a legal form above
- * its salutation ("Dear …", "Ladies and Gentlemen:") — the sender's letterhead and the
- * addressee. Empty when the document opens with no salutation.
- */
-function letterCompanies(text: string, words: SignatureWords): Stretch[] {
-  const window = text.slice(0, PREAMBLE_WINDOW);
-  const salutation = findTerms(window, words.salutations).find((hit) => trimStretch(text, lineAt(text, text.lastIndexOf('\n', hit.start - 1) + 1)).start === hit.start);
-  if (salutation === undefined) return [];
-  const lines: Stretch[] = [];
-  let at = text.lastIndexOf('\n', salutation.start - 1);
-  while (at > 0 && lines.length < ADDRESS_LINES) {
-    const start = text.lastIndexOf('\n', at - 1) + 1;
-    const line = trimStretch(text, { start, end: at });
-    if (line.end > line.start) lines.unshift(line);
-    at = start - 1;
-  }
-  return lines.flatMap((line) => companyLine(text, line, words) ?? []);
-}
-
 function span(layer: string, stretch: Stretch): SourceSpan {
   return { layer, start: stretch.start, end: stretch.end };
 }
 
-function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: Pick<Words, 'legalForms'>): PartySighting {
+function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: LegalForms): PartySighting {
   const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
     // Whitespace and rules between words collapse, and no space is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
