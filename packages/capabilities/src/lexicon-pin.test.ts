@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'f5ffd5b97bbfe90d8f2720b3f79176dabc9965c4043db3c457942c19f37a395c',
-  lexiconPacks: 'cd6313adb32599efea857182c732926f391c6a88ae7d903c155f42e9ad599fd3',
+  lexiconPacks: '44f9d6b6d7c9dc151c821ab68d503ab95fb8e2eb05b48cc3728c34f8d152f46c',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.11.0',
   pattern_extraction: '1.10.0',

@@ -14,6 +14,10 @@ describe('DATE', () => {
     ).toEqual(Array.from({ length: 14 }, () => '2024-03-25').concat(['2024-04-01', '2024-03-25']));
   });
 
+  it('reads Latvian month names, and their locative forms', () => {
+    expect(dates('25. marts 2024; 25. martā 2024; 1. decembrī 2024').map(([, value]) => value)).toEqual(['2024-03-25', '2024-03-25', '2024-12-01']);
+  });
+
   it('includes a weekday prefix and flags a weekday that contradicts the date', () => {
     const [right] = findValues('DATE', 'Due: Monday, March 25, 2024');
     expect([right?.text, right?.value, right?.ambiguous]).toEqual(['Monday, March 25, 2024', '2024-03-25', false]);

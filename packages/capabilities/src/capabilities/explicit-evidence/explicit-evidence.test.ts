@@ -264,6 +264,16 @@ describe('explicit_evidence: a duration and a party name are read as such', () =
     expect(await values('Term: several years\n')).toEqual([]);
   });
 
+  it('keeps the quotes of a name together: a quote the value opens is closed with it', async () => {
+    const invoices = defineContract({ id: 'i', fields: [{ path: 'buyer_name', type: 'STRING', description: 'Name of the buyer.' }] });
+    const values = async (text: string): Promise<unknown[]> => (await runCapability(capability, invoices, 'buyer_name', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    expect(await values('Pircējs: SIA "Mājas Komforts"\n')).toEqual(['SIA "Mājas Komforts"']);
+    expect(await values('Buyer: "Best" Ltd\n')).toEqual(['"Best" Ltd']);
+    expect(await values('Kunde: Firma „Müller“\n')).toEqual(['Firma „Müller“']);
+    // Quotes around the whole value are still not part of it.
+    expect(await values('Buyer: "Northwind Traders"\n')).toEqual(['Northwind Traders']);
+  });
+
   it('does not take a telephone line under a store label for the merchant', async () => {
     const document = await buildDocument('WAHIN HARDWARE SDN BHD\nSTORE: 40225409 FAX: 603-40217507.\n', { inputType: 'text' });
     const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.', tags: ['party'] }] });

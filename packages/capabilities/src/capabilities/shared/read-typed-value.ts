@@ -168,6 +168,18 @@ export function readTypedValue(
   }
 }
 
+/**
+ * How many quotes a text opens and does not close (negative: closes more than it opens):
+ * straight double quotes pair with each other; „ and “ open, ” and “ close (German and
+ * English), « opens and » closes.
+ */
+function openQuotes(text: string): number {
+  const count = (pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+  const straight = count(/"/g);
+  if (straight % 2 === 1) return text.trimStart().startsWith('"') || /\s"\S/.test(text) ? 1 : -1;
+  return count(/[„«]/g) + count(/“(?=\S)/g) - count(/[”»]/g) - count(/(?<=\S)“/g);
+}
+
 /** An ISO 4217 code written right before or after a money hit ("$811.88 USD", "EUR 12.00"). */
 function adjacentCurrencyCode(text: string, hit: RecognizedValue, recognizers: ValueRecognizers, options: RecognizerOptions): { code: string; start: number; end: number } | null {
   const codes = safe(() => recognizers.findValues('CURRENCY', text, options)) ?? [];
@@ -224,6 +236,9 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
   let end = text.length;
   while (start < end && /[\s"'“”‘’«»]/.test(text[start]!)) start += 1;
   while (end > start && /[\s"'“”‘’«»,;:]/.test(text[end - 1]!)) end -= 1;
+  // A quote inside the value keeps its partner at the value's edge (`SIA "Mājas Komforts"`, `"Best" Ltd`).
+  if (end < text.length && /["“”»’]/.test(text[end]!) && openQuotes(text.slice(start, end)) > 0) end += 1;
+  if (start > 0 && /["„“«‘]/.test(text[start - 1]!) && openQuotes(text.slice(start, end)) < 0) start -= 1;
   if (semantic === 'identifier') {
     // An identifier is one token with a digit ("INV-2026-001", "PO 9876" keeps its first
     // token only when that token has the digit), or an upper-case code.
