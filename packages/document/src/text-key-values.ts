@@ -391,12 +391,12 @@ const FIRST_TWO_WORDS = /^\s*(\S+)\s+([\p{L}\p{N}_]+)/u;
  * summary word ("GST Summary", "VAT analysis"). Its first word is looked up before the
  * line is cut out and matched: almost no line starts with a tax word.
  */
-function isSummaryHeading(text: string, start: number, end: number, words: StructureWords): boolean {
+function isSummaryHeading(text: string, start: number, end: number, words: StructureWords, longestTaxWord: number): boolean {
   let first = start;
   while (first < end && isWhitespaceCode(text.charCodeAt(first))) first += 1;
   let firstEnd = first;
-  while (firstEnd < end && !isWhitespaceCode(text.charCodeAt(firstEnd))) firstEnd += 1;
-  if (firstEnd === first || firstEnd === end || !words.taxWords.has(text.slice(first, firstEnd).toLowerCase())) return false;
+  while (firstEnd < end && firstEnd - first <= longestTaxWord && !isWhitespaceCode(text.charCodeAt(firstEnd))) firstEnd += 1;
+  if (firstEnd === first || firstEnd === end || firstEnd - first > longestTaxWord || !words.taxWords.has(text.slice(first, firstEnd).toLowerCase())) return false;
   const match = FIRST_TWO_WORDS.exec(text.slice(start, end));
   return match !== null && words.taxWords.has(match[1]!.toLowerCase()) && words.summaryWords.has(match[2]!.toLowerCase());
 }
@@ -406,9 +406,12 @@ const SUMMARY_LINES = 15;
 /** The `[start, end)` ranges of the layer under each tax summary heading (its next lines). */
 export function summaryRegions(text: string, lines: readonly DocumentLine[], words: StructureWords): [number, number][] {
   const regions: [number, number][] = [];
+  // A first word longer than every tax word is none (lower-casing never shortens a word): most lines are let go unsliced.
+  let longestTaxWord = 0;
+  for (const word of words.taxWords) longestTaxWord = Math.max(longestTaxWord, word.length);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    if (!isSummaryHeading(text, line.span.start, line.span.end, words)) continue;
+    if (!isSummaryHeading(text, line.span.start, line.span.end, words, longestTaxWord)) continue;
     const last = lines[Math.min(lines.length - 1, index + SUMMARY_LINES)]!;
     regions.push([line.span.end, last.span.end]);
   }

@@ -51,7 +51,7 @@ export function findInlineLabels(context: SearchContext): void {
               : null;
   if (kind === null) return;
   const index = context.index.lineTokens();
-  const { sightings, readings } = context.index.memo('inline-labels', createInlineCache);
+  const { sightings, lineReadings, readings } = context.index.memo('inline-labels', createInlineCache);
   // Readings of value texts for this kind and reading: a long document repeats its lines.
   const readingsKey = `${kind}\u0000${readingKey(context.reading)}`;
   let reads = readings.get(readingsKey);
@@ -71,7 +71,7 @@ export function findInlineLabels(context: SearchContext): void {
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
-      const sighting = sightingAt(index, sightings, position, ids.length, context);
+      const sighting = sightingAt(index, sightings, lineReadings, position, ids.length, context);
       if (sighting === null) continue;
       const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
       const layer = line.span.layer;
@@ -212,12 +212,14 @@ type InlineRead = { value: JsonValue; start: number; end: number; detail: Readon
 interface InlineCache {
   /** Sightings by position and word count (`sightingAt`). */
   readonly sightings: Map<number, InlineSighting | null>;
+  /** What a label reads as on a line text, by the text, then by the label's place on it (`LineReading`). */
+  readonly lineReadings: Map<string, Map<number, LineReading>>;
   /** Readings of value texts, by kind and reading (`readingKey`), then by text. */
   readonly readings: Map<string, Map<string, InlineRead | null>>;
 }
 
 function createInlineCache(): InlineCache {
-  return { sightings: new Map(), readings: new Map() };
+  return { sightings: new Map(), lineReadings: new Map(), readings: new Map() };
 }
 
 /** The ids of a label's words in the document, or null when one of them is not printed. */
@@ -240,24 +242,61 @@ function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly nu
  * its words are spread apart. It reads the run's document index, lexicon and layout words
  * from `context`, never the field's part of it: every field shares the sighting.
  */
-function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, context: SearchContext): InlineSighting | null {
+function sightingAt(
+  index: LineTokenIndex,
+  sightings: Map<number, InlineSighting | null>,
+  lineReadings: Map<string, Map<number, LineReading>>,
+  position: number,
+  count: number,
+  context: SearchContext,
+): InlineSighting | null {
   // Positions and word counts are small integers: one number keys both.
   const key = position * 64 + Math.min(count, 63);
   let sighting = count < 63 ? sightings.get(key) : undefined;
   if (sighting === undefined) {
-    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, context) : null;
+    sighting = adjacent(index, position, count) ? describeSighting(index, lineReadings, position, count, context) : null;
     if (count < 63) sightings.set(key, sighting);
   }
   return sighting;
 }
 
-function describeSighting(index: LineTokenIndex, position: number, count: number, context: SearchContext): InlineSighting {
+/**
+ * What a label of some words at some place of a line text reads as, whatever line prints
+ * the text: how far its value starts past the label, and the concepts of its neighbours.
+ */
+interface LineReading {
+  readonly skipped: number;
+  readonly neighbourConcepts: readonly (readonly string[])[];
+}
+
+/** The line reading of the label of `count` words at `position`, once per line text (a long document repeats its lines). */
+function lineReadingAt(index: LineTokenIndex, lineReadings: Map<string, Map<number, LineReading>>, position: number, count: number, context: SearchContext): LineReading {
+  const line = index.lines[index.lineOf[position]!]!;
+  const labelStart = index.starts[position]!;
+  const labelEnd = index.ends[position + count - 1]!;
+  let readings = lineReadings.get(line.text);
+  if (readings === undefined) {
+    readings = new Map();
+    lineReadings.set(line.text, readings);
+  }
+  // The label's offset on its line and its word count: one number keys both.
+  const key = (labelStart - line.span.start) * 64 + Math.min(count, 63);
+  let reading = count < 63 ? readings.get(key) : undefined;
+  if (reading === undefined) {
+    const rest = context.index.layerText(line.span.layer).slice(labelEnd, line.span.end);
+    reading = { skipped: separatorLength(rest, context.layout), neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon) };
+    if (count < 63) readings.set(key, reading);
+  }
+  return reading;
+}
+
+function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<number, LineReading>>, position: number, count: number, context: SearchContext): InlineSighting {
   const line = index.lines[index.lineOf[position]!]!;
   const layer = line.span.layer;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
   const text = context.index.layerText(layer);
-  const skipped = separatorLength(text.slice(labelEnd, line.span.end), context.layout);
+  const { skipped, neighbourConcepts } = lineReadingAt(index, lineReadings, position, count, context);
   const valueStart = labelEnd + skipped;
   const pairs = pairPlaces(context).get(layer);
   const row =
@@ -271,7 +310,7 @@ function describeSighting(index: LineTokenIndex, position: number, count: number
     labelEnd,
     valueStart,
     valueText: text.slice(valueStart, line.span.end),
-    neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon),
+    neighbourConcepts,
     pairKey: pairs?.keys.get(labelStart) ?? null,
     row,
   };
