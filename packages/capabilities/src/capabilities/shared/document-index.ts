@@ -93,6 +93,9 @@ function readingHintsOf(context: DocumentContext): DocumentReadingHints {
   };
 }
 
+/** A character that is not white space (what `trim` removes): a line that has one is not blank. */
+const NOT_BLANK = /\S/;
+
 /** The run's indexes, one per set of recognizers (the built-in capabilities share one). */
 const DOCUMENT_INDEXES = memoKey<Map<ValueRecognizers, DocumentIndex>>('capabilities/document-index');
 
@@ -169,7 +172,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
       return tokenIndex;
     },
     primaryLines() {
-      primaryLines ??= document.lines.filter((line) => line.span.layer === primary.name && line.text.trim().length > 0);
+      primaryLines ??= document.lines.filter((line) => line.span.layer === primary.name && NOT_BLANK.test(line.text));
       return primaryLines;
     },
     memo<T>(key: string, compute: () => T): T {
