@@ -30,7 +30,7 @@ export interface SearchContext {
   readonly builder: ResultBuilder;
   /** Value spans already recorded per layer, sorted by start, so a weaker reading of the same text is not added twice. */
   readonly recorded: Map<string, SourceSpan[]>;
-  /** Readings of value texts by label currency and text (`readValue`): a long document repeats its values. */
+  /** Readings of value texts by label currency and text (`readValue`): a long document repeats its values. Shared by the run's steps that read values alike. */
   readonly reads: Map<string, ReadValue | null>;
   /** Whether the field is about signing (its description or labels say so): only then are signature-block lines read. */
   readonly aboutSigning: boolean;
