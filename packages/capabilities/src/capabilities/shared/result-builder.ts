@@ -88,11 +88,13 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
 }
 
 /**
- * The instruction phrase of each stretch of lines already screened, by `layer:start:end`
- * (null: none): a fact of the document, so the builders of one run may share one (the run
- * memo's) and screen each line once rather than once per field.
+ * The instruction phrase of each stretch of lines already screened, by layer, then the
+ * stretch's start, then its end (null: none): a fact of the document, so the builders of
+ * one run may share one (the run memo's) and screen each line once rather than once per
+ * field. Offsets key the inner maps as numbers: a long document's fields ask of thousands
+ * of places, and no key string is built per question.
  */
-export type ScreenedLines = Map<string, string | null>;
+export type ScreenedLines = Map<string, Map<number, Map<number, string | null>>>;
 
 const SCREENED_LINES = memoKey<ScreenedLines>('capabilities/screened-lines');
 
@@ -145,11 +147,20 @@ class CapabilityResultBuilder implements ResultBuilder {
     const lineEnd = text.indexOf('\n', span.end);
     // The lines the span touches, from the start of its first to the end of its last.
     const end = lineEnd < 0 ? text.length : lineEnd;
-    const stretch = `${span.layer}:${lineStart}:${end}`;
-    let phrase = this.screenedLines.get(stretch);
+    let inLayer = this.screenedLines.get(span.layer);
+    if (inLayer === undefined) {
+      inLayer = new Map();
+      this.screenedLines.set(span.layer, inLayer);
+    }
+    let fromStart = inLayer.get(lineStart);
+    if (fromStart === undefined) {
+      fromStart = new Map();
+      inLayer.set(lineStart, fromStart);
+    }
+    let phrase = fromStart.get(end);
     if (phrase === undefined) {
       phrase = instructionPhrase(text.slice(lineStart, end));
-      this.screenedLines.set(stretch, phrase);
+      fromStart.set(end, phrase);
     }
     if (phrase !== null) {
       const ignoredLines = (this.ignoredLines ??= new Set());
