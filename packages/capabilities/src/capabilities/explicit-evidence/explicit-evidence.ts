@@ -143,8 +143,8 @@ function withStatedCurrency(index: DocumentIndex, lexicon: Lexicon): RecognizerO
  * options and layout words only, so fields that read alike (three dates, two amounts) read
  * each text of the document once between them.
  */
-function readsOfRun(index: DocumentIndex, readingKey: string): Map<string, ReadValue | null> {
-  const byReading = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, ReadValue | null>>());
+function readsOfRun(index: DocumentIndex, readingKey: string): Map<string, Map<string, ReadValue | null>> {
+  const byReading = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
   let reads = byReading.get(readingKey);
   if (reads === undefined) {
     reads = new Map();

@@ -103,6 +103,14 @@ export function screenedLinesOfRun(context: Pick<CapabilityContext, 'memo'>): Sc
   return context.memo === undefined ? new Map() : context.memo.remember(SCREENED_LINES, () => new Map());
 }
 
+/**
+ * The key a value's candidate is grouped by: its canonical JSON. Most values are strings,
+ * whose canonical JSON is their JSON; only objects (money) need the canonical writer.
+ */
+function groupKey(value: JsonValue): string {
+  return typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value);
+}
+
 /** Options of `createResultBuilder`. */
 export interface ResultBuilderOptions {
   readonly capability: string;
@@ -189,7 +197,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   finding(input: FindingInput): string {
     if (this.instructionOnLine(input.spans[0]) !== null) return '';
-    const key = canonicalJson(input.value);
+    const key = groupKey(input.value);
     const group = this.groups.get(key);
     // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
     if (group !== undefined && group.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= group.rank) {
@@ -213,7 +221,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   tally(value: JsonValue, rank: number, valueSpan: SourceSpan): boolean {
     if (this.instructionOnLine(valueSpan) !== null) return true;
-    const group = this.groups.get(canonicalJson(value));
+    const group = this.groups.get(groupKey(value));
     if (group === undefined || group.evidenceIds.length < MAX_EVIDENCE_PER_CANDIDATE || rank > group.rank) return false;
     group.omitted += 1;
     return true;
