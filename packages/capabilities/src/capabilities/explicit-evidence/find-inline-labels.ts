@@ -123,7 +123,7 @@ interface PairPlaces {
   /** The pairs' keys as labels (normalized), by the offset where they start. */
   readonly keys: Map<number, string>;
   /** The starts of the lines holding a pair's key. */
-  readonly lines: Set<number>;
+  lines: Set<number>;
 }
 
 /** The pair places of each layer, once per run. */
@@ -139,8 +139,8 @@ function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
   });
 }
 
-function placesOf(places: Map<string, PairPlaces>, layer: string): { keys: Map<number, string>; lines: Set<number> } {
-  let layerPlaces = places.get(layer) as { keys: Map<number, string>; lines: Set<number> } | undefined;
+function placesOf(places: Map<string, PairPlaces>, layer: string): PairPlaces {
+  let layerPlaces = places.get(layer);
   if (layerPlaces === undefined) {
     layerPlaces = { keys: new Map(), lines: new Set() };
     places.set(layer, layerPlaces);
