@@ -54,7 +54,9 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     line.span.end - line.span.start > LINE_STRUCTURE_LIMIT ? [] : splitCells(text, line.span.start, line.span.end),
   );
   const words = options.words ?? defaultStructureWords();
-  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells, words);
+  // Tax summary blocks mark both pairs and table rows: found once.
+  const summaries = summaryRegions(text, lines, words);
+  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells, words, summaries);
   const ranges = options.tableFreeRanges ?? [];
   // The labelled lines are skipped as they are unless table-free ranges add lines.
   let skipLines: ReadonlySet<number> = labelledLines;
@@ -68,7 +70,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     });
     skipLines = withRanges;
   }
-  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines), summaryRegions(text, lines, words));
+  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines), summaries);
   // A table's header row ("Bank    Account") is not a `Label    value` pair.
   const headerStarts = new Set<number>();
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);

@@ -7,7 +7,7 @@
  * cells, and each cell is examined. Spans are trimmed and exact.
  */
 import type { DocumentLine, KeyValuePair } from './model.js';
-import { hasDigit, isLabelShape, skipBullet, trimBounds } from './label-shape.js';
+import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from './label-shape.js';
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
 import type { StructureWords } from './structure-words.js';
@@ -208,7 +208,14 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
  * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
  */
-export function detectTextKeyValues(text: string, layer: string, lines: readonly DocumentLine[], cells: readonly (readonly LineCell[])[], words: StructureWords): LineKeyValues {
+export function detectTextKeyValues(
+  text: string,
+  layer: string,
+  lines: readonly DocumentLine[],
+  cells: readonly (readonly LineCell[])[],
+  words: StructureWords,
+  summaries: readonly (readonly [number, number])[] = summaryRegions(text, lines, words),
+): LineKeyValues {
   const pairs: KeyValuePair[] = [];
   const labelledLines = new Set<number>();
   // Lines taken as the value of a label above them; such a line is not a label itself.
@@ -233,6 +240,17 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
   const inOrder = separatorSearches(text);
   const ahead = separatorSearches(text);
   const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
+  // Whether a cell is a bare label depends on its text alone: a text repeated on many lines is judged once.
+  const bareLabels = new Map<string, boolean>();
+  const bareLabel = (cell: LineCell): boolean => {
+    const written = text.slice(cell.start, cell.end);
+    let bare = bareLabels.get(written);
+    if (bare === undefined) {
+      bare = isBareLabel(text, cell);
+      bareLabels.set(written, bare);
+    }
+    return bare;
+  };
   // Label and value blocks are paired first; their lines are neither labels nor values of anything else.
   const inBlocks = blockPairs(text, layer, cells, pairs);
   for (const line of inBlocks) valueLines.add(line);
@@ -249,7 +267,7 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
       if (separatorStart === -1) {
         // A label alone on its line with an amount alone under it ("TOTAL AMT ROUNDED" /
         // "15.90"): receipts read by OCR print their totals column by column.
-        if (lineCells.length === 1 && !valueLines.has(lineIndex) && isBareLabel(text, cell)) {
+        if (lineCells.length === 1 && !valueLines.has(lineIndex) && bareLabel(cell)) {
           const below = valueBelow(lineIndex, [cell.start, cell.end]);
           if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
             const key = keyBounds(text, cell.start, cell.end);
@@ -311,7 +329,7 @@ export function detectTextKeyValues(text: string, layer: string, lines: readonly
   }
   // Block pairs were found ahead of the lines around them: pairs go in the order of their keys.
   if (inBlocks.size > 0) pairs.sort((left, right) => left.keySpan.start - right.keySpan.start);
-  return { pairs: markSignatureBlocks(lines, markSummaryRegions(text, lines, pairs, words), words), labelledLines };
+  return { pairs: markSignatureBlocks(lines, markSummaryRegions(summaries, pairs), words), labelledLines };
 }
 
 /** The region a signature block's pairs are marked with. */
@@ -331,10 +349,24 @@ function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair
     }
     return low;
   };
-  const keyOf = (pair: KeyValuePair): string => pair.key.trim().replace(/[\s:.]+$/, '').toLowerCase();
+  // A document repeats its keys: each distinct key is cut down once.
+  const keys = new Map<string, string>();
+  const keyOf = (pair: KeyValuePair): string => {
+    let key = keys.get(pair.key);
+    if (key === undefined) {
+      key = pair.key.trim().replace(/[\s:.]+$/, '').toLowerCase();
+      keys.set(pair.key, key);
+    }
+    return key;
+  };
   // Signature-like pairs by line; a block is a run of them (at most one line apart) that
   // holds an anchor ("By", "Its", "Signature") or a "Name" next to a "Title".
-  const candidates = pairs.map((pair, index) => ({ index, line: lineOf(pair.keySpan.start), key: keyOf(pair) })).filter((entry) => pairs[entry.index]!.region === undefined && words.signatureKeys.has(entry.key));
+  const candidates: { index: number; line: number; key: string }[] = [];
+  pairs.forEach((pair, index) => {
+    if (pair.region !== undefined) return;
+    const key = keyOf(pair);
+    if (words.signatureKeys.has(key)) candidates.push({ index, line: lineOf(pair.keySpan.start), key });
+  });
   const marked = new Set<number>();
   let run: typeof candidates = [];
   const close = () => {
@@ -354,9 +386,18 @@ function markSignatureBlocks(lines: readonly DocumentLine[], pairs: KeyValuePair
 /** The first two words of a line: the first up to a space, the second a run of letters and digits. */
 const FIRST_TWO_WORDS = /^\s*(\S+)\s+([\p{L}\p{N}_]+)/u;
 
-/** True when the line opens a tax summary block: a tax word, then a summary word ("GST Summary", "VAT analysis"). */
-function isSummaryHeading(line: string, words: StructureWords): boolean {
-  const match = FIRST_TWO_WORDS.exec(line);
+/**
+ * True when the line `text[start, end)` opens a tax summary block: a tax word, then a
+ * summary word ("GST Summary", "VAT analysis"). Its first word is looked up before the
+ * line is cut out and matched: almost no line starts with a tax word.
+ */
+function isSummaryHeading(text: string, start: number, end: number, words: StructureWords, longestTaxWord: number): boolean {
+  let first = start;
+  while (first < end && isWhitespaceCode(text.charCodeAt(first))) first += 1;
+  let firstEnd = first;
+  while (firstEnd < end && firstEnd - first <= longestTaxWord && !isWhitespaceCode(text.charCodeAt(firstEnd))) firstEnd += 1;
+  if (firstEnd === first || firstEnd === end || firstEnd - first > longestTaxWord || !words.taxWords.has(text.slice(first, firstEnd).toLowerCase())) return false;
+  const match = FIRST_TWO_WORDS.exec(text.slice(start, end));
   return match !== null && words.taxWords.has(match[1]!.toLowerCase()) && words.summaryWords.has(match[2]!.toLowerCase());
 }
 /** How many lines under its heading a summary block may reach. */
@@ -365,9 +406,12 @@ const SUMMARY_LINES = 15;
 /** The `[start, end)` ranges of the layer under each tax summary heading (its next lines). */
 export function summaryRegions(text: string, lines: readonly DocumentLine[], words: StructureWords): [number, number][] {
   const regions: [number, number][] = [];
+  // A first word longer than every tax word is none (lower-casing never shortens a word): most lines are let go unsliced.
+  let longestTaxWord = 0;
+  for (const word of words.taxWords) longestTaxWord = Math.max(longestTaxWord, word.length);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    if (!isSummaryHeading(text.slice(line.span.start, line.span.end), words)) continue;
+    if (!isSummaryHeading(text, line.span.start, line.span.end, words, longestTaxWord)) continue;
     const last = lines[Math.min(lines.length - 1, index + SUMMARY_LINES)]!;
     regions.push([line.span.end, last.span.end]);
   }
@@ -379,9 +423,8 @@ export function inRegions(regions: readonly (readonly [number, number])[], offse
   return regions.some(([start, end]) => offset >= start && offset <= end);
 }
 
-/** The pairs, those inside a tax summary block marked `region: 'summary'`. */
-function markSummaryRegions(text: string, lines: readonly DocumentLine[], pairs: KeyValuePair[], words: StructureWords): KeyValuePair[] {
-  const regions = summaryRegions(text, lines, words);
+/** The pairs, those inside a tax summary block (`regions`, from `summaryRegions`) marked `region: 'summary'`. */
+function markSummaryRegions(regions: readonly (readonly [number, number])[], pairs: KeyValuePair[]): KeyValuePair[] {
   if (regions.length === 0) return pairs;
   return pairs.map((pair) => (inRegions(regions, pair.keySpan.start) ? { ...pair, region: SUMMARY_REGION } : pair));
 }

@@ -16,7 +16,7 @@
  * (`STRUCTURED_DATA` evidence) besides what the page prints, so the reconciler can compare
  * the two. The pack is pinned by this capability's version like the lexicon.
  */
-import { CapabilityTier, isIsoCurrencyCode, lazyConstant, type JsonValue } from '@paxman/core';
+import { CapabilityTier, canonicalJson, isIsoCurrencyCode, lazyConstant, type JsonValue } from '@paxman/core';
 import { compileStructuredData, en16931Pack, type CompiledStructuredData, type RecordKnowledge } from '@paxman/knowledge';
 import type { CanonicalField } from '@paxman/contract';
 import { defaultLexicon, labelsForField, type Lexicon, type RecognizerOptions } from '@paxman/values';
@@ -24,7 +24,7 @@ import { capabilityKey, memoKey, type Capability, type CapabilityContext, type C
 import { type DocumentIndex, documentIndex } from '../shared/document-index.js';
 import { recordSetsOf } from '../shared/record-sets.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
-import type { ValueReading } from '../shared/read-typed-value.js';
+import type { ReadValue, ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, type LabelWords, labelMatcher, labelSetFromConfig, labelsLongestFirst, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
@@ -82,6 +82,8 @@ interface StepReading {
   /** The labels with their words, longest first (the inline search reads them so). */
   readonly labelsLongestFirst: readonly LabelWords[];
   readonly reading: ValueReading;
+  /** The reading as its canonical JSON: steps that read values alike share their readings of a document's texts. */
+  readonly readingKey: string;
   /** `matchLabel` for these labels, each distinct key matched once for as long as the step reading lives. */
   readonly matchKey: (key: string) => LabelMatch | null;
 }
@@ -91,7 +93,13 @@ const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evi
 function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon): StepReading | null {
   const labels = labelSetFromConfig(config.labels, lexicon);
   if (!labels) return null;
-  return { labels, labelsLongestFirst: labelsLongestFirst(labels), reading: readingFromJson(config.reading as JsonValue), matchKey: labelMatcher(labels, undefined, lexicon) };
+  return {
+    labels,
+    labelsLongestFirst: labelsLongestFirst(labels),
+    reading: readingFromJson(config.reading as JsonValue),
+    readingKey: canonicalJson(config.reading ?? null),
+    matchKey: labelMatcher(labels, undefined, lexicon),
+  };
 }
 
 /**
@@ -127,6 +135,22 @@ function withStatedCurrency(index: DocumentIndex, lexicon: Lexicon): RecognizerO
     }
     return stated.size === 1 ? Object.freeze({ ...options, defaultCurrency: [...stated][0]! }) : options;
   });
+}
+
+/**
+ * The run's readings of value texts for one way of reading values (`StepReading.readingKey`):
+ * a reading depends on the text, the label's currency, the reading and the run's recognizer
+ * options and layout words only, so fields that read alike (three dates, two amounts) read
+ * each text of the document once between them.
+ */
+function readsOfRun(index: DocumentIndex, readingKey: string): Map<string, Map<string, ReadValue | null>> {
+  const byReading = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
+  let reads = byReading.get(readingKey);
+  if (reads === undefined) {
+    reads = new Map();
+    byReading.set(readingKey, reads);
+  }
+  return reads;
 }
 
 /** Options of `createExplicitEvidenceCapability`. */
@@ -168,7 +192,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       layout: layoutWordsForRun(index, layout),
       builder,
       recorded: new Map(),
-      reads: new Map(),
+      reads: readsOfRun(index, step.readingKey),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
       recordSets: () => recordSetsOf(context, recordReading),
     };

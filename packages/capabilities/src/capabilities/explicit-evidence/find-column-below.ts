@@ -37,6 +37,8 @@ interface Cell {
   /** Columns `[from, to)` of the cell on its line. */
   readonly from: number;
   readonly to: number;
+  /** The text without a final ":" or "." (as a label is matched). */
+  readonly label: string;
 }
 
 interface CellLine {
@@ -50,8 +52,8 @@ function cellsOf(text: string): readonly Cell[] {
   // Most lines are one cell (no two spaces, no other blank inside): no split needed.
   const from = text.length - text.trimStart().length;
   const trimmed = text.trim();
-  if (!/\s{2}|[^\S ]/.test(trimmed)) return [{ text: trimmed, from, to: from + trimmed.length }];
-  return [...text.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], from: match.index, to: match.index + match[0].length }));
+  if (!/\s{2}|[^\S ]/.test(trimmed)) return [{ text: trimmed, from, to: from + trimmed.length, label: trimmed.replace(/[:.]$/, '') }];
+  return [...text.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], from: match.index, to: match.index + match[0].length, label: match[0].replace(/[:.]$/, '') }));
 }
 
 /**
@@ -95,9 +97,8 @@ function labelCells(context: SearchContext): ReadonlyMap<string, readonly LabelC
     cellLines(context).forEach((line, position) => {
       if (line.cells.length < 2) return;
       for (const cell of line.cells) {
-        const text = cell.text.replace(/[:.]$/, '');
-        const places = byText.get(text);
-        if (places === undefined) byText.set(text, [{ position, cell }]);
+        const places = byText.get(cell.label);
+        if (places === undefined) byText.set(cell.label, [{ position, cell }]);
         else places.push({ position, cell });
       }
     });

@@ -51,7 +51,7 @@ export function findInlineLabels(context: SearchContext): void {
               : null;
   if (kind === null) return;
   const index = context.index.lineTokens();
-  const { sightings, readings } = context.index.memo('inline-labels', createInlineCache);
+  const { sightings, lineReadings, readings } = context.index.memo('inline-labels', createInlineCache);
   // Readings of value texts for this kind and reading: a long document repeats its lines.
   const readingsKey = `${kind}\u0000${readingKey(context.reading)}`;
   let reads = readings.get(readingsKey);
@@ -71,7 +71,7 @@ export function findInlineLabels(context: SearchContext): void {
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
-      const sighting = sightingAt(index, sightings, position, ids.length, context.index.layerText, context.lexicon, context.layout);
+      const sighting = sightingAt(index, sightings, lineReadings, position, ids.length, context);
       if (sighting === null) continue;
       const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
       const layer = line.span.layer;
@@ -82,21 +82,14 @@ export function findInlineLabels(context: SearchContext): void {
       if (headerNames.some((span) => span.layer === layer && span.start < labelEnd && labelStart < span.end)) continue;
       if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
       // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding).
-      if (context.index.memo('inline-labels/pair-keys', () => pairKeys(context)).get(`${layer}\u0000${labelStart}`) === label) continue;
+      if (sighting.pairKey === label) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
         used.set(layer, usedInLayer);
       }
       usedInLayer.add(labelStart);
-      // "Total 102.40" alone on its line (the label all of its key: no qualifier such as "(Excluding GST)")
-      // is a row of a receipt, not prose: its amount needs no currency marker.
-      const layerText = context.index.layerText(layer);
-      const row =
-        layerText.slice(line.span.start, labelStart).trim() === '' &&
-        /^[\s:#=.–-]*$/.test(layerText.slice(labelEnd, valueStart)) &&
-        // A line the layout pairs already was read (or set aside) by the key-value finder.
-        !context.index.memo('inline-labels/pair-lines', () => pairedLineStarts(context)).has(`${layer}\u0000${line.span.start}`);
+      const row = sighting.row;
       const readKey = row ? `row\u0000${valueText}` : valueText;
       let read = reads.get(readKey);
       if (read === undefined) {
@@ -125,16 +118,39 @@ export function findInlineLabels(context: SearchContext): void {
   }
 }
 
-/** The key-value pairs' keys as labels (normalized), by where they start: `layer` + NUL + offset. */
-function pairKeys(context: SearchContext): ReadonlyMap<string, string> {
-  const keys = new Map<string, string>();
-  for (const pair of context.index.keyValues) keys.set(`${pair.keySpan.layer}\u0000${pair.keySpan.start}`, context.index.normalizeLabel(pair.key).text);
-  return keys;
+/** What the inline search knows of the key-value pairs, per layer: where their keys start and which lines hold one. */
+interface PairPlaces {
+  /** The pairs' keys as labels (normalized), by the offset where they start. */
+  readonly keys: Map<number, string>;
+  /** The starts of the lines holding a pair's key. */
+  lines: Set<number>;
 }
 
-/** The lines holding a key-value pair's key, as `layer` + NUL + the line's start. */
-function pairedLineStarts(context: SearchContext): ReadonlySet<string> {
-  const starts = new Set<string>();
+/** The pair places of each layer, once per run. */
+function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
+  return context.index.memo('inline-labels/pair-places', () => {
+    const places = new Map<string, PairPlaces>();
+    const normalized = context.index.keyFact('normalized-key', (key) => context.index.normalizeLabel(key).text);
+    context.index.keyValues.forEach((pair, position) => {
+      placesOf(places, pair.keySpan.layer).keys.set(pair.keySpan.start, normalized(position));
+    });
+    for (const [layer, starts] of pairedLineStarts(context)) placesOf(places, layer).lines = starts;
+    return places;
+  });
+}
+
+function placesOf(places: Map<string, PairPlaces>, layer: string): PairPlaces {
+  let layerPlaces = places.get(layer);
+  if (layerPlaces === undefined) {
+    layerPlaces = { keys: new Map(), lines: new Set() };
+    places.set(layer, layerPlaces);
+  }
+  return layerPlaces;
+}
+
+/** The starts of the lines holding a key-value pair's key, per layer. */
+function pairedLineStarts(context: SearchContext): ReadonlyMap<string, Set<number>> {
+  const starts = new Map<string, Set<number>>();
   const linesByLayer = new Map<string, DocumentLine[]>();
   for (const line of context.index.document.lines) {
     const layerLines = linesByLayer.get(line.span.layer);
@@ -152,7 +168,12 @@ function pairedLineStarts(context: SearchContext): ReadonlySet<string> {
       if (lines[middle]!.span.start <= pair.keySpan.start) low = middle;
       else high = middle - 1;
     }
-    starts.add(`${pair.keySpan.layer}\u0000${lines[low]!.span.start}`);
+    let layerStarts = starts.get(pair.keySpan.layer);
+    if (layerStarts === undefined) {
+      layerStarts = new Set();
+      starts.set(pair.keySpan.layer, layerStarts);
+    }
+    layerStarts.add(lines[low]!.span.start);
   }
   return starts;
 }
@@ -176,6 +197,13 @@ interface InlineSighting {
    * miss one of them must not read the label.
    */
   readonly neighbourConcepts: readonly (readonly string[])[];
+  /** The normalized key of the key-value pair whose key starts where the label does, or null. */
+  readonly pairKey: string | null;
+  /**
+   * The label starts its line and only a separator stands before the value ("Total 102.40"
+   * alone on its line: a row of a receipt, not prose), on a line the layout paired nothing on.
+   */
+  readonly row: boolean;
 }
 
 type InlineRead = { value: JsonValue; start: number; end: number; detail: Readonly<Record<string, JsonValue>> };
@@ -184,12 +212,14 @@ type InlineRead = { value: JsonValue; start: number; end: number; detail: Readon
 interface InlineCache {
   /** Sightings by position and word count (`sightingAt`). */
   readonly sightings: Map<number, InlineSighting | null>;
+  /** What a label reads as on a line text, by the text, then by the label's place on it (`LineReading`). */
+  readonly lineReadings: Map<string, Map<number, LineReading>>;
   /** Readings of value texts, by kind and reading (`readingKey`), then by text. */
   readonly readings: Map<string, Map<string, InlineRead | null>>;
 }
 
 function createInlineCache(): InlineCache {
-  return { sightings: new Map(), readings: new Map() };
+  return { sightings: new Map(), lineReadings: new Map(), readings: new Map() };
 }
 
 /** The ids of a label's words in the document, or null when one of them is not printed. */
@@ -207,26 +237,83 @@ function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly nu
   return ids;
 }
 
-/** The sighting of a label of `count` words at `position` (once per document), or null when its words are spread apart. */
-function sightingAt(index: LineTokenIndex, sightings: Map<number, InlineSighting | null>, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon, layout: LayoutWords): InlineSighting | null {
+/**
+ * The sighting of a label of `count` words at `position` (once per document), or null when
+ * its words are spread apart. It reads the run's document index, lexicon and layout words
+ * from `context`, never the field's part of it: every field shares the sighting.
+ */
+function sightingAt(
+  index: LineTokenIndex,
+  sightings: Map<number, InlineSighting | null>,
+  lineReadings: Map<string, Map<number, LineReading>>,
+  position: number,
+  count: number,
+  context: SearchContext,
+): InlineSighting | null {
   // Positions and word counts are small integers: one number keys both.
   const key = position * 64 + Math.min(count, 63);
   let sighting = count < 63 ? sightings.get(key) : undefined;
   if (sighting === undefined) {
-    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, layerText, lexicon, layout) : null;
+    sighting = adjacent(index, position, count) ? describeSighting(index, lineReadings, position, count, context) : null;
     if (count < 63) sightings.set(key, sighting);
   }
   return sighting;
 }
 
-function describeSighting(index: LineTokenIndex, position: number, count: number, layerText: (layer: string) => string, lexicon: Lexicon, layout: LayoutWords): InlineSighting {
+/**
+ * What a label of some words at some place of a line text reads as, whatever line prints
+ * the text: how far its value starts past the label, and the concepts of its neighbours.
+ */
+interface LineReading {
+  readonly skipped: number;
+  readonly neighbourConcepts: readonly (readonly string[])[];
+}
+
+/** The line reading of the label of `count` words at `position`, once per line text (a long document repeats its lines). */
+function lineReadingAt(index: LineTokenIndex, lineReadings: Map<string, Map<number, LineReading>>, position: number, count: number, context: SearchContext): LineReading {
   const line = index.lines[index.lineOf[position]!]!;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
-  const text = layerText(line.span.layer);
-  const skipped = separatorLength(text.slice(labelEnd, line.span.end), layout);
+  let readings = lineReadings.get(line.text);
+  if (readings === undefined) {
+    readings = new Map();
+    lineReadings.set(line.text, readings);
+  }
+  // The label's offset on its line and its word count: one number keys both.
+  const key = (labelStart - line.span.start) * 64 + Math.min(count, 63);
+  let reading = count < 63 ? readings.get(key) : undefined;
+  if (reading === undefined) {
+    const rest = context.index.layerText(line.span.layer).slice(labelEnd, line.span.end);
+    reading = { skipped: separatorLength(rest, context.layout), neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon) };
+    if (count < 63) readings.set(key, reading);
+  }
+  return reading;
+}
+
+function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<number, LineReading>>, position: number, count: number, context: SearchContext): InlineSighting {
+  const line = index.lines[index.lineOf[position]!]!;
+  const layer = line.span.layer;
+  const labelStart = index.starts[position]!;
+  const labelEnd = index.ends[position + count - 1]!;
+  const text = context.index.layerText(layer);
+  const { skipped, neighbourConcepts } = lineReadingAt(index, lineReadings, position, count, context);
   const valueStart = labelEnd + skipped;
-  return { line, labelStart, labelEnd, valueStart, valueText: text.slice(valueStart, line.span.end), neighbourConcepts: neighbourConcepts(index, position, count, lexicon) };
+  const pairs = pairPlaces(context).get(layer);
+  const row =
+    text.slice(line.span.start, labelStart).trim() === '' &&
+    /^[\s:#=.–-]*$/.test(text.slice(labelEnd, valueStart)) &&
+    // A line the layout pairs already was read (or set aside) by the key-value finder.
+    pairs?.lines.has(line.span.start) !== true;
+  return {
+    line,
+    labelStart,
+    labelEnd,
+    valueStart,
+    valueText: text.slice(valueStart, line.span.end),
+    neighbourConcepts,
+    pairKey: pairs?.keys.get(labelStart) ?? null,
+    row,
+  };
 }
 
 /** What `readInline` depends on besides the text: fields with the same key share readings of a line. */

@@ -99,16 +99,19 @@ function isNetTotal(context: SearchContext, label: string): boolean {
  */
 function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosition: number } | null {
   const pairs = context.index.keyValues;
+  // What a key says is judged once per distinct key: a long document repeats its keys.
+  const netTotal = context.index.keyFact('net-total', (key) => isNetTotal(context, key));
+  const amountLabel = context.index.keyFact('names-amount', (key) => namesAmount(context, key));
+  // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST").
+  const taxLine = context.index.keyFact('tax-line', (key) => context.layout.mentions('added-charges', key) && !namesAmount(context, key));
   let taxPosition = -1;
   const netPositions: number[] = [];
   for (let position = 0; position < pairs.length; position += 1) {
-    const pair = pairs[position]!;
-    if (pair.region !== undefined) continue;
-    if (isNetTotal(context, pair.key)) {
+    if (pairs[position]!.region !== undefined) continue;
+    if (netTotal(position)) {
       if (taxPosition >= 0) netPositions.push(position);
       else return null;
-    } else if (taxPosition < 0 && context.layout.mentions('added-charges', pair.key) && !namesAmount(context, pair.key)) {
-      // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST").
+    } else if (taxPosition < 0 && taxLine(position)) {
       taxPosition = position;
     }
   }
@@ -117,8 +120,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   const net = amount(netPositions[0]!);
   if (net === null) return null;
   for (let position = 0; position < taxPosition; position += 1) {
-    const key = context.index.normalizeLabel(pairs[position]!.key).text;
-    if (!context.lexicon.conceptsOfLabel(key).some((concept) => concept === 'total' || concept === 'subtotal')) continue;
+    if (!amountLabel(position)) continue;
     const before = amount(position);
     if (before !== null && before > net) return null;
   }

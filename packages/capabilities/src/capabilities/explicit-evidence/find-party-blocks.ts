@@ -53,6 +53,26 @@ function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number>)
   return { text, span: { start, end: start + text.length, layer: line.span.layer } };
 }
 
+/** A line text read as a party heading: the heading (trimmed), where it starts on the line, and the concepts it names. */
+interface HeadingText {
+  readonly text: string;
+  readonly offset: number;
+  readonly concepts: readonly string[];
+}
+
+/** The heading a line text is, or null. */
+function headingText(context: SearchContext, lineText: string): HeadingText | null {
+  const text = lineText.trim();
+  if (text.length > 60 || /[:\d]/.test(text)) return null;
+  // A heading is one concept's term on its own line; a compound heading ("Käufer/Leistungsempfänger") may name it in a part.
+  const parts = [text, ...text.split('/')];
+  for (const part of parts) {
+    const concepts = conceptsOf(context, part);
+    if (concepts.length > 0) return { text, offset: lineText.indexOf(text), concepts };
+  }
+  return null;
+}
+
 /** The party blocks of the primary layer, read once per run. */
 function partyBlocks(context: SearchContext): readonly PartyBlock[] {
   return context.index.memo('explicit_evidence/party-blocks', () => {
@@ -71,18 +91,17 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
     }
     const blocks: PartyBlock[] = [];
     const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
+    // Whether a line is a heading depends on its text alone: a text a long document prints on many lines is judged once.
+    const judged = new Map<string, HeadingText | null>();
     lines.forEach((line, index) => {
-      const text = line.text.trim();
-      if (text.length > 60 || /[:\d]/.test(text)) return;
-      // A heading is one concept's term on its own line; a compound heading ("Käufer/Leistungsempfänger") may name it in a part.
-      const parts = [text, ...text.split('/')];
-      for (const part of parts) {
-        const concepts = conceptsOf(context, part);
-        if (concepts.length === 0) continue;
-        const start = line.span.start + line.text.indexOf(text);
-        headings.push({ index, text, concepts, span: { start, end: start + text.length, layer } });
-        return;
+      let heading = judged.get(line.text);
+      if (heading === undefined) {
+        heading = headingText(context, line.text);
+        judged.set(line.text, heading);
       }
+      if (heading === null) return;
+      const start = line.span.start + heading.offset;
+      headings.push({ index, text: heading.text, concepts: heading.concepts, span: { start, end: start + heading.text.length, layer } });
     });
     for (const [position, heading] of headings.entries()) {
       const next = headings[position + 1];

@@ -47,17 +47,38 @@ function tokensOf(text: string, offset: number): Token[] {
   return [...text.matchAll(/\S+/g)].map((match) => ({ text: match[0], start: offset + match.index, end: offset + match.index + match[0].length }));
 }
 
-/** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first. */
-function titleBases(token: string, layout: LayoutWords, titles: readonly string[]): string[] {
+/**
+ * The one-word titles that may end a compound, each with its place in the packs' list:
+ * a word's endings are looked up, not every title compared with the word.
+ */
+type CompoundTitles = ReadonlyMap<string, number>;
+
+function compoundTitles(titles: readonly string[]): CompoundTitles {
+  const places = new Map<string, number>();
+  titles.forEach((title, place) => {
+    if (title.length >= COMPOUND_SUFFIX && !places.has(title)) places.set(title, place);
+  });
+  return places;
+}
+
+/** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first, then the titles in the packs' order. */
+function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): string[] {
   const word = foldWord(token.replace(/[^\p{L}]/gu, ''));
   if (word.length === 0) return [];
   const bases = layout.isTitleWord(word) ? [word] : [];
-  for (const title of titles) if (title.length >= COMPOUND_SUFFIX && word.length > title.length && word.endsWith(title)) bases.push(title);
+  const endings: [number, string][] = [];
+  for (let length = COMPOUND_SUFFIX; length < word.length; length += 1) {
+    const ending = word.slice(word.length - length);
+    const place = titles.get(ending);
+    if (place !== undefined) endings.push([place, ending]);
+  }
+  if (endings.length > 1) endings.sort((left, right) => left[0] - right[0]);
+  for (const [, title] of endings) bases.push(title);
   return bases;
 }
 
 /** Reads a title line from its tokens (absolute offsets in `layerText`, up to `end`), or null. */
-function readTitleLine(tokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: readonly string[], lexicon: Lexicon): TitleLine | null {
+function readTitleLine(tokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: CompoundTitles, lexicon: Lexicon): TitleLine | null {
   const first = tokens[0];
   if (first === undefined) return null;
   const bases = titleBases(first.text, layout, titles);
@@ -113,7 +134,7 @@ function readTitleLine(tokens: readonly Token[], layerText: string, end: number,
 function titleLines(context: SearchContext): readonly TitleLine[] {
   return context.index.memo('explicit_evidence/title-lines', () => {
     const layer = context.index.primary.name;
-    const titles = context.lexicon.words('document-titles').filter((word) => !word.includes(' '));
+    const titles = compoundTitles(context.lexicon.words('document-titles').filter((word) => !word.includes(' ')));
     const layerText = context.index.layerText(layer);
     const lines = context.index.primaryLines();
     const found: TitleLine[] = [];

@@ -21,18 +21,30 @@ interface PrepaymentPlace {
 /** The document's non-zero prepayments: labelled pairs and table rows ("Acompte | 300,00"). */
 function prepayments(context: SearchContext): readonly PrepaymentPlace[] {
   const places: PrepaymentPlace[] = [];
-  const add = (label: string, value: string, place: PrepaymentPlace): void => {
-    const concepts = conceptsOf(context, label);
-    if (!concepts.includes('amount-paid') || concepts.some((concept) => SETTLING_CONCEPTS.includes(concept))) return;
+  const add = (value: string, place: PrepaymentPlace): void => {
     const amount = amountIn(context, value);
     if (amount !== null && amount !== 0) places.push(place);
   };
-  for (const pair of context.index.keyValues) if (pair.region === undefined) add(pair.key, pair.value, { layer: pair.keySpan.layer, start: pair.keySpan.start });
-  for (const table of context.index.document.tables) {
-    if (table.source === 'csv') continue;
-    for (const row of table.rows) if (row.length >= 2) add(row[0]!.text, row[row.length - 1]!.text, { layer: row[0]!.span.layer, start: row[0]!.span.start });
+  // Each distinct key and first cell is judged once (a long document repeats them); only the pairs and rows of a prepayment label are read.
+  const paidKey = context.index.keyFact('prepayment-label', (key) => isPrepaymentLabel(context, key));
+  context.index.keyValues.forEach((pair, position) => {
+    if (pair.region === undefined && paidKey(position)) add(pair.value, { layer: pair.keySpan.layer, start: pair.keySpan.start });
+  });
+  const { tables } = context.index.document;
+  for (const { text, rows } of context.index.rowLabels()) {
+    if (!isPrepaymentLabel(context, text)) continue;
+    for (const [tableIndex, rowIndex] of rows) {
+      const row = tables[tableIndex]!.rows[rowIndex]!;
+      add(row[row.length - 1]!.text, { layer: row[0]!.span.layer, start: row[0]!.span.start });
+    }
   }
   return places;
+}
+
+/** A label of an amount paid that does not settle the whole (a deposit, an advance payment). */
+function isPrepaymentLabel(context: SearchContext, label: string): boolean {
+  const concepts = conceptsOf(context, label);
+  return concepts.includes('amount-paid') && !concepts.some((concept) => SETTLING_CONCEPTS.includes(concept));
 }
 
 /**

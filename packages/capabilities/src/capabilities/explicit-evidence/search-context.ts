@@ -30,8 +30,11 @@ export interface SearchContext {
   readonly builder: ResultBuilder;
   /** Value spans already recorded per layer, sorted by start, so a weaker reading of the same text is not added twice. */
   readonly recorded: Map<string, SourceSpan[]>;
-  /** Readings of value texts by label currency and text (`readValue`): a long document repeats its values. */
-  readonly reads: Map<string, ReadValue | null>;
+  /**
+   * Readings of value texts by label currency ("" for none), then text (`readValue`): a
+   * long document repeats its values. Shared by the run's steps that read values alike.
+   */
+  readonly reads: Map<string, Map<string, ReadValue | null>>;
   /** Whether the field is about signing (its description or labels say so): only then are signature-block lines read. */
   readonly aboutSigning: boolean;
   /** The document's record sets (item tables, item lines), read once per run. */
@@ -40,11 +43,15 @@ export interface SearchContext {
 
 /** `readTypedValue` with the context's reading, once per text and label currency. */
 export function readValue(context: SearchContext, text: string, labelCurrency: string | null): ReadValue | null {
-  const key = `${labelCurrency ?? ''}\u0000${text}`;
-  let read = context.reads.get(key);
+  let reads = context.reads.get(labelCurrency ?? '');
+  if (reads === undefined) {
+    reads = new Map();
+    context.reads.set(labelCurrency ?? '', reads);
+  }
+  let read = reads.get(text);
   if (read === undefined) {
     read = readTypedValue(text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency, layout: context.layout });
-    context.reads.set(key, read);
+    reads.set(text, read);
   }
   return read;
 }

@@ -97,3 +97,19 @@ describe('documentIndex lives in the run memo', () => {
     expect(documentIndex({ document }, DEFAULT_RECOGNIZERS)).not.toBe(documentIndex({ document }, DEFAULT_RECOGNIZERS));
   });
 });
+
+describe('documentIndex key facts', () => {
+  it('judges each distinct key once and answers for every pair under it', async () => {
+    const document = await buildDocument('Total: 1.00\nTax: 0.10\nTotal: 2.00\nNote: x\nTax: 0.20\n', { inputType: 'text' });
+    const index = documentIndex({ document, memo: createRunMemo() }, DEFAULT_RECOGNIZERS);
+    const judged: string[] = [];
+    const isTax = index.keyFact('is-tax', (key) => {
+      judged.push(key);
+      return key === 'Tax';
+    });
+    expect(index.keyValues.map((pair, position) => `${pair.key}:${isTax(position)}`)).toEqual(['Total:false', 'Tax:true', 'Total:false', 'Note:false', 'Tax:true']);
+    expect(judged).toEqual(['Total', 'Tax', 'Note']);
+    // The same name is the same judgement for the rest of the run.
+    expect(index.keyFact('is-tax', () => true)(0)).toBe(false);
+  });
+});

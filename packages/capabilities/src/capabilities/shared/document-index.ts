@@ -52,6 +52,13 @@ export interface DocumentIndex {
    */
   readonly keyValueKeys: readonly KeyOccurrences[];
   /**
+   * A judgement of a pair's key (`judge`, a function of the key's text and the run alone),
+   * made once per distinct key and run for `name`, looked up by the pair's position in
+   * `keyValues`: a document-wide pass asks its question of each distinct key once, however
+   * many pairs a long document prints under it.
+   */
+  keyFact<T>(name: string, judge: (key: string) => T): (position: number) => T;
+  /**
    * The distinct first-cell texts of table rows with two or more cells (CSV grids left
    * out), each with its rows as `[table, row]` positions in document order (built on first use).
    */
@@ -86,6 +93,9 @@ function readingHintsOf(context: DocumentContext): DocumentReadingHints {
   };
 }
 
+/** A character that is not white space (what `trim` removes): a line that has one is not blank. */
+const NOT_BLANK = /\S/;
+
 /** The run's indexes, one per set of recognizers (the built-in capabilities share one). */
 const DOCUMENT_INDEXES = memoKey<Map<ValueRecognizers, DocumentIndex>>('capabilities/document-index');
 
@@ -108,6 +118,13 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
   const hints = readingHintsOf(document.context);
   const recognizerOptions = Object.freeze(readingOptions(hints));
   const keyValues = document.keyValues.filter((pair) => pair.source !== 'email-header');
+  const keyValueKeys = groupKeys(keyValues);
+  // Position in `keyValueKeys` of each pair's key.
+  const keyIndexOf = new Int32Array(keyValues.length);
+  keyValueKeys.forEach(({ positions }, keyIndex) => {
+    for (const position of positions) keyIndexOf[position] = keyIndex;
+  });
+  const keyFacts = new Map<string, (position: number) => unknown>();
   const hitCache = new Map<string, readonly RecognizedValue[]>();
   let tokenIndex: LineTokenIndex | null = null;
   let primaryLines: readonly DocumentLine[] | null = null;
@@ -122,7 +139,16 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
     hints,
     recognizerOptions,
     keyValues,
-    keyValueKeys: groupKeys(keyValues),
+    keyValueKeys,
+    keyFact<T>(name: string, judge: (key: string) => T): (position: number) => T {
+      let lookup = keyFacts.get(name) as ((position: number) => T) | undefined;
+      if (lookup === undefined) {
+        const facts = keyValueKeys.map(({ key }) => judge(key));
+        lookup = (position) => facts[keyIndexOf[position]!]!;
+        keyFacts.set(name, lookup);
+      }
+      return lookup;
+    },
     hits(kind, options = {}) {
       const key = `${kind}\u0000${JSON.stringify(options)}`;
       let found = hitCache.get(key);
@@ -146,7 +172,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
       return tokenIndex;
     },
     primaryLines() {
-      primaryLines ??= document.lines.filter((line) => line.span.layer === primary.name && line.text.trim().length > 0);
+      primaryLines ??= document.lines.filter((line) => line.span.layer === primary.name && NOT_BLANK.test(line.text));
       return primaryLines;
     },
     memo<T>(key: string, compute: () => T): T {

@@ -88,17 +88,27 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
 }
 
 /**
- * The instruction phrase of each stretch of lines already screened, by `layer:start:end`
- * (null: none): a fact of the document, so the builders of one run may share one (the run
- * memo's) and screen each line once rather than once per field.
+ * The instruction phrase of each stretch of lines already screened, by layer, then the
+ * stretch's start, then its end (null: none): a fact of the document, so the builders of
+ * one run may share one (the run memo's) and screen each line once rather than once per
+ * field. Offsets key the inner maps as numbers: a long document's fields ask of thousands
+ * of places, and no key string is built per question.
  */
-export type ScreenedLines = Map<string, string | null>;
+export type ScreenedLines = Map<string, Map<number, Map<number, string | null>>>;
 
 const SCREENED_LINES = memoKey<ScreenedLines>('capabilities/screened-lines');
 
 /** The run's screened lines (kept in its memo), or a fresh map for a capability invoked without one. */
 export function screenedLinesOfRun(context: Pick<CapabilityContext, 'memo'>): ScreenedLines {
   return context.memo === undefined ? new Map() : context.memo.remember(SCREENED_LINES, () => new Map());
+}
+
+/**
+ * The key a value's candidate is grouped by: its canonical JSON. Most values are strings,
+ * whose canonical JSON is their JSON; only objects (money) need the canonical writer.
+ */
+function groupKey(value: JsonValue): string {
+  return typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value);
 }
 
 /** Options of `createResultBuilder`. */
@@ -145,11 +155,20 @@ class CapabilityResultBuilder implements ResultBuilder {
     const lineEnd = text.indexOf('\n', span.end);
     // The lines the span touches, from the start of its first to the end of its last.
     const end = lineEnd < 0 ? text.length : lineEnd;
-    const stretch = `${span.layer}:${lineStart}:${end}`;
-    let phrase = this.screenedLines.get(stretch);
+    let inLayer = this.screenedLines.get(span.layer);
+    if (inLayer === undefined) {
+      inLayer = new Map();
+      this.screenedLines.set(span.layer, inLayer);
+    }
+    let fromStart = inLayer.get(lineStart);
+    if (fromStart === undefined) {
+      fromStart = new Map();
+      inLayer.set(lineStart, fromStart);
+    }
+    let phrase = fromStart.get(end);
     if (phrase === undefined) {
       phrase = instructionPhrase(text.slice(lineStart, end));
-      this.screenedLines.set(stretch, phrase);
+      fromStart.set(end, phrase);
     }
     if (phrase !== null) {
       const ignoredLines = (this.ignoredLines ??= new Set());
@@ -178,7 +197,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   finding(input: FindingInput): string {
     if (this.instructionOnLine(input.spans[0]) !== null) return '';
-    const key = canonicalJson(input.value);
+    const key = groupKey(input.value);
     const group = this.groups.get(key);
     // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
     if (group !== undefined && group.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= group.rank) {
@@ -202,7 +221,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   tally(value: JsonValue, rank: number, valueSpan: SourceSpan): boolean {
     if (this.instructionOnLine(valueSpan) !== null) return true;
-    const group = this.groups.get(canonicalJson(value));
+    const group = this.groups.get(groupKey(value));
     if (group === undefined || group.evidenceIds.length < MAX_EVIDENCE_PER_CANDIDATE || rank > group.rank) return false;
     group.omitted += 1;
     return true;
