@@ -13,8 +13,11 @@
  * change, rounding …). A quantity and a unit price printed on the line (`10 x $50.00`, `2
  * Stk x 0,99`) are read with it; a line that holds only them is joined to the item next to
  * it whose amount they make (quantity × unit price), or — when it prints its own amount —
- * to the description printed alone on the line above it. A line with a negative amount
- * between items (a discount, a coupon) adjusts the set.
+ * to the description printed alone on the line above it. A unit price may be quoted per
+ * unit (`0,842 kg x 2,99 EUR/kg`); a count may open the line (`2 x Croissant  1,20  2,40`,
+ * its unit price taken only when count × price makes the amount). A line with a negative
+ * amount between items or right under the last one (a discount, a coupon) adjusts the set
+ * and counts in its sum.
  *
  * The set is the last run of item lines before the first summary line of the document, so
  * a header's figures and the payment lines under a total are never items; without a summary
