@@ -30,8 +30,8 @@ export interface CompiledLexicon {
   readonly concepts: readonly LexiconConceptTerms[];
   /** The words of a class, as written, each once. */
   words(wordClass: WordClass): readonly string[];
-  /** Number words as written → their value (the first pack to write a word gives its value). */
-  readonly numbers: ReadonlyMap<string, number>;
+  /** Number words as written → their value (the first pack to write a word gives its value); none when absent. */
+  readonly numbers?: ReadonlyMap<string, number>;
 }
 
 /**

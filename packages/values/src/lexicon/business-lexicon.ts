@@ -62,7 +62,7 @@ export function createLexicon(compiled: CompiledLexicon): Lexicon {
   const byId = new Map(concepts.map((concept) => [concept.id, concept.terms]));
   const normalizedWords = new Map<WordClass, readonly string[]>();
   const numbers = new Map<string, number>();
-  for (const [word, value] of compiled.numbers) if (!numbers.has(normalizeLabelText(word))) numbers.set(normalizeLabelText(word), value);
+  for (const [word, value] of compiled.numbers ?? []) if (!numbers.has(normalizeLabelText(word))) numbers.set(normalizeLabelText(word), value);
   return Object.freeze({
     packs: compiled.packs,
     concepts,

@@ -456,3 +456,19 @@ describe('explicit_evidence: a row that is only a label and its amount', () => {
     expect(await totals('The total 102.40 was paid in full by the customer.\n')).toEqual([]);
   });
 });
+
+describe('explicit_evidence: the document title line states its number and date', () => {
+  const read = async (text: string, field: string): Promise<unknown[]> => (await runCapability(capability, invoices, field, await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('reads the number after the title and its marker, and the date after a connector, in the languages of the packs', async () => {
+    expect(await read('ACME GmbH\nHandelsrechnung (380) Nr. 471102 vom 05.03.2018\n', 'invoice_number')).toEqual(['471102']);
+    expect(await read('ACME GmbH\nHandelsrechnung (380) Nr. 471102 vom 05.03.2018\n', 'invoice_date')).toEqual(['2018-03-05']);
+    // The title alone on its line, its marker and number under it, a colon set apart between them.
+    expect(await read('ATELIER DURAND SAS\n                FACTURE\n                N° : 2024-0042\n', 'invoice_number')).toEqual(['2024-0042']);
+    expect(await read('ATELIER DURAND SAS\n                FACTURE\n                N° FA-2026-0001\n', 'invoice_number')).toEqual(['FA-2026-0001']);
+  });
+
+  it('reads no number from a title whose next line is no number', async () => {
+    expect(await read('INVOICE\nThank you for your business : 2024\n', 'invoice_number')).toEqual([]);
+  });
+});

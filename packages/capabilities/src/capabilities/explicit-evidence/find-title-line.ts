@@ -91,6 +91,8 @@ function readTitleLine(tokens: readonly Token[], layerText: string, end: number,
     if (layout.isNumberMarker(token)) {
       marker = token;
       position += 1;
+      // A colon set apart after the marker ("N° : 2024-0042").
+      if (tokens[position]?.text === ':') position += 1;
       break;
     }
     if (/\d/.test(token) && !/^\(.*\)$/.test(token)) break;
