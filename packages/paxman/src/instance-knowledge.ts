@@ -40,6 +40,11 @@ export interface InstanceKnowledge {
   readonly languages: readonly string[];
 }
 
+/** The packs every instance reads with: the built-in lexicon packs, then EN 16931. */
+export function builtInPacks(): KnowledgePack[] {
+  return [...builtInLexiconPacks(), en16931Pack()];
+}
+
 /** `id@version` → fingerprint of each pack. */
 function versionsOf(packs: readonly KnowledgePack[]): Readonly<Record<string, string>> {
   const versions: Record<string, string> = {};
@@ -59,7 +64,7 @@ const builtInKnowledge = lazyConstant(
       structureWords: structureWordsOf(defaultLexicon()),
       structuredData: compileStructuredData(en16931Pack()),
       records: recordKnowledge(),
-      versions: versionsOf([...builtInLexiconPacks(), en16931Pack()]),
+      versions: versionsOf(builtInPacks()),
       languages: Object.freeze([]),
     }),
 );
@@ -68,7 +73,7 @@ const builtInKnowledge = lazyConstant(
 export function instanceKnowledge(userPacks: readonly unknown[] = []): InstanceKnowledge {
   if (userPacks.length === 0) return builtInKnowledge();
   const own = userPacks.map((pack) => validateKnowledgePack(pack));
-  const packs: KnowledgePack[] = [...builtInLexiconPacks(), en16931Pack(), ...own];
+  const packs: KnowledgePack[] = [...builtInPacks(), ...own];
   const structured = packs.filter((pack) => pack.structuredData !== undefined).at(-1) ?? en16931Pack();
   const lexicon = createLexicon(compileLexicon(packs));
   return Object.freeze({

@@ -7,8 +7,9 @@
  * only: an example shows what the knowledge reads, never what a model guesses.
  */
 import { canonicalJson, type JsonValue } from '@paxman/core';
-import { builtInLexiconPacks, en16931Pack, packKey, validateKnowledgePack, type KnowledgePack, type PackExample } from '@paxman/knowledge';
+import { packKey, validateKnowledgePack, type KnowledgePack, type PackExample } from '@paxman/knowledge';
 import { createPaxman, type Paxman } from './create-paxman.js';
+import { builtInPacks } from './instance-knowledge.js';
 
 /** One field of one example, as it came back. */
 export interface PackExampleOutcome {
@@ -35,7 +36,7 @@ export interface PackExamplesReport {
 
 /** True when `pack` is one of the packs every instance reads with. */
 function isBuiltIn(pack: KnowledgePack): boolean {
-  return [...builtInLexiconPacks(), en16931Pack()].some((builtIn) => packKey(builtIn) === packKey(pack));
+  return builtInPacks().some((builtIn) => packKey(builtIn) === packKey(pack));
 }
 
 /** The contract an example asks with: its fields, none required. */

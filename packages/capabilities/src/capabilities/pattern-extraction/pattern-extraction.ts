@@ -282,24 +282,21 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // A sender's line over the address window ("Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart"): the name is its first part.
     const sender = senderLineName(text, layout);
     if (sender !== null) {
-      const offset = line.text.indexOf(sender);
-      reportLetterhead(builder, sender, [{ start: line.span.start + offset, end: line.span.start + offset + sender.length, layer }], sender, { line: position + 1, legalForm: true, followedBy: 'address' });
+      reportLetterhead(builder, sender, [spanOn(line, sender)], sender, { line: position + 1, legalForm: true, followedBy: 'address' });
       return;
     }
     if (text.length > Math.min(80, reading.maxLength) || /[:@|]|https?/i.test(text)) continue;
     if (beforeLegalForm(text, layout) === null) {
       // A legal form before a quoted name (`SIA "Zaļā Dārzs"`) is the whole name, printed on its line.
       if (!layout.legalFormBeforeQuotedName(text)) continue;
-      const offset = line.text.indexOf(text);
       const below = lines[position + 1];
-      reportLetterhead(builder, text, [{ start: line.span.start + offset, end: line.span.start + offset + text.length, layer }], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout) });
+      reportLetterhead(builder, text, [spanOn(line, text)], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout) });
       return;
     }
     const name = text.replace(REGISTRATION, '').trim();
     // One word is a name only when it is the legal form alone ("TRADING" under "TSH POWER HARDWARE"): the lines above are then joined.
     if (!/\p{L}{2}/u.test(name) || (name.split(/\s+/).length < 2 && (beforeLegalForm(name, layout) ?? name) !== '')) continue;
-    const offset = line.text.indexOf(name);
-    const span = { start: line.span.start + offset, end: line.span.start + offset + name.length, layer };
+    const span = spanOn(line, name);
     // A name printed over two lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): the line above
     // continues it when this line holds little more than the legal form.
     const before = beforeLegalForm(name, layout) ?? name;
@@ -321,7 +318,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       const line = lines[up]!;
       const lineText = line.text.trim();
       if (!continuesAbove(line, lineText)) break;
-      spans.unshift({ start: line.span.start + line.text.indexOf(lineText), end: line.span.start + line.text.indexOf(lineText) + lineText.length, layer });
+      spans.unshift(spanOn(line, lineText));
       value = `${lineText} ${value}`;
       const head = beforeLegalForm(value, layout) ?? value;
       midName = head.split(')').length !== head.split('(').length || onlyBusinessKinds(lineText.replace(/\([^()]*\)?/g, ' ').trim(), layout);
@@ -362,17 +359,20 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   const chosen = confirmed?.followedBy === 'address' ? confirmed : candidates[0];
   if (chosen === undefined) return;
   const line = lines[chosen.position]!;
-  const offset = line.text.indexOf(chosen.text);
-  const span = { start: line.span.start + offset, end: line.span.start + offset + chosen.text.length, layer };
+  const span = spanOn(line, chosen.text);
   const spans = [span];
   let value = chosen.text;
   if (chosen.continued !== null) {
-    const second = lines[chosen.position + 1]!;
-    const secondOffset = second.text.indexOf(chosen.continued);
-    spans.push({ start: second.span.start + secondOffset, end: second.span.start + secondOffset + chosen.continued.length, layer });
+    spans.push(spanOn(lines[chosen.position + 1]!, chosen.continued));
     value = `${chosen.text} ${chosen.continued}`;
   }
   reportLetterhead(builder, value, spans, document.layers[layer]!.text.slice(span.start, span.end), { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
+}
+
+/** Where `part` is first printed on `line`, as a span of the line's layer. */
+function spanOn(line: Document['lines'][number], part: string): SourceSpan {
+  const start = line.span.start + line.text.indexOf(part);
+  return { start, end: start + part.length, layer: line.span.layer };
 }
 
 /** What parts a sender's line: a middle dot, a bullet, a bar or a dash with spaces around it. */
