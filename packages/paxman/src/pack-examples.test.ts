@@ -26,6 +26,24 @@ describe('runPackExamples: a pack’s examples, run as tests', () => {
     expect(without.outcomes.find((outcome) => outcome.field === 'total')).toMatchObject({ passed: false, expected: '60.00' });
   });
 
+  it('runs an edited built-in pack (same id and version, other content) with its own terms, not the built-in ones', async () => {
+    const german = builtInLexiconPacks().find((pack) => pack.id === 'lexicon-de')!;
+    const concepts = german.lexicon!.concepts;
+    const edited = {
+      ...german,
+      lexicon: { ...german.lexicon!, concepts: { ...concepts, 'invoice-number': [...concepts['invoice-number']!, 'Vorgangskennung'] } },
+      examples: [
+        {
+          title: 'a label only the edited pack knows',
+          text: 'Muster GmbH\nVorgangskennung: VK-2024-77\n',
+          fields: [{ name: 'invoice_number', type: 'STRING', description: 'The invoice number.', expect: 'VK-2024-77' }],
+        },
+      ],
+    };
+    expect(await runPackExamples(edited)).toMatchObject({ pack: `lexicon-de@${german.version}`, failed: 0, passed: 1 });
+    expect(await runPackExamples(edited, { instance: plain })).toMatchObject({ failed: 1 });
+  });
+
   it('reports an example that reads something else, with what came back, and one that must stay unresolved', async () => {
     const pack = {
       ...swedish,

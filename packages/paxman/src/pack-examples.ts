@@ -7,7 +7,7 @@
  * only: an example shows what the knowledge reads, never what a model guesses.
  */
 import { canonicalJson, type JsonValue } from '@paxman/core';
-import { packKey, validateKnowledgePack, type KnowledgePack, type PackExample } from '@paxman/knowledge';
+import { packFingerprint, packKey, validateKnowledgePack, type KnowledgePack, type PackExample } from '@paxman/knowledge';
 import { createPaxman, type Paxman } from './create-paxman.js';
 import { builtInPacks } from './instance-knowledge.js';
 
@@ -34,9 +34,13 @@ export interface PackExamplesReport {
   readonly failed: number;
 }
 
-/** True when `pack` is one of the packs every instance reads with. */
+/**
+ * True when `pack` is one of the packs every instance reads with: the same `id@version` and
+ * the same content. A built-in pack edited without a new version is the caller's own pack.
+ */
 function isBuiltIn(pack: KnowledgePack): boolean {
-  return builtInPacks().some((builtIn) => packKey(builtIn) === packKey(pack));
+  const fingerprint = packFingerprint(pack);
+  return builtInPacks().some((builtIn) => packKey(builtIn) === packKey(pack) && packFingerprint(builtIn) === fingerprint);
 }
 
 /** The contract an example asks with: its fields, none required. */
