@@ -12,7 +12,7 @@ import { createExplicitEvidenceCapability } from './capabilities/explicit-eviden
 import { createLookupCapability } from './capabilities/lookup/lookup.js';
 import { createPatternExtractionCapability } from './capabilities/pattern-extraction/pattern-extraction.js';
 import { createRecordReadingCapability } from './capabilities/record-reading/record-reading.js';
-import { DEFAULT_RECOGNIZERS } from './capabilities/shared/default-recognizers.js';
+import { recognizersFor } from './capabilities/shared/default-recognizers.js';
 import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js';
 import { createValidationCapability } from './capabilities/validation/validation.js';
 import type { Capability } from '@paxman/capability-spi';
@@ -33,8 +33,8 @@ export interface DefaultCapabilityOptions {
 
 /** The V1 deterministic field capabilities, in tier order, reading with the given recognizers and lexicon. */
 export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}): readonly Capability[] {
-  const recognizers = options.recognizers ?? DEFAULT_RECOGNIZERS;
   const lexicon = options.lexicon ?? defaultLexicon();
+  const recognizers = options.recognizers ?? recognizersFor(lexicon);
   const records = options.records === undefined ? {} : { records: options.records };
   return Object.freeze([
     createExplicitEvidenceCapability({ recognizers, lexicon, ...records, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),

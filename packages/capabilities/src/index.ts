@@ -15,6 +15,6 @@ export { DERIVED_SPEC, configureDerived, createDerivedCapability } from './capab
 export { parseExpression, formatExpression, expressionFields, type ExpressionNode } from './capabilities/derived/arithmetic-expression.js';
 export { VALIDATION_SPEC, configureValidation, createValidationCapability } from './capabilities/validation/validation.js';
 export { isValidIban, passesLuhn, isValidEmail, isValidUri } from './capabilities/validation/semantic-checks.js';
-export { DEFAULT_RECOGNIZERS } from './capabilities/shared/default-recognizers.js';
+export { DEFAULT_RECOGNIZERS, recognizersFor } from './capabilities/shared/default-recognizers.js';
 export type { ValueRecognizers, DocumentReadingHints } from './capabilities/shared/recognizer-port.js';
 export { matchLabel, type LabelMatch, type LabelSet } from './capabilities/shared/label-match.js';

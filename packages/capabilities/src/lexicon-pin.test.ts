@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: 'f5ffd5b97bbfe90d8f2720b3f79176dabc9965c4043db3c457942c19f37a395c',
-  lexiconPacks: '44f9d6b6d7c9dc151c821ab68d503ab95fb8e2eb05b48cc3728c34f8d152f46c',
+  lexiconPacks: '9cc683c0d7402607224712a5310b78bb2ae44c00f44f8917716edadbccea46f6',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.11.0',
-  pattern_extraction: '1.10.0',
+  explicit_evidence: '1.12.0',
+  pattern_extraction: '1.11.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

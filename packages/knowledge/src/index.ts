@@ -18,10 +18,11 @@ export {
   type TermValueType,
   type ValueAttributes,
   type XmlSyntax,
+  type CalendarKnowledge,
 } from './knowledge-pack.js';
 export { compileStructuredData, normalizeFieldName, type CompiledStep, type CompiledStructuredData, type CompiledSyntax } from './structured-data.js';
 export { en16931Pack } from './packs/en16931.js';
-export { compileLexicon, type CompiledLexicon, type LexiconConceptTerms, type PackReference } from './lexicon.js';
+export { compileLexicon, type CompiledCalendar, type CompiledLexicon, type LexiconConceptTerms, type PackReference } from './lexicon.js';
 export { builtInLexicon, builtInLexiconPacks } from './packs/lexicon-packs.js';
 export { EXAMPLE_FIELD_TYPES, examplesSectionProblems, type PackExample, type PackExampleField } from './pack-examples.js';
 export { mergeRecordKnowledge, recordsSectionProblems, type RecordsSection, type RecordsSectionConcept } from './record-sections.js';

@@ -179,6 +179,23 @@ export interface LexiconKnowledge {
   readonly words?: Readonly<Partial<Record<WordClass, readonly string[]>>>;
   /** Whole numbers as the language writes them out ("two" → 2, "zwei" → 2): a contract's "two (2) years". */
   readonly numbers?: Readonly<Record<string, number>>;
+  /** Month and weekday names and the small words of written-out dates. */
+  readonly calendar?: CalendarKnowledge;
+}
+
+/**
+ * How a language writes dates out: `25 de marzo de 2024`, `2024. gada 12. martā`,
+ * `Dienstag, 3. März 2024`. Names are matched without regard to case.
+ */
+export interface CalendarKnowledge {
+  /** Twelve lists, January first: each month's names (full, abbreviated, inflected). */
+  readonly months: readonly (readonly string[])[];
+  /** Seven lists, Sunday first: each weekday's names. */
+  readonly weekdays?: readonly (readonly string[])[];
+  /** Words that may link a day, month and year (`of`, `de`, `del`). */
+  readonly connectors?: readonly string[];
+  /** Words that may follow a year printed first (`gada` in `2024. gada 12. martā`). */
+  readonly yearMarkers?: readonly string[];
 }
 
 /** A versioned pack of knowledge. */
@@ -315,6 +332,29 @@ function validateLexicon(data: unknown, problems: string[]): void {
       if (!validTermList([word]) || /\s/.test(word)) problem(problems, `lexicon.numbers.${word}`, 'must be a single word');
       if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_NUMBER_WORD) problem(problems, `lexicon.numbers.${word}`, `must be a whole number from 0 to ${MAX_NUMBER_WORD}`);
     }
+  }
+  if (data.calendar !== undefined) validateCalendar(data.calendar, problems);
+}
+
+/** Shortest name of a month or weekday (dates are found from letter runs of three or more). */
+const MIN_CALENDAR_NAME = 3;
+
+function validCalendarNames(value: unknown, count: number): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length === count &&
+    value.every((names) => Array.isArray(names) && (names.length === 0 || validTermList(names)) && (names as string[]).every((name) => !/\s/.test(name) && [...name].length >= MIN_CALENDAR_NAME))
+  );
+}
+
+function validateCalendar(data: unknown, problems: string[]): void {
+  if (!isPlainObject(data)) return problem(problems, 'lexicon.calendar', 'must be an object');
+  const names = `single words of at least ${MIN_CALENDAR_NAME} letters`;
+  if (!validCalendarNames(data.months, 12)) problem(problems, 'lexicon.calendar.months', `must be 12 lists (January first) of ${names}`);
+  if (data.weekdays !== undefined && !validCalendarNames(data.weekdays, 7)) problem(problems, 'lexicon.calendar.weekdays', `must be 7 lists (Sunday first) of ${names}`);
+  for (const key of ['connectors', 'yearMarkers'] as const) {
+    const words = data[key];
+    if (words !== undefined && !(validTermList(words) && (words as string[]).every((word) => !/\s/.test(word)))) problem(problems, `lexicon.calendar.${key}`, 'must be a list of single words');
   }
 }
 

@@ -9,7 +9,7 @@ describe('lexicon packs', () => {
   it('validates every built-in language pack, against the published schema too', () => {
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
     const packs = builtInLexiconPacks();
-    expect(packs.map(packKey)).toEqual(['lexicon-en@1.4.0', 'lexicon-de@1.3.0', 'lexicon-fr@1.4.0', 'lexicon-es@1.3.0', 'lexicon-it@1.3.0', 'lexicon-nl@1.3.0', 'lexicon-pt@1.3.0', 'lexicon-pl@1.2.0', 'lexicon-lv@1.2.0', 'lexicon-ms-my@1.4.0']);
+    expect(packs.map(packKey)).toEqual(['lexicon-en@1.5.0', 'lexicon-de@1.4.0', 'lexicon-fr@1.5.0', 'lexicon-es@1.4.0', 'lexicon-it@1.4.0', 'lexicon-nl@1.4.0', 'lexicon-pt@1.4.0', 'lexicon-pl@1.3.0', 'lexicon-lv@1.3.0', 'lexicon-ms-my@1.4.0']);
     for (const pack of packs) expect(validate(JSON.parse(JSON.stringify(pack))), `${pack.id}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
@@ -30,6 +30,19 @@ describe('lexicon packs', () => {
     expect([numbers.get('two'), numbers.get('zwei'), numbers.get('deux'), numbers.get('divi'), numbers.get('dwa')]).toEqual([2, 2, 2, 2, 2]);
     expect(numbers.get('several')).toBeUndefined();
     expect(() => validateKnowledgePack({ id: 'x', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: {}, numbers: { två: 2, 'tjugo två': 22, många: -1 } } })).toThrow(/lexicon\.numbers\.tjugo två: must be a single word.*lexicon\.numbers\.många: must be a whole number/);
+  });
+
+  it('merges the calendars of every language and checks a pack\'s calendar', () => {
+    const calendar = builtInLexicon().calendar!;
+    expect([calendar.months.get('march'), calendar.months.get('märz'), calendar.months.get('martā'), calendar.months.get('marca')]).toEqual([3, 3, 3, 3]);
+    expect([calendar.weekdays.get('sunday'), calendar.weekdays.get('sestdiena')]).toEqual([0, 6]);
+    expect(calendar.connectors).toEqual(expect.arrayContaining(['of', 'de', 'del']));
+    expect(calendar.yearMarkers).toEqual(['gada']);
+    const pack = (calendarSection: unknown) => ({ id: 'x', version: '1.0.0', description: 'x', lexicon: { language: 'sv', concepts: {}, calendar: calendarSection } });
+    expect(() => validateKnowledgePack(pack({ months: [['januari']] }))).toThrow(/lexicon\.calendar\.months: must be 12 lists/);
+    expect(() => validateKnowledgePack(pack({ months: Array.from({ length: 12 }, () => ['ab']), weekdays: [['söndag']], yearMarkers: ['två ord'] }))).toThrow(
+      /lexicon\.calendar\.months: must be 12 lists.*lexicon\.calendar\.weekdays: must be 7 lists.*lexicon\.calendar\.yearMarkers: must be a list of single words/,
+    );
   });
 
   it("a user's pack for another language adds its terms to the concepts it names", () => {

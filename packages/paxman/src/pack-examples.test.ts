@@ -19,11 +19,14 @@ describe('runPackExamples: a pack’s examples, run as tests', () => {
 
   it("runs a user's pack on an instance that holds it; without the pack the same examples fail", async () => {
     const report = await runPackExamples(swedish);
-    expect(report).toMatchObject({ pack: 'lexicon-sv@0.5.0', failed: 0 });
+    expect(report).toMatchObject({ pack: 'lexicon-sv@0.6.0', failed: 0 });
     expect(report.passed).toBeGreaterThan(0);
     const without = await runPackExamples(swedish, { instance: plain });
     expect(without.failed).toBeGreaterThan(0);
     expect(without.outcomes.find((outcome) => outcome.field === 'total')).toMatchObject({ passed: false, expected: '60.00' });
+    // The pack's calendar: "lördag 15 augusti 2026" is a date only with the Swedish month names.
+    expect(report.outcomes.find((outcome) => outcome.field === 'transaction_date' && outcome.example.includes('in words'))).toMatchObject({ passed: true, actual: '2026-08-15' });
+    expect(without.outcomes.find((outcome) => outcome.field === 'transaction_date' && outcome.example.includes('in words'))).toMatchObject({ passed: false, actual: null });
   });
 
   it('runs an edited built-in pack (same id and version, other content) with its own terms, not the built-in ones', async () => {

@@ -16,6 +16,7 @@ export {
   type RecognizerOptions,
   type EnumValue,
 } from './recognizers/index.js';
+export { builtInDateNames, compileDateNames, type DateNames } from './recognizers/calendar-names.js';
 export { parseLooseDecimal, readCurrency, type CurrencyReading } from './recognizers/amount-text.js';
 export { booleanWord } from './recognizers/boolean.js';
 export { labelsForField, synonymLabels, descriptionNounPhrase, type FieldLabels, type LabelledField } from './lexicon/labels-for-field.js';

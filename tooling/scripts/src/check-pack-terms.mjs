@@ -1,6 +1,6 @@
 /**
- * Knowledge is data: finds the words of the built-in lexicon packs (their concept terms and
- * word classes, `packages/knowledge/src/packs/lexicon/*.json`) written into capability,
+ * Knowledge is data: finds the words of the built-in lexicon packs (their concept terms, word
+ * classes, number words and calendar names, `packages/knowledge/src/packs/lexicon/*.json`) written into capability,
  * document or reconciler source — in regular expression literals and in short string
  * literals (word lists, labels), where a language's word would be knowledge in code.
  * Concept ids and word-class names (the data's keys), enum-like constants (`'DATE'`), ids in
@@ -67,6 +67,8 @@ function isCodeLiteral(node, value, literalTypes) {
   // A property tested by name (`'amount' in value`).
   if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.InKeyword) return true;
   if (literalTypes.has(value) && isValuePosition(node, literalTypes)) return true;
+  // A regular expression's flags (`new RegExp(source, 'giu')`).
+  if ((ts.isNewExpression(parent) || ts.isCallExpression(parent)) && ts.isIdentifier(parent.expression) && parent.expression.text === 'RegExp' && parent.arguments?.[1] === node) return true;
   if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true;
   if (ts.isLiteralTypeNode(parent) || ts.isIndexedAccessTypeNode(parent)) return true;
   // A property read by name (`detail['item']`) or named in an object literal (`{ 'total': … }`).
@@ -95,6 +97,11 @@ export function packVocabulary(root) {
     }
     for (const [wordClass, list] of Object.entries(pack.lexicon?.words ?? {})) {
       keys.add(wordClass);
+      for (const term of list) terms.add(words(term).join(' '));
+    }
+    for (const word of Object.keys(pack.lexicon?.numbers ?? {})) terms.add(words(word).join(' '));
+    const calendar = pack.lexicon?.calendar;
+    for (const list of [...(calendar?.months ?? []), ...(calendar?.weekdays ?? []), calendar?.connectors ?? [], calendar?.yearMarkers ?? []]) {
       for (const term of list) terms.add(words(term).join(' '));
     }
   }
@@ -135,7 +142,8 @@ export function termsIn(fileName, text, vocabulary, options = {}) {
   const found = [];
   const visit = (node) => {
     let literal = null;
-    if (ts.isRegularExpressionLiteral(node)) literal = node.text;
+    // A regular expression literal without its flags (`/…/giu`).
+    if (ts.isRegularExpressionLiteral(node)) literal = node.text.slice(0, node.text.lastIndexOf('/') + 1);
     else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       const value = node.text;
       if (!isCodeLiteral(node, value, literalTypes) && !vocabulary.keys.has(value) && words(value).length < PROSE_WORDS) literal = value;

@@ -24,6 +24,13 @@ describe('the pack-terms check', () => {
     expect(termsIn('x.ts', code, vocabulary)).toEqual([]);
   });
 
+  it('finds month and weekday names and number words too, never in the flags of a regular expression', () => {
+    const found = termsIn('x.ts', "const MONTHS = ['märz', 'juin'];\nconst DAY = /\\bdienstag\\b/u;\nconst N = { zwei: 2 };\nconst WORDS = new Set(['douze']);\n", vocabulary);
+    expect(found.flatMap((hit) => hit.terms)).toEqual(expect.arrayContaining(['marz', 'juin', 'dienstag', 'douze']));
+    // "giu" (Italian for June) in flags is code: `/…/giu` and `new RegExp(source, 'giu')`.
+    expect(termsIn('x.ts', "const A = /\\d+/giu;\nconst B = new RegExp(source, 'giu');\n", vocabulary)).toEqual([]);
+  });
+
   it('leaves alone snake-case and namespaced ids and a property tested with `in`', () => {
     const code = ["checks.push('calendar_date');", "const finding = { pattern: 'payment:cash-change' };", "if ('amount' in value) {}", "if (key === '@document') {}"].join('\n');
     expect(termsIn('x.ts', code, vocabulary)).toEqual([]);

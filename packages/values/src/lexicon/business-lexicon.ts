@@ -14,7 +14,8 @@
  * functions read the built-in packs' lexicon (`defaultLexicon()`).
  */
 import { lazyConstant } from '@paxman/core';
-import { builtInLexicon, type CompiledLexicon, type PackReference, type WordClass } from '@paxman/knowledge';
+import { builtInLexicon, type CompiledCalendar, type CompiledLexicon, type PackReference, type WordClass } from '@paxman/knowledge';
+import { builtInDateNames, compileDateNames, type DateNames } from '../recognizers/calendar-names.js';
 import { normalizeLabelText } from './normalize-label.js';
 
 /** One business concept and the labels that name it. */
@@ -39,6 +40,8 @@ export interface Lexicon {
   rawWords(wordClass: WordClass): readonly string[];
   /** The value of a number written as a word in any language of the packs ("two", "Zwei", "deux" → 2), or null. */
   numberOf(word: string): number | null;
+  /** The packs' month and weekday names compiled for the DATE recognizer (the built-in packs' own object when they add none). */
+  readonly dateNames: DateNames;
 }
 
 /**
@@ -70,6 +73,7 @@ export function createLexicon(compiled: CompiledLexicon): Lexicon {
     termsOfConcept: (id: string) => byId.get(id) ?? [],
     rawWords: (wordClass: WordClass) => compiled.words(wordClass),
     numberOf: (word: string) => numbers.get(normalizeLabelText(word)) ?? null,
+    dateNames: dateNamesOf(compiled.calendar),
     words(wordClass: WordClass) {
       let words = normalizedWords.get(wordClass);
       if (words === undefined) {
@@ -79,6 +83,19 @@ export function createLexicon(compiled: CompiledLexicon): Lexicon {
       return words;
     },
   });
+}
+
+/** The date names of a compiled calendar: the built-in ones (one shared object) when it names nothing more. */
+function dateNamesOf(calendar: CompiledCalendar | undefined): DateNames {
+  const builtIn = builtInLexicon().calendar;
+  if (calendar === undefined || (builtIn !== undefined && sameCalendar(calendar, builtIn))) return builtInDateNames();
+  return compileDateNames(calendar);
+}
+
+function sameCalendar(left: CompiledCalendar, right: CompiledCalendar): boolean {
+  const sameMap = (one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>) => one.size === other.size && [...one].every(([name, value]) => other.get(name) === value);
+  const sameWords = (one: readonly string[], other: readonly string[]) => one.length === other.length && one.every((word) => other.includes(word));
+  return sameMap(left.months, right.months) && sameMap(left.weekdays, right.weekdays) && sameWords(left.connectors, right.connectors) && sameWords(left.yearMarkers, right.yearMarkers);
 }
 
 /** The lexicon of the built-in packs, built on first use (a process that never plans a field never needs it). */

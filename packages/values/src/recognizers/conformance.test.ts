@@ -38,7 +38,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findValues } from './index.js';
-import { MONTH_NUMBERS, WEEKDAY_NUMBERS } from './calendar-names.js';
+import { builtInDateNames } from './calendar-names.js';
 import type { RecognizedValue, RecognizerKind } from './types.js';
 
 const SPECS = resolve(import.meta.dirname, '../../../../../shared/data/recognizers-text-specs/Specs');
@@ -164,7 +164,7 @@ const CURRENCY_MODEL: Model = {
   },
 };
 
-const DATE_WORDS = new Set([...MONTH_NUMBERS.keys(), ...WEEKDAY_NUMBERS.keys(), 'of', 'the', 'in', 'st', 'nd', 'rd', 'th']);
+const DATE_WORDS = new Set([...builtInDateNames().months.keys(), ...builtInDateNames().weekdays.keys(), 'of', 'the', 'in', 'st', 'nd', 'rd', 'th']);
 
 function isAbsoluteDateText(text: string): boolean {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compileLexicon, validateKnowledgePack } from '@paxman/knowledge';
+import { compileDateNames } from './calendar-names.js';
 import { findValues, parseValue } from './index.js';
 
 const dates = (text: string, options = {}) => findValues('DATE', text, options).map((hit) => [hit.text, hit.value]);
@@ -16,6 +18,45 @@ describe('DATE', () => {
 
   it('reads Latvian month names, and their locative forms', () => {
     expect(dates('25. marts 2024; 25. martā 2024; 1. decembrī 2024').map(([, value]) => value)).toEqual(['2024-03-25', '2024-03-25', '2024-12-01']);
+  });
+
+  it('reads a year printed first and marked by a word of the packs (Latvian "2024. gada 12. martā")', () => {
+    expect(dates('Rīgā, 2024. gada 12. martā; līgums no 2023. gada 1. janvāra; 2024 gada 5. maijs')).toEqual([
+      ['2024. gada 12. martā', '2024-03-12'],
+      ['2023. gada 1. janvāra', '2023-01-01'],
+      ['2024 gada 5. maijs', '2024-05-05'],
+    ]);
+    // A year with no marker word before the day is not read so ("2024. 12. martā" is no date form of the packs).
+    expect(dates('2024. 12. martā')).toEqual([]);
+  });
+
+  it("reads the month and weekday names of a user's pack, only with its date names", () => {
+    const finnish = validateKnowledgePack({
+      id: 'lexicon-fi',
+      version: '0.1.0',
+      description: 'Finnish dates',
+      lexicon: {
+        language: 'fi',
+        concepts: {},
+        calendar: {
+          months: [['tammikuuta'], ['helmikuuta'], ['maaliskuuta'], ['huhtikuuta'], ['toukokuuta'], ['kesäkuuta'], ['heinäkuuta'], ['elokuuta'], ['syyskuuta'], ['lokakuuta'], ['marraskuuta'], ['joulukuuta']],
+          weekdays: [['sunnuntai'], ['maanantai'], ['tiistai'], ['keskiviikko'], ['torstai'], ['perjantai'], ['lauantai']],
+        },
+      },
+    });
+    const dateNames = compileDateNames(compileLexicon([finnish]).calendar!);
+    expect(dates('tiistai 12. maaliskuuta 2024', { dateNames })).toEqual([['tiistai 12. maaliskuuta 2024', '2024-03-12']]);
+    expect(dates('12. maaliskuuta 2024')).toEqual([]);
+    // Names outside the Latin letters of the built-in packs are found too.
+    const greek = compileLexicon([
+      validateKnowledgePack({
+        id: 'lexicon-el',
+        version: '0.1.0',
+        description: 'Greek months',
+        lexicon: { language: 'el', concepts: {}, calendar: { months: [['Ιανουαρίου'], ['Φεβρουαρίου'], ['Μαρτίου'], ['Απριλίου'], ['Μαΐου'], ['Ιουνίου'], ['Ιουλίου'], ['Αυγούστου'], ['Σεπτεμβρίου'], ['Οκτωβρίου'], ['Νοεμβρίου'], ['Δεκεμβρίου']] } },
+      }),
+    ]);
+    expect(dates('Αθήνα, 12 Μαρτίου 2024', { dateNames: compileDateNames(greek.calendar!) })).toEqual([['12 Μαρτίου 2024', '2024-03-12']]);
   });
 
   it('includes a weekday prefix and flags a weekday that contradicts the date', () => {

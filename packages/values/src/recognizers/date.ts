@@ -2,8 +2,10 @@
  * DATE: calendar dates written with a year — ISO `2024-03-25`, numeric `25/03/2024`,
  * `03.25.24`, `3-25-2024`, and with month names in English and common European languages
  * (`25. März 2024`, `25 mars 2024`, `March 25, 2024`, `25-Mar-2024`, `Mar 25 2024`,
- * `1st of July, 2024`, `25 de marzo de 2024`, `2019/aug/01`), optionally after a weekday.
- * Every reading is checked against the calendar (no 30 February).
+ * `1st of July, 2024`, `25 de marzo de 2024`, `2019/aug/01`, `2024. gada 12. martā`),
+ * optionally after a weekday. The names and small words of written-out dates come from the
+ * knowledge packs' calendars (`calendar-names.ts`). Every reading is checked against the
+ * calendar (no 30 February).
  *
  * A numeric date whose day and month could be swapped (`03/04/2024`) is read with
  * `options.dateOrder` when given (a month-first hint does not apply to dotted dates: dots
@@ -17,38 +19,13 @@
  * need a reference date the document does not give.
  */
 import { type JsonValue, isValidCalendarDay } from '@paxman/core';
-import { MONTH_ALTERNATION, MONTH_NUMBERS, WEEKDAY_ALTERNATION, WEEKDAY_NUMBERS } from './calendar-names.js';
+import { builtInDateNames, type DateNames } from './calendar-names.js';
 import { makeHit, selectNonOverlapping } from './text-scan.js';
 import type { RecognizedValue, RecognizerOptions } from './types.js';
 
-const GAP = '[ \\t\\u00a0]';
-/** Gaps are bounded so a named date spans a bounded window around its month name. */
-const ORDINAL = '(?:st|nd|rd|th|er|e|º|ª|\\.)?';
-const MONTH = `(?<month>${MONTH_ALTERNATION})(?!\\p{L})\\.?`;
 const BEFORE = '(?<![\\p{L}\\p{N}]|\\p{N}[./:-])';
-const AFTER_WORD = '(?![\\p{L}\\p{N}])';
 const AFTER_NUMBER = '(?![\\p{L}\\p{N}]|[./-]\\p{N})';
 
-const DAY_MONTH_YEAR = new RegExp(
-  `${BEFORE}(?<day>\\d{1,2})${ORDINAL}(?:${GAP}{0,3}(?:of|de|del)${GAP}{1,3}|${GAP}{0,3}[-/.]?${GAP}{0,3})${MONTH}(?:,?${GAP}{0,3}(?:of|de|del|in)${GAP}{1,3}|${GAP}{0,3}[-/.,]?${GAP}{0,3})(?<year>\\d{4})${AFTER_WORD}`,
-  'giu',
-);
-const DAY_MONTH_SHORT_YEAR = new RegExp(
-  `${BEFORE}(?<day>\\d{1,2})(?<separator>[-/.])(?<month>${MONTH_ALTERNATION})\\k<separator>(?<year>'?\\d{2})${AFTER_WORD}|${BEFORE}(?<day2>\\d{1,2})${ORDINAL}${GAP}{1,3}(?<month2>${MONTH_ALTERNATION})\\.?${GAP}{1,3}(?<year2>'\\d{2})${AFTER_WORD}`,
-  'giu',
-);
-const MONTH_DAY_YEAR = new RegExp(
-  `(?<![\\p{L}\\p{N}])${MONTH}${GAP}{0,3}[-/]?${GAP}{0,3}(?<day>\\d{1,2})(?:st|nd|rd|th)?(?:${GAP}{0,3},${GAP}{0,3}|${GAP}{1,3}|${GAP}{0,3}[-/]${GAP}{0,3})(?:of${GAP}{1,3})?(?<year>\\d{4})${AFTER_WORD}`,
-  'giu',
-);
-const YEAR_MONTH_DAY = new RegExp(
-  `${BEFORE}(?<year>\\d{4})[-/. ]${MONTH}[-/. ](?<day>\\d{1,2})${AFTER_WORD}`,
-  'giu',
-);
-const UNUSUAL_ORDERS = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?<month>${MONTH_ALTERNATION})[-/](?<year>\\d{4})[-/](?<day>\\d{1,2})${AFTER_NUMBER}|${BEFORE}(?<year2>\\d{4})[-/](?<day2>\\d{1,2})[-/](?<month2>${MONTH_ALTERNATION})${AFTER_WORD}|${BEFORE}(?<day3>\\d{1,2})[-/](?<year3>\\d{4})[-/](?<month3>${MONTH_ALTERNATION})${AFTER_WORD}`,
-  'giu',
-);
 const ISO = new RegExp(
   `(?=\\d)${BEFORE}(?<year>\\d{4})(?<separator>[-/.])(?<month>\\d{1,2})\\k<separator>(?<day>\\d{1,2})(?=T\\d|${AFTER_NUMBER})`,
   'gu',
@@ -57,7 +34,6 @@ const NUMERIC = new RegExp(
   `(?=\\d)${BEFORE}(?<first>\\d{1,2})(?<separator>[-/.])(?<second>\\d{1,2})\\k<separator>(?<year>\\d{4}|\\d{2})${AFTER_NUMBER}`,
   'gu',
 );
-const WEEKDAY_BEFORE = new RegExp(`(?<![\\p{L}])(?<weekday>${WEEKDAY_ALTERNATION})\\.?,?${GAP}{1,3}$`, 'iu');
 
 function isValidDate(year: number, month: number, day: number): boolean {
   return year >= 1000 && year <= 2999 && isValidCalendarDay(year, month, day);
@@ -176,10 +152,10 @@ function numericReading(match: RegExpExecArray, options: RecognizerOptions): Dat
   return { ...reading, ambiguous: true, detail: { ...reading.detail, alternatives: [...earlier, ymd] } };
 }
 
-function namedReading(match: RegExpExecArray, format: string): DateReading | null {
+function namedReading(match: RegExpExecArray, format: string, names: DateNames): DateReading | null {
   const groups = match.groups ?? {};
   const monthName = (groups['month'] ?? groups['month2'] ?? groups['month3'] ?? '').toLowerCase();
-  const month = MONTH_NUMBERS.get(monthName);
+  const month = names.months.get(monthName);
   const yearText = groups['year'] ?? groups['year2'] ?? groups['year3'] ?? '';
   const year = expandYear(yearText);
   const day = Number(groups['day'] ?? groups['day2'] ?? groups['day3']);
@@ -242,8 +218,9 @@ export function findDates(text: string, options: RecognizerOptions): RecognizedV
     return { start: match.index, end: match.index + match[0].length, year, month, day, ambiguous: false, detail: { format: 'iso', dateOrder: 'YMD' } };
   }, readings);
   collect(NUMERIC_SCAN, text, (match) => numericReading(match, options), readings);
-  collectNamed(text, readings);
-  const hits = readings.map((reading) => toHit(text, reading));
+  const names = options.dateNames ?? builtInDateNames();
+  collectNamed(text, names, readings);
+  const hits = readings.map((reading) => toHit(text, reading, names));
   return selectNonOverlapping(hits);
 }
 
@@ -255,38 +232,30 @@ export function findDates(text: string, options: RecognizerOptions): RecognizedV
  */
 export function findNumericDates(text: string): RecognizedValue[] | null {
   const readings: DateReading[] = [];
+  const names = builtInDateNames();
   collect(NUMERIC_SCAN, text, (match) => numericReading(match, NO_OPTIONS), readings);
   const hits: RecognizedValue[] = [];
   for (const reading of readings) {
     // A named date lies within its month name's reach: look for a month name there.
-    if (monthNameWithin(text, reading.start - REACH_AFTER - LONGEST_MONTH - 1, reading.end + REACH_BEFORE)) return null;
-    hits.push(toHit(text, reading));
+    if (monthNameWithin(text, names, reading.start - REACH_AFTER - names.longestMonth - 1, reading.end + REACH_BEFORE)) return null;
+    hits.push(toHit(text, reading, names));
   }
   return hits;
 }
 
 const NO_OPTIONS: RecognizerOptions = Object.freeze({});
-const LONGEST_MONTH = Math.max(...[...MONTH_NUMBERS.keys()].map((name) => name.length));
 
 /** True when a letter run in `[from, to)` (the first may be cut) is a month name. */
-function monthNameWithin(text: string, from: number, to: number): boolean {
-  LETTER_RUN.lastIndex = Math.max(0, from);
+function monthNameWithin(text: string, names: DateNames, from: number, to: number): boolean {
+  const letterRun = names.letterRun;
+  letterRun.lastIndex = Math.max(0, from);
   let run: RegExpExecArray | null;
-  while ((run = LETTER_RUN.exec(text)) !== null && run.index < to) {
-    if (MONTH_NUMBERS.has(run[0].toLowerCase())) return true;
+  while ((run = letterRun.exec(text)) !== null && run.index < to) {
+    if (names.months.has(run[0].toLowerCase())) return true;
   }
   return false;
 }
 
-// Letter runs found without the `u` flag (every month name is in the Basic Multilingual Plane).
-const LETTER_RUN = /[A-Za-z\u00c0-\u024f]{3,}/g;
-const NAMED_PATTERNS: readonly (readonly [RegExp, string])[] = [
-  [DAY_MONTH_YEAR, 'day-month-year'],
-  [DAY_MONTH_SHORT_YEAR, 'day-month-year'],
-  [MONTH_DAY_YEAR, 'month-day-year'],
-  [YEAR_MONTH_DAY, 'year-month-day'],
-  [UNUSUAL_ORDERS, 'other-order'],
-];
 /** How far a named date reaches before and after its month name (gaps are bounded). */
 const REACH_BEFORE = 24;
 const REACH_AFTER = 28;
@@ -297,24 +266,25 @@ const CONTEXT = 2;
  * Named dates: month names are found by a cheap letter-run scan and a map lookup, and the
  * date patterns run only on a small window around each, so a long text costs little.
  */
-function collectNamed(text: string, into: DateReading[]): void {
-  LETTER_RUN.lastIndex = 0;
+function collectNamed(text: string, names: DateNames, into: DateReading[]): void {
+  const letterRun = names.letterRun;
+  letterRun.lastIndex = 0;
   let run: RegExpExecArray | null;
   let covered = -1;
-  while ((run = LETTER_RUN.exec(text)) !== null) {
-    if (!MONTH_NUMBERS.has(run[0].toLowerCase())) continue;
+  while ((run = letterRun.exec(text)) !== null) {
+    if (!names.months.has(run[0].toLowerCase())) continue;
     const regionStart = Math.max(0, run.index - REACH_BEFORE);
     const regionEnd = Math.min(text.length, run.index + run[0].length + REACH_AFTER);
     const windowStart = Math.max(0, regionStart - CONTEXT);
     const window = text.slice(windowStart, Math.min(text.length, regionEnd + CONTEXT));
-    for (const [pattern, format] of NAMED_PATTERNS) {
+    for (const [pattern, format] of names.patterns) {
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(window)) !== null) {
         const start = windowStart + match.index;
         const end = start + match[0].length;
         if (start < regionStart || end > regionEnd || start < covered) continue;
-        const reading = namedReading(match, format);
+        const reading = namedReading(match, format, names);
         if (reading !== null) into.push({ ...reading, start, end });
       }
     }
@@ -322,14 +292,14 @@ function collectNamed(text: string, into: DateReading[]): void {
   }
 }
 
-function toHit(text: string, reading: DateReading): RecognizedValue {
+function toHit(text: string, reading: DateReading, names: DateNames): RecognizedValue {
   let start = reading.start;
   let ambiguous = reading.ambiguous;
   const detail = { ...reading.detail };
   const before = text.slice(Math.max(0, start - 24), start);
-  const weekdayMatch = WEEKDAY_BEFORE.exec(before);
+  const weekdayMatch = names.weekdayBefore?.exec(before) ?? null;
   if (weekdayMatch !== null) {
-    const weekday = WEEKDAY_NUMBERS.get((weekdayMatch.groups?.['weekday'] ?? '').toLowerCase());
+    const weekday = names.weekdays.get((weekdayMatch.groups?.['weekday'] ?? '').toLowerCase());
     if (weekday !== undefined) {
       start -= weekdayMatch[0].length;
       const actual = weekdayOf(reading.year, reading.month, reading.day);

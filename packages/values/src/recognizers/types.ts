@@ -3,6 +3,7 @@
  * indices into the exact string passed in, so a caller adds its own base offset to get
  * a span in a Document layer, and `text.slice(start, end) === hit.text` always holds.
  */
+import type { DateNames } from './calendar-names.js';
 import type { JsonValue } from '@paxman/core';
 
 /** An allowed value of an ENUM with its synonyms (structurally a contract's `EnumValue`). */
@@ -61,6 +62,8 @@ export interface RecognizerOptions {
    * is used and flagged ambiguous. When absent, the `locale` decides (`de-DE` → `,`).
    */
   readonly decimalSeparator?: '.' | ',' | null;
+  /** DATE: the month and weekday names to read (`compileDateNames` of an instance's packs); the built-in packs' when absent. */
+  readonly dateNames?: DateNames;
 }
 
 /** How a recognizer reads: `scan` finds values anywhere in a text; `cell` reads a labelled value cell, a little more leniently. */

@@ -1,5 +1,5 @@
 /**
- * `clause_reading@1.4.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.5.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"; a letter agreement's date line
  * above its salutation, as an inference), the date it takes effect ("effective as of …",
@@ -33,7 +33,7 @@ import { type ClauseRules, compileClauseRules } from './clause-rules.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.4.0',
+  version: '1.5.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
