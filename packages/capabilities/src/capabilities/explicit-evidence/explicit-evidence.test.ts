@@ -468,6 +468,15 @@ describe('explicit_evidence: the document title line states its number and date'
     expect(await read('ATELIER DURAND SAS\n                FACTURE\n                N° FA-2026-0001\n', 'invoice_number')).toEqual(['FA-2026-0001']);
   });
 
+  it('reads a title of several words: the whole title, a qualifier before it, a tax word that only qualifies it', async () => {
+    expect(await read('SIA "Baltijas Koks"\nPVN RĒĶINS Nr. BK-2024/118\n', 'invoice_number')).toEqual(['BK-2024/118']);
+    expect(await read('ACME Ltd\nTAX INVOICE No. 4711\n', 'invoice_number')).toEqual(['4711']);
+    expect(await read('Kowalski sp. z o.o.\nFaktura VAT nr 12/2024 z dnia 01.02.2024\n', 'invoice_date')).toEqual(['2024-02-01']);
+    expect(await read('Muster GmbH\nProforma Rechnung Nr. 4711 vom 03.02.2024\n', 'invoice_number')).toEqual(['4711']);
+    // A tax word names no document number: "VAT No." is a tax number's label, never a title line.
+    expect(await read('ACME Ltd\nVAT No. GB123456\n', 'invoice_number')).toEqual([]);
+  });
+
   it('reads no number from a title whose next line is no number', async () => {
     expect(await read('INVOICE\nThank you for your business : 2024\n', 'invoice_number')).toEqual([]);
   });

@@ -2,12 +2,14 @@
  * The document's title line: "Handelsrechnung (380) Nr. 471102 vom 15.11.2024",
  * "Facture n° F-12 du 05/03/2018", "Invoice 103767", "Faktura VAT nr 12/2024 z dnia
  * 01.02.2024". A line that starts with a word titling a document (the packs'
- * `document-titles`, or a compound ending in one: "Teilrechnung") states the document's
+ * `document-titles`, or a compound ending in one: "Teilrechnung"; one word of letters may
+ * qualify it first: "TAX INVOICE No. 4711") states the document's
  * number after a number marker (or right after the title), and often its date after a date
  * connector ("vom", "du", "dated").
  *
  * The number is this field's when the title and a marker name the field's concept
- * ("Rechnung Nr." is a term of `invoice-number`); the date is the document's issue date
+ * ("Rechnung Nr." is a term of `invoice-number`; in a title of several title words, "PVN
+ * rēķins Nr.", the whole title, then each word that is no tax word); the date is the document's issue date
  * when the line's number is a document number. Title lines are read once per run (the
  * run memo), each field takes its part.
  */
@@ -23,6 +25,8 @@ const TITLE_LINES = 40;
 const COMPOUND_SUFFIX = 5;
 /** How many words (a kind, a code in brackets) may stand between the title and its number marker. */
 const WORDS_BEFORE_MARKER = 3;
+/** A word of letters only (a qualifier of the title: "Tax", "Proforma"). */
+const QUALIFIER = /^\p{L}+$/u;
 /** How many words may stand between the number and the date connector. */
 const WORDS_BEFORE_DATE = 4;
 
@@ -78,18 +82,29 @@ function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles):
 }
 
 /** Reads a title line from its tokens (absolute offsets in `layerText`, up to `end`), or null. */
-function readTitleLine(tokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: CompoundTitles, lexicon: Lexicon): TitleLine | null {
-  const first = tokens[0];
+function readTitleLine(lineTokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: CompoundTitles, lexicon: Lexicon): TitleLine | null {
+  let tokens = lineTokens;
+  let first = tokens[0];
   if (first === undefined) return null;
-  const bases = titleBases(first.text, layout, titles);
+  let bases = titleBases(first.text, layout, titles);
+  // One word of letters may qualify the title before it ("TAX INVOICE No. 4711", "Proforma Rechnung Nr. 12").
+  if (bases.length === 0 && tokens.length > 2 && QUALIFIER.test(first.text)) {
+    bases = titleBases(tokens[1]!.text, layout, titles);
+    if (bases.length === 0) return null;
+    const title = tokens[1]!;
+    first = { text: `${first.text} ${title.text}`, start: first.start, end: title.end };
+    tokens = [first, ...tokens.slice(2)];
+  }
   if (bases.length === 0) return null;
   // The number: after a marker within a few words ("(380) Nr. 471102"), or right after the title ("Invoice 103767").
   let position = 1;
   let marker: string | null = null;
+  let markerAt = -1;
   for (; position < tokens.length && position <= WORDS_BEFORE_MARKER + 1; position += 1) {
     const token = tokens[position]!.text;
     if (layout.isNumberMarker(token)) {
       marker = token;
+      markerAt = position;
       position += 1;
       // A colon set apart after the marker ("N° : 2024-0042").
       if (tokens[position]?.text === ':') position += 1;
@@ -108,6 +123,13 @@ function readTitleLine(tokens: readonly Token[], layerText: string, end: number,
   }
   if (numberToken === undefined || !/\d/.test(numberToken.text) || (marker === null && position !== 1)) return null;
   const numberText = numberToken.text.replace(/[,;:.]+$/, '');
+  // A title of several title words ("Faktura VAT nr", "TAX INVOICE No.", "PVN rēķins Nr."): the whole title names the number
+  // first, then each word, the first first — but a tax word only qualifies the document ("VAT invoice"), it never heads its number.
+  const inner = markerAt > 1 ? tokens.slice(1, markerAt).flatMap((token) => titleBases(token.text, layout, titles)) : [];
+  if (inner.length > 0) {
+    const heads = [...new Set([...bases, ...inner])].filter((base) => !layout.mentions('tax-words', base));
+    bases = [tokens.slice(0, markerAt).map((token) => token.text).join(' '), ...heads];
+  }
   // The concept the title and its marker name ("Rechnung Nr." is a term of the invoice number); a compound title takes its base's.
   const named = bases.map((base) => normalizeLabelText(`${base} ${marker ?? 'no'}`)).map((label) => ({ label, concepts: lexicon.conceptsOfLabel(label) }));
   const { label, concepts: numberConcepts } = named.find((entry) => entry.concepts.length > 0) ?? { label: '', concepts: [] };
