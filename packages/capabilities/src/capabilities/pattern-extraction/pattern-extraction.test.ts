@@ -118,6 +118,37 @@ describe('pattern_extraction: letterhead', () => {
   });
 });
 
+describe('pattern_extraction: the recipient in the address window under a sender line', () => {
+  const buyers = defineContract({ id: 'b', fields: [{ path: 'buyer_name', type: 'STRING', description: 'Name of the buyer.' }] });
+  const recipients = async (text: string) => {
+    const document = await buildDocument(text, { inputType: 'text' });
+    const result = await runCapability(capability, buyers, 'buyer_name', document);
+    expect(spansSliceBack(result, document)).toBe(true);
+    return result.candidates.map((candidate) => candidate.value);
+  };
+
+  it('reads the window\'s first line under a sender line whose parts are a name and its address, only its own column', async () => {
+    expect(await recipients('Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld\nPapierflieger-Vertriebs-GmbH\nHelga Musterfrau\nRabattstr. 25\n34567 Osterhausen\n')).toEqual(['Papierflieger-Vertriebs-GmbH']);
+    const columns = [
+      '       Alphabet, Lilienthalallee 26, 80786 München',
+      '                                                    Debitorennummer:   63/00987654',
+      '       Muster GmbH                                  Rechnungsnummer:   2015738820',
+      '       z. Hd. Herr Mustermann                       Seite:             1',
+      '       Musterweg 1',
+      '       60325 Frankfurt am Main',
+    ].join('\n');
+    expect(await recipients(columns)).toEqual(['Muster GmbH']);
+  });
+
+  it('reads nothing when the window does not say which line names the recipient, or has no address, or there is no sender line', async () => {
+    expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\n\nHerrn\nPeter Meier\nGartenweg 3\n12345 Berlin\n')).toEqual([]);
+    expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\nBeispiel AG\nThank you for your order\n')).toEqual([]);
+    expect(await recipients('Musterbau GmbH\nBeispiel AG\nGartenweg 3\n12345 Berlin\n')).toEqual([]);
+    // Commas part many lines: a town, its state and its country are no sender line.
+    expect(await recipients('Springfield, IL 62704\nGlobex Industries\n456 Commerce Blvd\n')).toEqual([]);
+  });
+});
+
 describe('pattern_extraction: the issuer address under the letterhead', () => {
   const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_address', type: 'STRING', description: 'Address of the company that issued the receipt.' }] });
 

@@ -28,6 +28,7 @@ import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/rea
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
+import { recordRecipientWindow } from './recipient-window.js';
 
 /** The spec of `pattern_extraction@1.11.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
@@ -111,7 +112,9 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
   const letterhead = field.type === 'STRING' && labels.concepts.includes('supplier');
   // …and the issuer's address is the run of lines under it.
   const addressBlock = field.type === 'STRING' && labels.concepts.includes('supplier-address');
-  if (patterns.length === 0 && recognizers.length === 0 && !letterhead && !addressBlock) {
+  // The recipient in a letter's address window is the buyer of an invoice.
+  const recipientWindow = field.type === 'STRING' && labels.concepts.includes('buyer');
+  if (patterns.length === 0 && recognizers.length === 0 && !letterhead && !addressBlock && !recipientWindow) {
     return { skip: `No contract pattern for ${field.path}, and an unlabelled ${field.type} value would be a guess.` };
   }
   return {
@@ -120,6 +123,7 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
       concepts: [...labels.concepts],
       letterhead,
       ...(addressBlock ? { addressBlock } : {}),
+      ...(recipientWindow ? { recipientWindow } : {}),
       recognizers: recognizers.map((step) => ({ kind: step.kind, uniqueOnly: step.uniqueOnly })),
       patterns: patterns.map((step) => ({ source: step.source, origin: step.origin, group: step.group })),
     },
@@ -166,6 +170,7 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
     }
     if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading, layout, lexicon);
     if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon);
+    if (context.config.recipientWindow === true) recordRecipientWindow(builder, index.document, index.primary.name, (text) => letterheadFollower(text, layout) === 'address');
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
       recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions, layout);

@@ -55,6 +55,8 @@ function recognizerGrounds(source: GroundsSource): FindingGrounds {
     return { kind: 'layout', role: 'letterhead', unique, confirmed: below === 'address' || below === 'title' || detail?.legalForm === true };
   }
   if (pattern === 'layout:address') return { kind: 'layout', role: 'address-block', unique, confirmed: detail?.bounded === true };
+  // The recipient under a sender's line, its address below it: one per page by construction.
+  if (pattern === 'layout:recipient') return { kind: 'layout', role: 'party-block', unique: true, confirmed: detail?.followedBy === 'address' };
   if (pattern.startsWith('clause:')) {
     const reading =
       detail?.fromAgreementDate === true && detail?.letterDate === true
