@@ -58,21 +58,29 @@ function increment<T>(counts: Map<T, number>, key: T): void {
  * votes the same wherever it is printed, and lines read together vote as each would alone.
  * A long document repeats its lines (a page header, the same item on many rows): each
  * distinct line with a digit is read once, together with the lines printed as often as it
- * is, and their votes count that many times.
+ * is, and their votes count that many times. `lines` are the text's lines (see
+ * `inferDocumentContext`).
  */
-function countNumeralVotes(text: string, currencies: Map<string, number>, separators: Map<'.' | ',', number>): void {
-  const printed = new Map<string, number>();
-  for (const line of text.split('\n')) if (HAS_DIGIT.test(line)) printed.set(line, (printed.get(line) ?? 0) + 1);
+function countNumeralVotes(lines: readonly string[], currencies: Map<string, number>, separators: Map<'.' | ',', number>): void {
+  // One map lookup per line (a count object, not get-then-set); the digit test once per distinct line.
+  const printed = new Map<string, { times: number }>();
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const count = printed.get(line);
+    if (count === undefined) printed.set(line, { times: 1 });
+    else count.times += 1;
+  }
   const linesByTimes = new Map<number, string[]>();
-  for (const [line, times] of printed) {
-    const lines = linesByTimes.get(times);
-    if (lines === undefined) linesByTimes.set(times, [line]);
-    else lines.push(line);
+  for (const [line, { times }] of printed) {
+    if (!HAS_DIGIT.test(line)) continue;
+    const asOften = linesByTimes.get(times);
+    if (asOften === undefined) linesByTimes.set(times, [line]);
+    else asOften.push(line);
   }
   const groupCurrencies = new Map<string, number>();
   const groupSeparators = new Map<'.' | ',', number>();
-  for (const [times, lines] of linesByTimes) {
-    const group = `\n${lines.join('\n')}\n`;
+  for (const [times, asOften] of linesByTimes) {
+    const group = `\n${asOften.join('\n')}\n`;
     // Both numeral readings (MONEY's and the plain one) share one pass of the numeral pattern.
     const [moneyNumerals = [], numerals = []] = scanNumeralsWith(group, [MONEY_NUMERALS, {}]);
     countCertainMoneyCurrencies(group, moneyNumerals, groupCurrencies);
@@ -97,13 +105,17 @@ function addTimes<T>(counts: Map<T, number>, group: Map<T, number>, times: numbe
 }
 
 /**
- * Infers the document's date order, dominant currency and decimal separator.
+ * Infers the document's date order, dominant currency and decimal separator. A caller
+ * that has split `text` into lines already (the Document has) may pass them as `lines`:
+ * `text.split('\n')`, where lines without a digit may be left out. They are read as that
+ * split would have given them, and lines that are the same string objects as the
+ * caller's keep one computed hash between the caller's tables and these.
  *
  * @example
  * inferDocumentContext('Date: 25/03/2024  Total: 1.234,56 €')
  * // { dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' }
  */
-export function inferDocumentContext(text: string): DocumentContext {
+export function inferDocumentContext(text: string, lines?: readonly string[]): DocumentContext {
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
     // Only numeric dates vote; the full date scan is needed only when a named date may overlap one.
@@ -117,7 +129,7 @@ export function inferDocumentContext(text: string): DocumentContext {
     }
     const currencies = new Map<string, number>();
     const separators = new Map<'.' | ',', number>();
-    countNumeralVotes(text, currencies, separators);
+    countNumeralVotes(lines ?? text.split('\n'), currencies, separators);
     countCertainCurrencies(text, currencies);
     // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
     currencies.delete('XXX');
