@@ -32,4 +32,10 @@ describe('decodeUtf8', () => {
     const whole = encoder.encode('xxTotal: 5 €yy');
     expect(decodeUtf8(whole.subarray(2, whole.length - 2))).toBe('Total: 5 €');
   });
+
+  it('reads a detached buffer (its bytes handed to a worker) as no text, as the decoder does', () => {
+    const bytes = encoder.encode('Total');
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+    expect(decodeUtf8(bytes)).toBe(reference.decode(bytes));
+  });
 });

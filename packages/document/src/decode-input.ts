@@ -27,7 +27,8 @@ export function toWellFormedText(text: string): string {
 /** Decodes bytes as UTF-8 (BOM dropped, invalid sequences → U+FFFD). */
 export function decodeUtf8(bytes: Uint8Array): string {
   // `transcode` needs ICU, which every official Node build has; without it, the decoder.
-  if (typeof transcode !== 'function' || !isUtf8(bytes)) return decoder.decode(bytes);
+  // No bytes (a detached buffer included, which has no views to take): the decoder's answer.
+  if (bytes.byteLength === 0 || typeof transcode !== 'function' || !isUtf8(bytes)) return decoder.decode(bytes);
   // What the WHATWG decoder does with a leading byte-order mark: drops it.
   const content = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
