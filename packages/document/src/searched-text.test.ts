@@ -48,8 +48,6 @@ describe('unsearchedTextDiagnostics', () => {
 });
 
 describe('searchedLineTexts', () => {
-  const withDigit = (lines: readonly string[]): string[] => lines.filter((line) => /\d/.test(line));
-
   it('gives the lines of a text as splitting it at line feeds gives them', () => {
     const text = 'Total: 12.50\n\nDate: 01/02/2024\n';
     expect(searchedLineTexts(text, 'input', splitLines(text, 'input'))).toEqual(['Total: 12.50', '', 'Date: 01/02/2024']);
@@ -69,7 +67,7 @@ describe('searchedLineTexts', () => {
     const text = parts.join('');
     const document = await buildDocument(text, { inputType: 'text' });
     const lines = searchedLineTexts(text, 'input', document.lines);
-    if (lines !== undefined) expect(withDigit(lines)).toEqual(withDigit(text.split('\n')));
+    if (lines !== undefined) expect(lines).toEqual(text.endsWith('\n') ? text.split('\n').slice(0, -1) : text.split('\n'));
     expect(document.context).toEqual(inferDocumentContext(searchedText(text)));
   });
 });
