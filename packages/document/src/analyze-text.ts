@@ -97,6 +97,7 @@ export function lineCells(text: string, lines: readonly DocumentLine[], same: In
   return cells;
 }
 
+/** New cells `by` characters after `cells` (the same line text printed elsewhere). */
 function movedCells(cells: readonly LineCell[], by: number): LineCell[] {
   const moved: LineCell[] = new Array<LineCell>(cells.length);
   for (let index = 0; index < cells.length; index += 1) moved[index] = { start: cells[index]!.start + by, end: cells[index]!.end + by };
