@@ -1,11 +1,15 @@
 /**
  * Structure detection over one region of a text layer: lines, then each line's cells,
  * then key-value pairs and aligned text tables. Linear in the region's length; regions
- * longer than `STRUCTURE_CHARACTER_LIMIT` are structured up to the limit only.
+ * longer than `STRUCTURE_CHARACTER_LIMIT` are structured up to the limit only. What
+ * depends on a line's text alone (its cells, whether it is a rule, a label or a summary
+ * heading) is worked out once per distinct line text (`sameLines`): long documents
+ * repeat their headers, footers and item rows.
  */
 import type { DocumentLine, KeyValuePair, Table } from './model.js';
 import { LINE_STRUCTURE_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
 import { splitCells, type LineCell } from './line-cells.js';
+import { sameLines } from './same-lines.js';
 import { splitLines } from './lines.js';
 import { detectTextKeyValues, inRegions, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
@@ -50,13 +54,12 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   }
   const lines = splitLines(text, layer, start, end, options.firstLineIndex ?? 0);
   if (options.structures === false) return { lines, keyValues: [], tables: [], warnings };
-  const cells: LineCell[][] = lines.map((line) =>
-    line.span.end - line.span.start > LINE_STRUCTURE_LIMIT ? [] : splitCells(text, line.span.start, line.span.end),
-  );
+  const same = sameLines(lines);
+  const cells = lineCells(text, lines, same);
   const words = options.words ?? defaultStructureWords();
   // Tax summary blocks mark both pairs and table rows: found once.
-  const summaries = summaryRegions(text, lines, words);
-  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells, words, summaries);
+  const summaries = summaryRegions(text, lines, words, same);
+  const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells, words, summaries, same);
   const ranges = options.tableFreeRanges ?? [];
   // The labelled lines are skipped as they are unless table-free ranges add lines.
   let skipLines: ReadonlySet<number> = labelledLines;
@@ -70,12 +73,35 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     });
     skipLines = withRanges;
   }
-  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines), summaries);
+  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines, same), summaries);
   // A table's header row ("Bank    Account") is not a `Label    value` pair.
   const headerStarts = new Set<number>();
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
   const keyValues = headerStarts.size === 0 ? pairs : pairs.filter((pair) => pair.source !== 'spaced' || !headerStarts.has(pair.keySpan.start));
   return { lines, keyValues, tables, warnings };
+}
+
+/**
+ * Each line's cells (none for a line longer than `LINE_STRUCTURE_LIMIT`). A line printed
+ * before is not split again: its cells are the earlier line's, moved to where it starts.
+ */
+export function lineCells(text: string, lines: readonly DocumentLine[], same: Int32Array): LineCell[][] {
+  const cells: LineCell[][] = new Array<LineCell[]>(lines.length);
+  for (let index = 0; index < lines.length; index += 1) {
+    const { start, end } = lines[index]!.span;
+    const first = same[index]!;
+    if (end - start > LINE_STRUCTURE_LIMIT) cells[index] = [];
+    else if (first === index) cells[index] = splitCells(text, start, end);
+    else cells[index] = movedCells(cells[first]!, start - lines[first]!.span.start);
+  }
+  return cells;
+}
+
+/** New cells `by` characters after `cells` (the same line text printed elsewhere). */
+function movedCells(cells: readonly LineCell[], by: number): LineCell[] {
+  const moved: LineCell[] = new Array<LineCell>(cells.length);
+  for (let index = 0; index < cells.length; index += 1) moved[index] = { start: cells[index]!.start + by, end: cells[index]!.end + by };
+  return moved;
 }
 
 /** The tables, with the rows that stand under a tax summary heading listed in `summaryRows`. */

@@ -2,7 +2,15 @@
  * Decoding the raw input into the `input` text layer: UTF-8 with every invalid byte
  * sequence replaced by U+FFFD, and a given string made well-formed (lone surrogates →
  * U+FFFD) so every span of the Document slices to valid text.
+ *
+ * Valid UTF-8 (checked natively) takes a faster route to the same string: ASCII bytes
+ * are the text's code units as they are, and other valid UTF-8 is transcoded to UTF-16
+ * natively (Node's `TextDecoder` took about 0.6 ms on the 100 KB bench input, which
+ * holds one non-ASCII character per page; the transcoding about 0.2 ms). Valid UTF-8
+ * has exactly one decoding, so only the leading byte-order mark needs handling here;
+ * anything else goes through the WHATWG decoder and its replacement rules.
  */
+import { Buffer, isAscii, isUtf8, transcode } from 'node:buffer';
 
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
 
@@ -18,7 +26,14 @@ export function toWellFormedText(text: string): string {
 
 /** Decodes bytes as UTF-8 (BOM dropped, invalid sequences → U+FFFD). */
 export function decodeUtf8(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
+  // `transcode` needs ICU, which every official Node build has; without it, the decoder.
+  // No bytes (a detached buffer included, which has no views to take): the decoder's answer.
+  if (bytes.byteLength === 0 || typeof transcode !== 'function' || !isUtf8(bytes)) return decoder.decode(bytes);
+  // What the WHATWG decoder does with a leading byte-order mark: drops it.
+  const content = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  if (isAscii(buffer)) return buffer.toString('latin1');
+  return transcode(buffer, 'utf8', 'utf16le').toString('utf16le');
 }
 
 /** The input as text: bytes decoded as UTF-8 (or UTF-16, see `utf16Encoding`), strings made well-formed (a leading BOM dropped). */

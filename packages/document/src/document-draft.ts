@@ -27,7 +27,7 @@ import { HTML_CHARACTER_LIMIT } from './limits.js';
 import { mapRange } from './offset-map.js';
 import type { HtmlParserConstructor } from './lazy-libraries.js';
 import { MAX_HTML_DEPTH, renderHtml } from './render-html.js';
-import { searchedText } from './searched-text.js';
+import { searchedLineTexts, searchedText } from './searched-text.js';
 import { defaultStructureWords, type StructureWords } from './structure-words.js';
 
 /** A Document under construction. */
@@ -307,6 +307,13 @@ function freezePlacements(layout: object, lists: readonly (readonly object[])[])
   Object.freeze(layout);
 }
 
+/** The conventions of the primary layer's searched text, read from the draft's lines of it when they are its lines. */
+function documentContext(draft: DocumentDraft): Document['context'] {
+  const layer = draft.layers[draft.primaryLayer] === undefined ? 'input' : draft.primaryLayer;
+  const searched = searchedText(draft.layers[layer]?.text ?? '');
+  return inferDocumentContext(searched, searchedLineTexts(searched, layer, draft.lines));
+}
+
 /** The frozen Document. */
 export function freezeDraft(draft: DocumentDraft): Document {
   const document: Document = {
@@ -324,7 +331,7 @@ export function freezeDraft(draft: DocumentDraft): Document {
     xml: Object.freeze(draft.xml.map((tree) => Object.freeze(tree))),
     xmlRefusals: Object.freeze(draft.xmlRefusals.map((refusal) => Object.freeze(refusal))),
     ...(draft.pdf === null ? {} : { pdf: draft.pdf }),
-    context: inferDocumentContext(searchedText(draft.layers[draft.primaryLayer]?.text ?? draft.layers['input']?.text ?? '')),
+    context: documentContext(draft),
   };
   freezeStructures(draft);
   Object.freeze(draft.lines);

@@ -11,6 +11,7 @@ import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
 import type { StructureWords } from './structure-words.js';
+import { lineAnswers, sameLines } from './same-lines.js';
 
 /** What the detector found on one line: its pairs, and whether any was `Label: value` or a leader. */
 export interface LineKeyValues {
@@ -148,23 +149,17 @@ const BLOCK_VALUE = /^[-−]?(?:RM|\$|€|£)?\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d{2,
  * only a value ("3.70" / "10.00" / "6.30"), paired by order (`block`). A different count
  * pairs nothing: which label a value belongs to would be a guess. Returns the lines used.
  */
-function blockPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], pairs: KeyValuePair[]): Set<number> {
+function blockPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], same: Int32Array, pairs: KeyValuePair[]): Set<number> {
   const used = new Set<number>();
   const single = (line: number): LineCell | null => (cells[line]?.length === 1 ? cells[line]![0]! : null);
-  // Whether a cell is a label depends on its text alone: a text repeated on many lines is judged once.
-  const labelTexts = new Map<string, boolean>();
-  const isLabelLine = (line: number): boolean => {
+  // Whether a line is a label depends on its text alone: a text repeated on many lines is judged once.
+  const labelLines = lineAnswers(same, (line) => {
     const cell = single(line);
     if (cell === null) return false;
-    const written = text.slice(cell.start, cell.end);
-    let label = labelTexts.get(written);
-    if (label === undefined) {
-      const cellText = written.trim();
-      label = !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
-      labelTexts.set(written, label);
-    }
-    return label;
-  };
+    const cellText = text.slice(cell.start, cell.end).trim();
+    return !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
+  });
+  const isLabelLine = (line: number): boolean => labelLines.get(line);
   const isSeparator = (line: number): boolean => {
     const cell = single(line);
     return cell !== null && SEPARATOR_LINE.test(text.slice(cell.start, cell.end).trim());
@@ -215,6 +210,7 @@ export function detectTextKeyValues(
   cells: readonly (readonly LineCell[])[],
   words: StructureWords,
   summaries: readonly (readonly [number, number])[] = summaryRegions(text, lines, words),
+  same: Int32Array = sameLines(lines),
 ): LineKeyValues {
   const pairs: KeyValuePair[] = [];
   const labelledLines = new Set<number>();
@@ -240,19 +236,10 @@ export function detectTextKeyValues(
   const inOrder = separatorSearches(text);
   const ahead = separatorSearches(text);
   const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
-  // Whether a cell is a bare label depends on its text alone: a text repeated on many lines is judged once.
-  const bareLabels = new Map<string, boolean>();
-  const bareLabel = (cell: LineCell): boolean => {
-    const written = text.slice(cell.start, cell.end);
-    let bare = bareLabels.get(written);
-    if (bare === undefined) {
-      bare = isBareLabel(text, cell);
-      bareLabels.set(written, bare);
-    }
-    return bare;
-  };
+  // Whether a line's one cell is a bare label depends on its text alone: a text repeated on many lines is judged once.
+  const bareLabelLines = lineAnswers(same, (line) => isBareLabel(text, cells[line]![0]!));
   // Label and value blocks are paired first; their lines are neither labels nor values of anything else.
-  const inBlocks = blockPairs(text, layer, cells, pairs);
+  const inBlocks = blockPairs(text, layer, cells, same, pairs);
   for (const line of inBlocks) valueLines.add(line);
 
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
@@ -267,7 +254,7 @@ export function detectTextKeyValues(
       if (separatorStart === -1) {
         // A label alone on its line with an amount alone under it ("TOTAL AMT ROUNDED" /
         // "15.90"): receipts read by OCR print their totals column by column.
-        if (lineCells.length === 1 && !valueLines.has(lineIndex) && bareLabel(cell)) {
+        if (lineCells.length === 1 && !valueLines.has(lineIndex) && bareLabelLines.get(lineIndex)) {
           const below = valueBelow(lineIndex, [cell.start, cell.end]);
           if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
             const key = keyBounds(text, cell.start, cell.end);
@@ -403,15 +390,17 @@ function isSummaryHeading(text: string, start: number, end: number, words: Struc
 /** How many lines under its heading a summary block may reach. */
 const SUMMARY_LINES = 15;
 
-/** The `[start, end)` ranges of the layer under each tax summary heading (its next lines). */
-export function summaryRegions(text: string, lines: readonly DocumentLine[], words: StructureWords): [number, number][] {
+/** The `[start, end)` ranges of the layer under each tax summary heading (its next lines; `same` from `sameLines`). */
+export function summaryRegions(text: string, lines: readonly DocumentLine[], words: StructureWords, same: Int32Array = sameLines(lines)): [number, number][] {
   const regions: [number, number][] = [];
   // A first word longer than every tax word is none (lower-casing never shortens a word): most lines are let go unsliced.
   let longestTaxWord = 0;
   for (const word of words.taxWords) longestTaxWord = Math.max(longestTaxWord, word.length);
+  // A heading is one by its text alone: a repeated line is judged once.
+  const headings = lineAnswers(same, (index) => isSummaryHeading(text, lines[index]!.span.start, lines[index]!.span.end, words, longestTaxWord));
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    if (!isSummaryHeading(text, line.span.start, line.span.end, words, longestTaxWord)) continue;
+    if (!headings.get(index)) continue;
     const last = lines[Math.min(lines.length - 1, index + SUMMARY_LINES)]!;
     regions.push([line.span.end, last.span.end]);
   }

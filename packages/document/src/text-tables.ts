@@ -10,6 +10,7 @@
 import type { DocumentLine, Table, TableCell } from './model.js';
 import { isLetterAt } from './label-shape.js';
 import { isRuleLine, type LineCell } from './line-cells.js';
+import { lineAnswers, sameLines } from './same-lines.js';
 
 interface Column {
   start: number;
@@ -133,7 +134,9 @@ function isHeaderContinuation(upperLine: DocumentLine, upper: readonly LineCell[
 
 /**
  * The text tables of `lines` (all in `layer`). `cells[i]` are the cells of `lines[i]`;
- * lines in `skipLines` (labelled `Label: value` lines) end a block.
+ * lines in `skipLines` (labelled `Label: value` lines) end a block. Whether a line is a
+ * rule, and whether its cells read like a header, is judged once per distinct line text
+ * (`same` from `sameLines`).
  */
 export function detectTextTables(
   text: string,
@@ -141,8 +144,11 @@ export function detectTextTables(
   lines: readonly DocumentLine[],
   cells: readonly (readonly LineCell[])[],
   skipLines: ReadonlySet<number>,
+  same: Int32Array = sameLines(lines),
 ): Table[] {
   const tables: Table[] = [];
+  const ruleLines = lineAnswers(same, (index) => isRuleLine(text, lines[index]!.span.start, lines[index]!.span.end));
+  const headerLikeLines = lineAnswers(same, (index) => isHeaderLike(text, cells[index]!));
   let block: number[] = [];
   // The line continuing the block's header, if any.
   let continuation: number | null = null;
@@ -154,11 +160,11 @@ export function detectTextTables(
   };
   const isRow = (index: number): boolean => cells[index]!.length >= 2 && !skipLines.has(index);
   // The header line of the current block when it has no body row yet.
-  const pendingHeader = (): number | null => (block.length === 1 && isHeaderLike(text, cells[block[0]!]!) ? block[0]! : null);
+  const pendingHeader = (): number | null => (block.length === 1 && headerLikeLines.get(block[0]!) ? block[0]! : null);
   const single = (index: number): boolean => cells[index]?.length === 1 && !skipLines.has(index);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    if (isRuleLine(text, line.span.start, line.span.end)) continue;
+    if (ruleLines.get(index)) continue;
     const header = pendingHeader();
     if (continuation === null && header !== null && header === index - 1 && !skipLines.has(index) && isHeaderContinuation(lines[header]!, cells[header]!, line, cells[index]!, text)) {
       continuation = index;
@@ -166,7 +172,7 @@ export function detectTextTables(
     }
     if (isRow(index)) {
       // A header-like line with another column count starts a new table.
-      if (block.length > 0 && cells[index]!.length !== cells[block[0]!]!.length && isHeaderLike(text, cells[index]!)) flush();
+      if (block.length > 0 && cells[index]!.length !== cells[block[0]!]!.length && headerLikeLines.get(index)) flush();
       block.push(index);
       continue;
     }

@@ -3,7 +3,10 @@
  * machine, used to count code points (each maximal invalid subpart counts as one U+FFFD,
  * exactly as `TextDecoder` with `ignoreBOM` would produce) and to count the bytes a
  * strict decoder rejects. One pass, no allocation, so a 100 MB input is never copied.
+ * Bytes that are valid UTF-8 (checked natively first) need no decoder state: each byte
+ * that is not a continuation byte starts one code point.
  */
+import { isUtf8 } from 'node:buffer';
 
 /** Result of scanning a byte range. */
 export interface Utf8ScanResult {
@@ -26,8 +29,34 @@ export function isAsciiWhitespaceByte(byte: number): boolean {
   return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
 }
 
+/** `scanUtf8` of bytes known to be valid UTF-8: code points, whitespace and content counted byte by byte. */
+function scanValidUtf8(bytes: Uint8Array, start: number, end: number): Utf8ScanResult {
+  let continuationBytes = 0;
+  let densityWhitespace = 0;
+  let hasContent = false;
+  for (let index = start; index < end; index += 1) {
+    const byte = bytes[index]!;
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) {
+      densityWhitespace += 1;
+    } else if (byte >= 0x80) {
+      hasContent = true;
+      if (byte < 0xc0) continuationBytes += 1;
+    } else if (byte !== 0x0b && byte !== 0x0c) {
+      hasContent = true;
+    }
+  }
+  return { codePoints: end - start - continuationBytes, densityWhitespace, invalidBytes: 0, endsInsideSequence: false, trailingSequenceBytes: 0, hasContent };
+}
+
 /** Scans `bytes[start, end)` once. The trailing unfinished sequence is reported, not counted. */
 export function scanUtf8(bytes: Uint8Array, start = 0, end = bytes.length): Utf8ScanResult {
+  // Nothing to scan (a detached buffer included, whose views cannot be taken): the state machine.
+  if (end <= start) return scanDecoding(bytes, start, end);
+  return isUtf8(bytes.subarray(start, end)) ? scanValidUtf8(bytes, start, end) : scanDecoding(bytes, start, end);
+}
+
+/** `scanUtf8` by the WHATWG decoder's state machine, for any bytes. */
+export function scanDecoding(bytes: Uint8Array, start = 0, end = bytes.length): Utf8ScanResult {
   let codePoints = 0;
   let densityWhitespace = 0;
   let invalidBytes = 0;

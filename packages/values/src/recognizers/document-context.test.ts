@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findCurrencies } from './currency-code.js';
+import { countCertainCurrencies, findCurrencies } from './currency-code.js';
 import { findDates, findNumericDates } from './date.js';
-import { DAY_FIRST_CURRENCIES, inferDocumentContext, type DocumentContext } from './document-context.js';
+import { DAY_FIRST_CURRENCIES, currencyMarkCounts, inferDocumentContext, type DocumentContext } from './document-context.js';
 import { findMoney } from './money.js';
 import { scanNumerals } from './numeral.js';
 
@@ -113,6 +113,32 @@ describe('inferDocumentContext fast path', () => {
     expect(findNumericDates('2024 Mar 12/03/2024')).toBeNull();
     expect(inferDocumentContext('2024 Mar 12/03/2024')).toEqual(referenceContext('2024 Mar 12/03/2024'));
     expect(findNumericDates('Paid 25/03/2024 and 26/03/2024')?.map((hit) => hit.value)).toEqual(['2024-03-25', '2024-03-26']);
+  });
+});
+
+describe('currency marks counted per distinct line', () => {
+  const sorted = (counts: Map<string, number>): [string, number][] => [...counts].sort(([left], [right]) => (left < right ? -1 : 1));
+  const wholeText = (text: string): [string, number][] => {
+    const counts = new Map<string, number>();
+    countCertainCurrencies(text, counts);
+    return sorted(counts);
+  };
+  // Word-like codes and "BHD" next to line breaks, where a line's marks depend on its neighbours.
+  const MARK_PIECES = ['ALL', 'TRY', 'EUR', 'BHD', 'SDN ', 'SDN. ', '5', '12.50', ' ', '\n', '\r\n', '€', 'kr', 'RM', 'x', 'Total '];
+
+  it('counts what the whole text holds, when lines repeat and when a mark reaches past a line', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...MARK_PIECES), { maxLength: 6 }), { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { maxLength: 24 }), (lines, picks) => {
+        const texts = lines.map((pieces) => pieces.join(''));
+        const text = picks.map((pick) => texts[pick % texts.length]!).join('\n');
+        expect(sorted(currencyMarkCounts(text))).toEqual(wholeText(text));
+      }),
+      { numRuns: 400, seed: 20261127 },
+    );
+    const cases = ['Total ALL\n5 x\nTotal ALL', 'ALL items\n5\nALL items', '5 x\nTRY 1\nTRY 1', 'MR D.I.Y. SDN\nBHD 5\nBHD 5\nTOTAL 12.50 EUR', 'EUR 5\n'.repeat(35)];
+    for (const text of cases) {
+      expect(sorted(currencyMarkCounts(text))).toEqual(wholeText(text));
+    }
   });
 });
 

@@ -8,6 +8,7 @@
  * and carries it as `document.context`.
  */
 import { countCertainCurrencies } from './currency-code.js';
+import { WORD_LIKE_CODES } from './currency-symbols.js';
 import { findDates, findNumericDates } from './date.js';
 import { MONEY_NUMERALS, countCertainMoneyCurrencies } from './money.js';
 import { scanNumeralsWith } from './numeral.js';
@@ -60,19 +61,12 @@ function increment<T>(counts: Map<T, number>, key: T): void {
  * distinct line with a digit is read once, together with the lines printed as often as it
  * is, and their votes count that many times.
  */
-function countNumeralVotes(text: string, currencies: Map<string, number>, separators: Map<'.' | ',', number>): void {
-  const printed = new Map<string, number>();
-  for (const line of text.split('\n')) if (HAS_DIGIT.test(line)) printed.set(line, (printed.get(line) ?? 0) + 1);
-  const linesByTimes = new Map<number, string[]>();
-  for (const [line, times] of printed) {
-    const lines = linesByTimes.get(times);
-    if (lines === undefined) linesByTimes.set(times, [line]);
-    else lines.push(line);
-  }
+function countNumeralVotes(printed: PrintedLines, currencies: Map<string, number>, separators: Map<'.' | ',', number>): void {
+  const linesByTimes = groupByTimes(printed, (line) => HAS_DIGIT.test(line));
   const groupCurrencies = new Map<string, number>();
   const groupSeparators = new Map<'.' | ',', number>();
-  for (const [times, lines] of linesByTimes) {
-    const group = `\n${lines.join('\n')}\n`;
+  for (const [times, asOften] of linesByTimes) {
+    const group = `\n${asOften.join('\n')}\n`;
     // Both numeral readings (MONEY's and the plain one) share one pass of the numeral pattern.
     const [moneyNumerals = [], numerals = []] = scanNumeralsWith(group, [MONEY_NUMERALS, {}]);
     countCertainMoneyCurrencies(group, moneyNumerals, groupCurrencies);
@@ -90,20 +84,98 @@ function countNumeralVotes(text: string, currencies: Map<string, number>, separa
 
 const HAS_DIGIT = /\d/;
 
+/** Each distinct line of a text, with how many times it is printed, in the order of first printing. */
+type PrintedLines = ReadonlyMap<string, { times: number }>;
+
+/** The distinct lines of `lines` and their counts: one map lookup per line (a count object, not get-then-set). */
+function printedLines(lines: readonly string[]): PrintedLines {
+  const printed = new Map<string, { times: number }>();
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const count = printed.get(line);
+    if (count === undefined) printed.set(line, { times: 1 });
+    else count.times += 1;
+  }
+  return printed;
+}
+
+/** The distinct lines that `keep` keeps, grouped by how many times each is printed. */
+function groupByTimes(printed: PrintedLines, keep: (line: string) => boolean): Map<number, string[]> {
+  const linesByTimes = new Map<number, string[]>();
+  for (const [line, { times }] of printed) {
+    if (!keep(line)) continue;
+    const asOften = linesByTimes.get(times);
+    if (asOften === undefined) linesByTimes.set(times, [line]);
+    else asOften.push(line);
+  }
+  return linesByTimes;
+}
+
+/** Three capitals standing alone at a line's start or end, and "BHD" where "SDN " may stand on the line before. */
+const CODE_AT_LINE_START = /^[A-Z]{3}(?![A-Za-z\u00c0-\u024f])/;
+const CODE_AT_LINE_END = /(?<![A-Za-z0-9\u00c0-\u024f])[A-Z]{3}$/;
+const BHD_AT_LINE_START = /^[\s\S]{0,5}BHD/;
+
+/**
+ * True when a line's currency marks may depend on the lines around it: a code that is
+ * also a word (`ALL`, `TRY`) counts only next to a number, looked for two characters past
+ * the code (past the line break when the code starts or ends the line), and "BHD" is no
+ * currency after "SDN", looked for six characters back. Other codes and the symbols are
+ * judged by their own characters.
+ */
+function marksReachPastLine(line: string): boolean {
+  const first = CODE_AT_LINE_START.exec(line);
+  if (first !== null && WORD_LIKE_CODES.has(first[0])) return true;
+  const last = CODE_AT_LINE_END.exec(line);
+  if (last !== null && WORD_LIKE_CODES.has(last[0])) return true;
+  return BHD_AT_LINE_START.test(line);
+}
+
+/**
+ * Counts the currency codes and unambiguous symbols of the text (`countCertainCurrencies`).
+ * A mark never reaches past a line break, so when no line's marks depend on the lines
+ * around it, each distinct line is read once, together with the lines printed as often as
+ * it is, and its marks count that many times; otherwise the whole text is read.
+ */
+function countCurrencyMarks(text: string, printed: PrintedLines, currencies: Map<string, number>): void {
+  for (const line of printed.keys()) {
+    if (marksReachPastLine(line)) {
+      countCertainCurrencies(text, currencies);
+      return;
+    }
+  }
+  const groupCurrencies = new Map<string, number>();
+  for (const [times, asOften] of groupByTimes(printed, () => true)) {
+    countCertainCurrencies(`\n${asOften.join('\n')}\n`, groupCurrencies);
+    addTimes(currencies, groupCurrencies, times);
+  }
+}
+
 /** Adds `times` × each count of `group` to `counts`, and empties `group`. */
 function addTimes<T>(counts: Map<T, number>, group: Map<T, number>, times: number): void {
   for (const [key, count] of group) counts.set(key, (counts.get(key) ?? 0) + count * times);
   group.clear();
 }
 
+/** The currency marks `inferDocumentContext` counts in `text`, by currency (for tests: equal to `countCertainCurrencies`'). */
+export function currencyMarkCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  countCurrencyMarks(text, printedLines(text.split('\n')), counts);
+  return counts;
+}
+
 /**
- * Infers the document's date order, dominant currency and decimal separator.
+ * Infers the document's date order, dominant currency and decimal separator. A caller
+ * that has split `text` into lines already (the Document has) may pass them as `lines`:
+ * `text.split('\n')`, where a final empty line may be left out. They are read as that
+ * split would have given them, and lines that are the same string objects as the
+ * caller's keep one computed hash between the caller's tables and these.
  *
  * @example
  * inferDocumentContext('Date: 25/03/2024  Total: 1.234,56 €')
  * // { dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' }
  */
-export function inferDocumentContext(text: string): DocumentContext {
+export function inferDocumentContext(text: string, lines?: readonly string[]): DocumentContext {
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
     // Only numeric dates vote; the full date scan is needed only when a named date may overlap one.
@@ -117,8 +189,9 @@ export function inferDocumentContext(text: string): DocumentContext {
     }
     const currencies = new Map<string, number>();
     const separators = new Map<'.' | ',', number>();
-    countNumeralVotes(text, currencies, separators);
-    countCertainCurrencies(text, currencies);
+    const printed = printedLines(lines ?? text.split('\n'));
+    countNumeralVotes(printed, currencies, separators);
+    countCurrencyMarks(text, printed, currencies);
     // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
     currencies.delete('XXX');
     const decimalSeparator = majority(separators);

@@ -1,0 +1,75 @@
+/**
+ * Tests for the lines that repeat an earlier line's text, and for structure found on
+ * repeated lines being what it is on the same lines printed once.
+ */
+import { describe, expect, it } from 'vitest';
+import { lineCells } from './analyze-text.js';
+import { splitCells } from './line-cells.js';
+import { splitLines } from './lines.js';
+import { defaultStructureWords } from './structure-words.js';
+import { detectTextKeyValues, summaryRegions } from './text-key-values.js';
+import { detectTextTables } from './text-tables.js';
+import { lineAnswers, sameLines } from './same-lines.js';
+
+describe('sameLines', () => {
+  it('points each line at the first line with its text', () => {
+    const lines = splitLines('Total: 1\n\nTotal: 1\nDate\n\nDate', 'input');
+    expect([...sameLines(lines)]).toEqual([0, 1, 0, 3, 1, 3]);
+  });
+
+  it('asks a question once per distinct text, of the first line with it', () => {
+    const asked: number[] = [];
+    const answers = lineAnswers(Int32Array.from([0, 1, 0, 1, 4]), (line) => {
+      asked.push(line);
+      return line === 0;
+    });
+    expect([0, 1, 2, 3, 4].map((line) => answers.get(line))).toEqual([true, false, true, false, false]);
+    expect(asked).toEqual([0, 1, 4]);
+  });
+});
+
+describe('structure on repeated lines', () => {
+  const page = [
+    'ACME GmbH                         INVOICE',
+    'Invoice No: 2024-001    Date: 01.02.2024',
+    '',
+    'Item            Qty     Price      Amount',
+    '-----------------------------------------',
+    'Widget           2      10.00       20.00',
+    'Gadget           1       5.50        5.50',
+    '',
+    'TOTAL',
+    '25.50',
+    'SUBTOTAL',
+    'TAX',
+    '20.00',
+    '5.50',
+    'GST Summary',
+    'Rate      Net      GST',
+    '6%       25.50     1.53',
+    'Signature',
+    '',
+  ].join('\n');
+  const text = page + page.replace('Gadget', 'Gizmo') + page;
+  const lines = splitLines(text, 'input');
+  const words = defaultStructureWords();
+  // Every line its own: nothing is reused.
+  const distinct = Int32Array.from(lines, (_, index) => index);
+
+  it('splits a repeated line into the cells it would have alone', () => {
+    expect(lineCells(text, lines, sameLines(lines))).toEqual(lines.map((line) => splitCells(text, line.span.start, line.span.end)));
+  });
+
+  it('finds the pairs, summaries and tables it finds when every line is judged afresh', () => {
+    const same = sameLines(lines);
+    expect(same.some((first, index) => first !== index)).toBe(true);
+    const cells = lines.map((line) => splitCells(text, line.span.start, line.span.end));
+    const summaries = summaryRegions(text, lines, words, distinct);
+    expect(summaryRegions(text, lines, words, same)).toEqual(summaries);
+    const fresh = detectTextKeyValues(text, 'input', lines, cells, words, summaries, distinct);
+    const reused = detectTextKeyValues(text, 'input', lines, cells, words, summaries, same);
+    expect(reused).toEqual(fresh);
+    expect(fresh.pairs.some((pair) => pair.source === 'block')).toBe(true);
+    expect(detectTextTables(text, 'input', lines, cells, fresh.labelledLines, same)).toEqual(detectTextTables(text, 'input', lines, cells, fresh.labelledLines, distinct));
+  });
+});
