@@ -15,7 +15,7 @@ import type { Lexicon } from '@paxman/values';
 import type { LayoutWords } from '../shared/layout-words.js';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch } from '../shared/label-match.js';
-import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
+import { enumScanOptions, evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
 import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
@@ -377,7 +377,7 @@ function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER',
     const offset = text.length - text.trimStart().length;
     if (read !== null && read.start === 0 && read.end === text.trim().length) return { value: read.value, start: offset, end: offset + read.end, detail: read.detail };
   }
-  const options = kind === 'ENUM' ? { ...context.recognizerOptions, enumValues: context.reading.enumValues } : { ...context.recognizerOptions, defaultCurrency: null };
+  const options = kind === 'ENUM' ? enumScanOptions(context.recognizerOptions, context.reading) : { ...context.recognizerOptions, defaultCurrency: null };
   const hit = context.recognizers.findValues(kind, text, options)[0];
   if (!hit || hit.start !== 0) return null;
   if (kind === 'MONEY') {

@@ -21,10 +21,10 @@ import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { normalizeLabelText } from '@paxman/values';
 import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
 import { compileSafeRegex } from '@paxman/values';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
+import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { documentIndex, type DocumentIndex } from '../shared/document-index.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
-import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
+import { enumScanOptions, evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
@@ -126,6 +126,23 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
   };
 }
 
+/** The steps' value readings by config object, kept by the prepared plan (a batch runs the same configs). */
+const STEP_READINGS = memoKey<WeakMap<object, ValueReading>>('pattern_extraction/step-readings');
+
+/**
+ * The step's value reading, read back from its config (its ENUM values compiled) once per
+ * prepared plan, or for this run alone without one.
+ */
+function stepReading(context: CapabilityContext): ValueReading {
+  const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
+  let reading = readings?.get(context.config);
+  if (reading === undefined) {
+    reading = readingFromJson(context.config.reading as JsonValue);
+    readings?.set(context.config, reading);
+  }
+  return reading;
+}
+
 /** Options of `createPatternExtractionCapability`. */
 export interface PatternExtractionOptions {
   readonly recognizers: ValueRecognizers;
@@ -141,12 +158,12 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
     const index = documentIndex(context, options.recognizers);
-    const reading = readingFromJson(context.config.reading as JsonValue);
+    const reading = stepReading(context);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
     const concepts = (context.config.concepts ?? []) as readonly string[];
     const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index, concepts, lexicon));
     for (const step of steps) {
-      const hits = index.hits(step.kind, step.kind === 'ENUM' ? { enumValues: reading.enumValues } : {});
+      const hits = index.hits(step.kind, step.kind === 'ENUM' ? enumScanOptions({}, reading) : {});
       // A date printed under a label that names something else ("Order date: …") is not
       // an unlabelled date of this field. (A currency code inside "Total: 12 EUR" still counts.)
       const free = step.kind === 'DATE' ? hits.filter((hit) => !overlapsAny(claimed, hit.start, hit.end)) : hits;
