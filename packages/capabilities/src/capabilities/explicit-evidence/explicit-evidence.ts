@@ -29,6 +29,7 @@ import { type LabelMatch, type LabelSet, type LabelWords, labelMatcher, labelSet
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun } from '../shared/result-builder.js';
+import { type PlanValueReads, type ValueReads, valueReads } from './value-reads.js';
 import { findInEmailHeaders } from './find-email-headers.js';
 import { findInlineLabels } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
@@ -138,19 +139,14 @@ function withStatedCurrency(index: DocumentIndex, lexicon: Lexicon): RecognizerO
 }
 
 /**
- * The run's readings of value texts for one way of reading values (`StepReading.readingKey`):
- * a reading depends on the text, the label's currency, the reading and the run's recognizer
- * options and layout words only, so fields that read alike (three dates, two amounts) read
- * each text of the document once between them.
+ * The readings of value texts for one way of reading values (`StepReading.readingKey`)
+ * with the run's recognizer options (`value-reads.ts`): the run's table, shared by the
+ * fields that read alike, behind the prepared plan's (`plan`, when the run has one).
  */
-function readsOfRun(index: DocumentIndex, readingKey: string): Map<string, Map<string, ReadValue | null>> {
-  const byReading = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
-  let reads = byReading.get(readingKey);
-  if (reads === undefined) {
-    reads = new Map();
-    byReading.set(readingKey, reads);
-  }
-  return reads;
+function readsOfRun(index: DocumentIndex, readingKey: string, options: RecognizerOptions, plan: PlanValueReads | undefined): ValueReads {
+  const run = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
+  const optionsKey = index.memo('explicit_evidence/reading-options-key', () => JSON.stringify(options));
+  return valueReads(plan, run, readingKey, optionsKey);
 }
 
 /** Options of `createExplicitEvidenceCapability`. */
@@ -174,12 +170,15 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const lexicon = options.lexicon ?? defaultLexicon();
   const layout = compileLayoutWords(lexicon);
   const recordReading = { lexicon, ...(options.records === undefined ? {} : { knowledge: options.records }) };
+  // This instance's readings of value texts in a prepared plan: they depend on its recognizers and layout words.
+  const planReads = memoKey<PlanValueReads>('explicit_evidence/plan-reads');
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
     const step = stepReading(context, lexicon);
     if (!step) return builder.build();
     const { labels } = step;
     const index = documentIndex(context, options.recognizers);
+    const recognizerOptions = withStatedCurrency(index, lexicon);
     const search = {
       index,
       reading: step.reading,
@@ -187,12 +186,12 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       labelsLongestFirst: step.labelsLongestFirst,
       matchKey: step.matchKey,
       recognizers: options.recognizers,
-      recognizerOptions: withStatedCurrency(index, lexicon),
+      recognizerOptions,
       lexicon,
       layout: layoutWordsForRun(index, layout),
       builder,
       recorded: new Map(),
-      reads: readsOfRun(index, step.readingKey),
+      reads: readsOfRun(index, step.readingKey, recognizerOptions, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 }))),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
       recordSets: () => recordSetsOf(context, recordReading),
     };
