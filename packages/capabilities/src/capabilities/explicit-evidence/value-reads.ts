@@ -13,9 +13,9 @@ import type { ReadValue } from '../shared/read-typed-value.js';
 /** Readings by label currency ("" for none), then text. */
 type ReadTable = Map<string, Map<string, ReadValue | null>>;
 
-/** The readings a prepared plan keeps, by way of reading and options, and how many there are. */
+/** The readings a prepared plan keeps, by way of reading, then options, and how many there are. */
 export interface PlanValueReads {
-  readonly tables: Map<string, ReadTable>;
+  readonly tables: Map<string, Map<string, ReadTable>>;
   size: number;
 }
 
@@ -53,7 +53,16 @@ function keep(table: ReadTable, currency: string, text: string, read: ReadValue 
  * (`optionsKey`, their JSON): `plan` is the prepared plan's, `run` the run's tables.
  */
 export function valueReads(plan: PlanValueReads | undefined, run: Map<string, ReadTable>, readingKey: string, optionsKey: string): ValueReads {
-  const planTable = plan === undefined ? undefined : tableFor(plan.tables, `${readingKey}\u0000${optionsKey}`);
+  // Two levels rather than one key string: the reading's key is long, and a joined key would be hashed afresh each run.
+  let planTable: ReadTable | undefined;
+  if (plan !== undefined) {
+    let byOptions = plan.tables.get(readingKey);
+    if (byOptions === undefined) {
+      byOptions = new Map();
+      plan.tables.set(readingKey, byOptions);
+    }
+    planTable = tableFor(byOptions, optionsKey);
+  }
   const runTable = tableFor(run, readingKey);
   return {
     get(currency, text) {
