@@ -27,7 +27,7 @@ import { readingFromJson, readingToJson, valueReadingForField } from '../shared/
 import type { ReadValue, ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, type LabelWords, labelMatcher, labelSetFromConfig, labelsLongestFirst, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
-import { compileLayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
+import { compileLayoutWords, type LayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun } from '../shared/result-builder.js';
 import { type PlanValueReads, type ValueReads, valueReads } from './value-reads.js';
 import { findInEmailHeaders } from './find-email-headers.js';
@@ -36,7 +36,7 @@ import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
 import { findInTitleLines } from './find-title-line.js';
-import { findRateInLabels } from './find-rate-in-label.js';
+import { compileRateLabels, findRateInLabels, type RateLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
@@ -87,19 +87,23 @@ interface StepReading {
   readonly readingKey: string;
   /** `matchLabel` for these labels, each distinct key matched once for as long as the step reading lives. */
   readonly matchKey: (key: string) => LabelMatch | null;
+  /** A rate field's base-concept labels (`findRateInLabels`), or null. */
+  readonly rateLabels: RateLabels | null;
 }
 
 const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evidence/step-readings');
 
-function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon): StepReading | null {
+function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon, layout: LayoutWords): StepReading | null {
   const labels = labelSetFromConfig(config.labels, lexicon);
   if (!labels) return null;
+  const reading = readingFromJson(config.reading as JsonValue);
   return {
     labels,
     labelsLongestFirst: labelsLongestFirst(labels),
-    reading: readingFromJson(config.reading as JsonValue),
+    reading,
     readingKey: canonicalJson(config.reading ?? null),
     matchKey: labelMatcher(labels, undefined, lexicon),
+    rateLabels: compileRateLabels(labels, reading, lexicon, layout),
   };
 }
 
@@ -108,12 +112,12 @@ function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexic
  * object; a batch runs the same configs), or for this run alone without a prepared plan.
  * Matching a key against labels depends on the key's text and the config only.
  */
-function stepReading(context: CapabilityContext, lexicon: Lexicon): StepReading | null {
+function stepReading(context: CapabilityContext, lexicon: Lexicon, layout: LayoutWords): StepReading | null {
   const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
-  if (readings === undefined) return compileStep(context.config, lexicon);
+  if (readings === undefined) return compileStep(context.config, lexicon, layout);
   let step = readings.get(context.config);
   if (step === undefined) {
-    step = compileStep(context.config, lexicon);
+    step = compileStep(context.config, lexicon, layout);
     readings.set(context.config, step);
   }
   return step;
@@ -174,7 +178,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const planReads = memoKey<PlanValueReads>('explicit_evidence/plan-reads');
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
-    const step = stepReading(context, lexicon);
+    const step = stepReading(context, lexicon, layout);
     if (!step) return builder.build();
     const { labels } = step;
     const index = documentIndex(context, options.recognizers);
@@ -208,7 +212,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     findInTables(search);
     findInColumnsBelow(search);
     findInlineLabels(search);
-    findRateInLabels(search);
+    findRateInLabels(search, step.rateLabels);
     checkPayment(search, builder.values);
     return builder.build();
   };
