@@ -147,6 +147,15 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
   let columnLabelIndex: readonly ColumnLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
   const normalizedLabels = new Map<string, NormalizedLabel>();
+  const normalizeLabelOnce = (text: string): NormalizedLabel => {
+    let normalized = planLabels?.get(text) ?? normalizedLabels.get(text);
+    if (normalized === undefined) {
+      normalized = normalizeLabel(text);
+      if (planLabels !== undefined && planLabels.size < PLAN_NORMALIZED_LABELS_LIMIT) planLabels.set(text, normalized);
+      else normalizedLabels.set(text, normalized);
+    }
+    return normalized;
+  };
   return {
     document,
     layerText: (layer) => document.layers[layer]?.text ?? '',
@@ -183,7 +192,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
       return columnLabelIndex;
     },
     lineTokens() {
-      tokenIndex ??= buildLineTokens(document.lines);
+      tokenIndex ??= buildLineTokens(document.lines, (text) => normalizeLabelOnce(text).text);
       return tokenIndex;
     },
     primaryLines() {
@@ -196,15 +205,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
       memos.set(key, value);
       return value;
     },
-    normalizeLabel(text) {
-      let normalized = planLabels?.get(text) ?? normalizedLabels.get(text);
-      if (normalized === undefined) {
-        normalized = normalizeLabel(text);
-        if (planLabels !== undefined && planLabels.size < PLAN_NORMALIZED_LABELS_LIMIT) planLabels.set(text, normalized);
-        else normalizedLabels.set(text, normalized);
-      }
-      return normalized;
-    },
+    normalizeLabel: normalizeLabelOnce,
   };
 }
 
