@@ -192,7 +192,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       recognizers: options.recognizers,
       recognizerOptions,
       lexicon,
-      layout: layoutWordsForRun(index, layout),
+      layout: layoutWordsForRun(index, layout, context.planMemo),
       builder,
       recorded: new Map(),
       reads: readsOfRun(index, step.readingKey, recognizerOptions, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 }))),
