@@ -31,7 +31,7 @@ import { compileLayoutWords, type LayoutWords, layoutWordsForRun } from '../shar
 import { createResultBuilder, screenedLinesOfRun } from '../shared/result-builder.js';
 import { type PlanValueReads, type ValueReads, valueReads } from './value-reads.js';
 import { findInEmailHeaders } from './find-email-headers.js';
-import { findInlineLabels } from './find-inline-labels.js';
+import { findInlineLabels, inlineReadingKey } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
@@ -89,6 +89,8 @@ interface StepReading {
   readonly matchKey: (key: string) => LabelMatch | null;
   /** A rate field's base-concept labels (`findRateInLabels`), or null. */
   readonly rateLabels: RateLabels | null;
+  /** What the inline search's readings of a line depend on (`inlineReadingKey`). */
+  readonly inlineReadingKey: string;
 }
 
 const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evidence/step-readings');
@@ -104,6 +106,7 @@ function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexic
     readingKey: canonicalJson(config.reading ?? null),
     matchKey: labelMatcher(labels, undefined, lexicon),
     rateLabels: compileRateLabels(labels, reading, lexicon, layout),
+    inlineReadingKey: inlineReadingKey(reading),
   };
 }
 
@@ -186,6 +189,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     const search = {
       index,
       reading: step.reading,
+      inlineReadingKey: step.inlineReadingKey,
       labels,
       labelsLongestFirst: step.labelsLongestFirst,
       matchKey: step.matchKey,

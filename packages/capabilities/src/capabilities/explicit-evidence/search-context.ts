@@ -17,6 +17,8 @@ import type { ValueReads } from './value-reads.js';
 export interface SearchContext {
   readonly index: DocumentIndex;
   readonly reading: ValueReading;
+  /** `inlineReadingKey(reading)`, compiled with the step. */
+  readonly inlineReadingKey: string;
   readonly labels: LabelSet;
   /** `labels` with their words, longest first (compiled with the step). */
   readonly labelsLongestFirst: readonly LabelWords[];
