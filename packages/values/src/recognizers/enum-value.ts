@@ -5,16 +5,15 @@
  * business concept (a payment method: `card`, `cash`, …) also match the words documents
  * print for it (`VISA`, `Barzahlung`; see `enum-synonyms.ts`); a built-in word never
  * overrides a word the contract declares for another value.
+ *
+ * Compiling a list builds one regular expression over all its terms (tens of
+ * microseconds); `compileEnumMatcher` does it once for a caller that scans with the same
+ * list again (a prepared plan's step: ADR 0030).
  */
-import type { EnumValue } from './types.js';
+import type { CompiledEnum, EnumMatcher, EnumValue } from './types.js';
 import { builtInEnumSynonyms } from './enum-synonyms.js';
 import { escapeRegExp, makeHit } from './text-scan.js';
 import type { RecognizedValue } from './types.js';
-
-interface CompiledEnum {
-  readonly pattern: RegExp;
-  readonly owners: ReadonlyMap<string, readonly string[]>;
-}
 
 function normalize(term: string): string {
   return term.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -51,10 +50,15 @@ function compile(values: readonly EnumValue[]): CompiledEnum | null {
   return { pattern: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternation})(?![\\p{L}\\p{N}_])`, 'giu'), owners };
 }
 
-/** Finds ENUM values among `values`. */
-export function findEnumValues(text: string, values: readonly EnumValue[] | undefined): RecognizedValue[] {
+/** `values` compiled once, for `RecognizerOptions.enumMatcher`. */
+export function compileEnumMatcher(values: readonly EnumValue[]): EnumMatcher {
+  return Object.freeze({ values, compiled: values.length === 0 ? null : compile(values) });
+}
+
+/** Finds ENUM values among `values` (with `matcher` when it was compiled from this very list). */
+export function findEnumValues(text: string, values: readonly EnumValue[] | undefined, matcher?: EnumMatcher): RecognizedValue[] {
   if (values === undefined || values.length === 0) return [];
-  const compiled = compile(values);
+  const compiled = matcher !== undefined && matcher.values === values ? matcher.compiled : compile(values);
   if (compiled === null) return [];
   const hits: RecognizedValue[] = [];
   // The compiled pattern is reused (scans never nest), from the start of the text.

@@ -21,6 +21,7 @@ import { findUrls } from './url.js';
 
 export { inferDocumentContext, type DocumentContext } from './document-context.js';
 export { ibanChecksumHolds } from './iban.js';
+export { compileEnumMatcher } from './enum-value.js';
 
 function dispatch(kind: RecognizerKind, text: string, options: RecognizerOptions, mode: RecognizerMode): RecognizedValue[] {
   switch (kind) {
@@ -37,7 +38,7 @@ function dispatch(kind: RecognizerKind, text: string, options: RecognizerOptions
     case 'BOOLEAN':
       return findBooleans(text, mode);
     case 'ENUM':
-      return findEnumValues(text, options.enumValues);
+      return findEnumValues(text, options.enumValues, options.enumMatcher);
     case 'CURRENCY':
       return findCurrencies(text, options);
     case 'EMAIL':
@@ -131,4 +132,4 @@ export function parseValue(kind: RecognizerKind, text: string, options: Recogniz
   }
 }
 
-export type { EnumValue, RecognizedValue, RecognizerKind, RecognizerOptions } from './types.js';
+export type { EnumMatcher, EnumValue, RecognizedValue, RecognizerKind, RecognizerOptions } from './types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findValues, ibanChecksumHolds, parseValue } from './index.js';
+import { compileEnumMatcher, findValues, ibanChecksumHolds, parseValue } from './index.js';
 
 const found = (kind: Parameters<typeof findValues>[0], text: string, options = {}) =>
   findValues(kind, text, options).map((hit) => [hit.text, hit.value]);
@@ -32,6 +32,17 @@ describe('ENUM', () => {
       ['NET 30', 'net_30'],
       ['Due on Receipt', 'due_on_receipt'],
     ]);
+  });
+  it('scans alike with a matcher compiled once, and ignores a matcher of another list', () => {
+    const text = 'Terms: NET 30, else Due on Receipt; internet 300; immediately; thirty days';
+    const matcher = compileEnumMatcher(enumValues);
+    expect(findValues('ENUM', text, { enumValues, enumMatcher: matcher })).toEqual(findValues('ENUM', text, { enumValues }));
+    // Scanned twice with the same matcher: the pattern starts from the text's start each time.
+    expect(found('ENUM', text, { enumValues, enumMatcher: matcher })).toEqual(found('ENUM', text, { enumValues }));
+    const other = [{ value: 'cash', synonyms: [] }];
+    // A matcher of another list is not used: "net 30" is not a value of this one.
+    expect(found('ENUM', 'Paid in cash, net 30', { enumValues: other, enumMatcher: matcher })).toEqual([['in cash', 'cash']]);
+    expect(compileEnumMatcher([]).compiled).toBeNull();
   });
   it('flags a synonym shared by two values', () => {
     const shared = [

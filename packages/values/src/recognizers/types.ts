@@ -47,6 +47,20 @@ export interface RecognizedValue {
   readonly detail: Readonly<Record<string, JsonValue>>;
 }
 
+/** ENUM values compiled to one pattern (`compileEnumMatcher`); opaque to callers. */
+export interface EnumMatcher {
+  /** The list it was compiled from. */
+  readonly values: readonly EnumValue[];
+  /** The compiled terms, or null when the list has none. */
+  readonly compiled: CompiledEnum | null;
+}
+
+/** An ENUM list as one whole-word pattern over its terms, and the values each term names. */
+export interface CompiledEnum {
+  readonly pattern: RegExp;
+  readonly owners: ReadonlyMap<string, readonly string[]>;
+}
+
 export interface RecognizerOptions {
   /** Day/month order to use for ambiguous numeric dates (from other dates in the document, or a locale hint). */
   readonly dateOrder?: 'DMY' | 'MDY' | 'YMD';
@@ -56,6 +70,12 @@ export interface RecognizerOptions {
   readonly defaultCurrency?: string | null;
   /** ENUM: the allowed values with synonyms. */
   readonly enumValues?: readonly EnumValue[];
+  /**
+   * ENUM: `enumValues` compiled once (`compileEnumMatcher`), for a caller that scans with the
+   * same list again and again (a prepared plan's step). Used only when it was compiled from
+   * this very `enumValues` list; otherwise the list is compiled for the scan.
+   */
+  readonly enumMatcher?: EnumMatcher;
   /**
    * The document's decimal separator (from `inferDocumentContext`): decides whether a lone
    * `1,234` / `1.234` is a thousand and more or a decimal. Without it the English reading

@@ -27,15 +27,16 @@ import { readingFromJson, readingToJson, valueReadingForField } from '../shared/
 import type { ReadValue, ValueReading } from '../shared/read-typed-value.js';
 import { type LabelMatch, type LabelSet, type LabelWords, labelMatcher, labelSetFromConfig, labelsLongestFirst, labelsToConfig } from '../shared/label-match.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
-import { compileLayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
+import { compileLayoutWords, type LayoutWords, layoutWordsForRun } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun } from '../shared/result-builder.js';
+import { type PlanValueReads, type ValueReads, valueReads } from './value-reads.js';
 import { findInEmailHeaders } from './find-email-headers.js';
-import { findInlineLabels } from './find-inline-labels.js';
+import { findInlineLabels, inlineReadingKey } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
 import { findInTitleLines } from './find-title-line.js';
-import { findRateInLabels } from './find-rate-in-label.js';
+import { compileRateLabels, findRateInLabels, type RateLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
@@ -86,19 +87,26 @@ interface StepReading {
   readonly readingKey: string;
   /** `matchLabel` for these labels, each distinct key matched once for as long as the step reading lives. */
   readonly matchKey: (key: string) => LabelMatch | null;
+  /** A rate field's base-concept labels (`findRateInLabels`), or null. */
+  readonly rateLabels: RateLabels | null;
+  /** What the inline search's readings of a line depend on (`inlineReadingKey`). */
+  readonly inlineReadingKey: string;
 }
 
 const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evidence/step-readings');
 
-function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon): StepReading | null {
+function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexicon, layout: LayoutWords): StepReading | null {
   const labels = labelSetFromConfig(config.labels, lexicon);
   if (!labels) return null;
+  const reading = readingFromJson(config.reading as JsonValue);
   return {
     labels,
     labelsLongestFirst: labelsLongestFirst(labels),
-    reading: readingFromJson(config.reading as JsonValue),
+    reading,
     readingKey: canonicalJson(config.reading ?? null),
     matchKey: labelMatcher(labels, undefined, lexicon),
+    rateLabels: compileRateLabels(labels, reading, lexicon, layout),
+    inlineReadingKey: inlineReadingKey(reading),
   };
 }
 
@@ -107,12 +115,12 @@ function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexic
  * object; a batch runs the same configs), or for this run alone without a prepared plan.
  * Matching a key against labels depends on the key's text and the config only.
  */
-function stepReading(context: CapabilityContext, lexicon: Lexicon): StepReading | null {
+function stepReading(context: CapabilityContext, lexicon: Lexicon, layout: LayoutWords): StepReading | null {
   const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
-  if (readings === undefined) return compileStep(context.config, lexicon);
+  if (readings === undefined) return compileStep(context.config, lexicon, layout);
   let step = readings.get(context.config);
   if (step === undefined) {
-    step = compileStep(context.config, lexicon);
+    step = compileStep(context.config, lexicon, layout);
     readings.set(context.config, step);
   }
   return step;
@@ -138,19 +146,14 @@ function withStatedCurrency(index: DocumentIndex, lexicon: Lexicon): RecognizerO
 }
 
 /**
- * The run's readings of value texts for one way of reading values (`StepReading.readingKey`):
- * a reading depends on the text, the label's currency, the reading and the run's recognizer
- * options and layout words only, so fields that read alike (three dates, two amounts) read
- * each text of the document once between them.
+ * The readings of value texts for one way of reading values (`StepReading.readingKey`)
+ * with the run's recognizer options (`value-reads.ts`): the run's table, shared by the
+ * fields that read alike, behind the prepared plan's (`plan`, when the run has one).
  */
-function readsOfRun(index: DocumentIndex, readingKey: string): Map<string, Map<string, ReadValue | null>> {
-  const byReading = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
-  let reads = byReading.get(readingKey);
-  if (reads === undefined) {
-    reads = new Map();
-    byReading.set(readingKey, reads);
-  }
-  return reads;
+function readsOfRun(index: DocumentIndex, readingKey: string, options: RecognizerOptions, plan: PlanValueReads | undefined): ValueReads {
+  const run = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
+  const optionsKey = index.memo('explicit_evidence/reading-options-key', () => JSON.stringify(options));
+  return valueReads(plan, run, readingKey, optionsKey);
 }
 
 /** Options of `createExplicitEvidenceCapability`. */
@@ -174,25 +177,29 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const lexicon = options.lexicon ?? defaultLexicon();
   const layout = compileLayoutWords(lexicon);
   const recordReading = { lexicon, ...(options.records === undefined ? {} : { knowledge: options.records }) };
+  // This instance's readings of value texts in a prepared plan: they depend on its recognizers and layout words.
+  const planReads = memoKey<PlanValueReads>('explicit_evidence/plan-reads');
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
-    const step = stepReading(context, lexicon);
+    const step = stepReading(context, lexicon, layout);
     if (!step) return builder.build();
     const { labels } = step;
     const index = documentIndex(context, options.recognizers);
+    const recognizerOptions = withStatedCurrency(index, lexicon);
     const search = {
       index,
       reading: step.reading,
+      inlineReadingKey: step.inlineReadingKey,
       labels,
       labelsLongestFirst: step.labelsLongestFirst,
       matchKey: step.matchKey,
       recognizers: options.recognizers,
-      recognizerOptions: withStatedCurrency(index, lexicon),
+      recognizerOptions,
       lexicon,
-      layout: layoutWordsForRun(index, layout),
+      layout: layoutWordsForRun(index, layout, context.planMemo),
       builder,
       recorded: new Map(),
-      reads: readsOfRun(index, step.readingKey),
+      reads: readsOfRun(index, step.readingKey, recognizerOptions, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 }))),
       aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
       recordSets: () => recordSetsOf(context, recordReading),
     };
@@ -209,7 +216,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     findInTables(search);
     findInColumnsBelow(search);
     findInlineLabels(search);
-    findRateInLabels(search);
+    findRateInLabels(search, step.rateLabels);
     checkPayment(search, builder.values);
     return builder.build();
   };

@@ -15,7 +15,7 @@ import type { Lexicon } from '@paxman/values';
 import type { LayoutWords } from '../shared/layout-words.js';
 import type { LineTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch } from '../shared/label-match.js';
-import { evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
+import { enumScanOptions, evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
 import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
@@ -53,7 +53,7 @@ export function findInlineLabels(context: SearchContext): void {
   const index = context.index.lineTokens();
   const { sightings, lineReadings, readings } = context.index.memo('inline-labels', createInlineCache);
   // Readings of value texts for this kind and reading: a long document repeats its lines.
-  const readingsKey = `${kind}\u0000${readingKey(context.reading)}`;
+  const readingsKey = `${kind}\u0000${context.inlineReadingKey}`;
   let reads = readings.get(readingsKey);
   if (reads === undefined) {
     reads = new Map();
@@ -214,7 +214,7 @@ interface InlineCache {
   readonly sightings: Map<number, InlineSighting | null>;
   /** What a label reads as on a line text, by the text, then by the label's place on it (`LineReading`). */
   readonly lineReadings: Map<string, Map<number, LineReading>>;
-  /** Readings of value texts, by kind and reading (`readingKey`), then by text. */
+  /** Readings of value texts, by kind and reading (`inlineReadingKey`), then by text. */
   readonly readings: Map<string, Map<string, InlineRead | null>>;
 }
 
@@ -316,8 +316,12 @@ function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<n
   };
 }
 
-/** What `readInline` depends on besides the text: fields with the same key share readings of a line. */
-function readingKey(reading: ValueReading): string {
+/**
+ * What `readInline` depends on besides the text: fields with the same key share readings of
+ * a line. It depends on the step's reading alone, so the step compiles it
+ * (`SearchContext.inlineReadingKey`).
+ */
+export function inlineReadingKey(reading: ValueReading): string {
   return JSON.stringify([reading.fieldType, reading.maxLength, reading.enumValues]);
 }
 
@@ -377,7 +381,7 @@ function readInline(context: SearchContext, kind: RecognizerKind | 'IDENTIFIER',
     const offset = text.length - text.trimStart().length;
     if (read !== null && read.start === 0 && read.end === text.trim().length) return { value: read.value, start: offset, end: offset + read.end, detail: read.detail };
   }
-  const options = kind === 'ENUM' ? { ...context.recognizerOptions, enumValues: context.reading.enumValues } : { ...context.recognizerOptions, defaultCurrency: null };
+  const options = kind === 'ENUM' ? enumScanOptions(context.recognizerOptions, context.reading) : { ...context.recognizerOptions, defaultCurrency: null };
   const hit = context.recognizers.findValues(kind, text, options)[0];
   if (!hit || hit.start !== 0) return null;
   if (kind === 'MONEY') {

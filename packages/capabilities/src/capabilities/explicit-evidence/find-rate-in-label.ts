@@ -10,7 +10,8 @@
 import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
 import type { Lexicon } from '@paxman/values';
 import type { RecognizedValue } from '@paxman/values';
-import { matchLabel, type LabelMatch, type LabelSet } from '../shared/label-match.js';
+import { labelMatcher, type LabelMatch, type LabelSet } from '../shared/label-match.js';
+import type { ValueReading } from '../shared/read-typed-value.js';
 import type { LayoutWords } from '../shared/layout-words.js';
 import { alreadyRecorded, rememberSpan, rankFor, type SearchContext } from './search-context.js';
 
@@ -36,16 +37,32 @@ function baseLabels(fieldLabels: LabelSet, lexicon: Lexicon, layout: LayoutWords
   return null;
 }
 
-/** Percentages in the keys of the field's base concept. */
-export function findRateInLabels(context: SearchContext): void {
-  if (context.reading.fieldType !== 'DECIMAL' || context.reading.percentAs === 'reject') return;
-  const labels = baseLabels(context.labels, context.lexicon, context.layout);
-  if (!labels) return;
+/** The labels of a rate field's base concept and a matcher of keys against them, compiled with the step. */
+export interface RateLabels {
+  readonly labels: LabelSet;
+  /** `matchLabel` for `labels`, each distinct key matched once for as long as the step lives. */
+  readonly matchKey: (key: string) => LabelMatch | null;
+}
+
+/**
+ * The base concept's labels of a rate or percentage field (null for any other field, or
+ * when its labels name no base concept): they depend on the step's labels and reading and
+ * the instance's lexicon only, so the step compiles them once.
+ */
+export function compileRateLabels(fieldLabels: LabelSet, reading: ValueReading, lexicon: Lexicon, layout: LayoutWords): RateLabels | null {
+  if (reading.fieldType !== 'DECIMAL' || reading.percentAs === 'reject') return null;
+  const labels = baseLabels(fieldLabels, lexicon, layout);
+  return labels === null ? null : { labels, matchKey: labelMatcher(labels, undefined, lexicon) };
+}
+
+/** Percentages in the keys of the field's base concept (`rateLabels`, compiled with the step). */
+export function findRateInLabels(context: SearchContext, rateLabels: RateLabels | null): void {
+  if (rateLabels === null) return;
   // Each distinct key with a "%" is matched once; its pairs are then read in document order.
   const matched: [number, LabelMatch][] = [];
   for (const { key, positions } of context.index.keyValueKeys) {
     if (!key.includes('%')) continue;
-    const match = matchLabel(key, labels, context.index.normalizeLabel, context.lexicon);
+    const match = rateLabels.matchKey(key);
     if (match && match.strength !== 'fuzzy') for (const position of positions) matched.push([position, match]);
   }
   matched.sort((left, right) => left[0] - right[0]);

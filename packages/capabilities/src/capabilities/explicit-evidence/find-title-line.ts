@@ -13,9 +13,9 @@
  * when the line's number is a document number. Title lines are read once per run (the
  * run memo), each field takes its part.
  */
-import { type Lexicon, normalizeLabelText } from '@paxman/values';
+import type { Lexicon } from '@paxman/values';
 import type { SourceSpan } from '@paxman/core';
-import type { LabelMatch } from '../shared/label-match.js';
+import type { LabelMatch, LabelNormalizer } from '../shared/label-match.js';
 import { foldWord, type LayoutWords } from '../shared/layout-words.js';
 import { recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -82,7 +82,7 @@ function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles):
 }
 
 /** Reads a title line from its tokens (absolute offsets in `layerText`, up to `end`), or null. */
-function readTitleLine(lineTokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: CompoundTitles, lexicon: Lexicon): TitleLine | null {
+function readTitleLine(lineTokens: readonly Token[], layerText: string, end: number, layer: string, layout: LayoutWords, titles: CompoundTitles, lexicon: Lexicon, normalize: LabelNormalizer): TitleLine | null {
   let tokens = lineTokens;
   let first = tokens[0];
   if (first === undefined) return null;
@@ -131,7 +131,7 @@ function readTitleLine(lineTokens: readonly Token[], layerText: string, end: num
     bases = [tokens.slice(0, markerAt).map((token) => token.text).join(' '), ...heads];
   }
   // The concept the title and its marker name ("Rechnung Nr." is a term of the invoice number); a compound title takes its base's.
-  const named = bases.map((base) => normalizeLabelText(`${base} ${marker ?? 'no'}`)).map((label) => ({ label, concepts: lexicon.conceptsOfLabel(label) }));
+  const named = bases.map((base) => normalize(`${base} ${marker ?? 'no'}`).text).map((label) => ({ label, concepts: lexicon.conceptsOfLabel(label) }));
   const { label, concepts: numberConcepts } = named.find((entry) => entry.concepts.length > 0) ?? { label: '', concepts: [] };
   if (numberConcepts.length === 0) return null;
   let date: TitleLine['date'] = null;
@@ -169,12 +169,12 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
       sincePageStart += 1;
       if (sincePageStart > TITLE_LINES) continue;
       const tokens = tokensOf(line.text, line.span.start);
-      let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon);
+      let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
       // A title alone on its line, its number on the next ("FACTURE" / "N° FA-2026-0001").
       const next = lines[position + 1];
       if (read === null && next !== undefined && tokens.length > 0 && tokens.every((token) => titleBases(token.text, context.layout, titles).length > 0)) {
         const nextTokens = tokensOf(next.text, next.span.start);
-        if (nextTokens[0] !== undefined && context.layout.isNumberMarker(nextTokens[0].text)) read = readTitleLine([tokens[0]!, ...nextTokens], layerText, next.span.end, layer, context.layout, titles, context.lexicon);
+        if (nextTokens[0] !== undefined && context.layout.isNumberMarker(nextTokens[0].text)) read = readTitleLine([tokens[0]!, ...nextTokens], layerText, next.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
       }
       if (read !== null) found.push(read);
     }

@@ -12,10 +12,13 @@ import type { RecordSet } from '@paxman/reading';
 import { amountTextOf, readTypedValue, type ReadValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
+import type { ValueReads } from './value-reads.js';
 
 export interface SearchContext {
   readonly index: DocumentIndex;
   readonly reading: ValueReading;
+  /** `inlineReadingKey(reading)`, compiled with the step. */
+  readonly inlineReadingKey: string;
   readonly labels: LabelSet;
   /** `labels` with their words, longest first (compiled with the step). */
   readonly labelsLongestFirst: readonly LabelWords[];
@@ -31,10 +34,11 @@ export interface SearchContext {
   /** Value spans already recorded per layer, sorted by start, so a weaker reading of the same text is not added twice. */
   readonly recorded: Map<string, SourceSpan[]>;
   /**
-   * Readings of value texts by label currency ("" for none), then text (`readValue`): a
-   * long document repeats its values. Shared by the run's steps that read values alike.
+   * Readings of value texts by label currency and text (`readValue`): a long document
+   * repeats its values. Shared by the run's steps that read values alike, and kept by a
+   * prepared plan for its next runs (`value-reads.ts`).
    */
-  readonly reads: Map<string, Map<string, ReadValue | null>>;
+  readonly reads: ValueReads;
   /** Whether the field is about signing (its description or labels say so): only then are signature-block lines read. */
   readonly aboutSigning: boolean;
   /** The document's record sets (item tables, item lines), read once per run. */
@@ -43,15 +47,10 @@ export interface SearchContext {
 
 /** `readTypedValue` with the context's reading, once per text and label currency. */
 export function readValue(context: SearchContext, text: string, labelCurrency: string | null): ReadValue | null {
-  let reads = context.reads.get(labelCurrency ?? '');
-  if (reads === undefined) {
-    reads = new Map();
-    context.reads.set(labelCurrency ?? '', reads);
-  }
-  let read = reads.get(text);
+  let read = context.reads.get(labelCurrency ?? '', text);
   if (read === undefined) {
     read = readTypedValue(text, context.reading, context.recognizers, { recognizerOptions: context.recognizerOptions, labelCurrency, layout: context.layout });
-    reads.set(text, read);
+    context.reads.set(labelCurrency ?? '', text, read);
   }
   return read;
 }

@@ -18,13 +18,14 @@ import { canonicalJson, CapabilityTier, EvidenceKind, type JsonValue, type Sourc
 import type { CanonicalField } from '@paxman/contract';
 import { ocrReadingConfidence, type Document } from '@paxman/document';
 import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
-import { normalizeLabelText } from '@paxman/values';
+import { normalizeLabel } from '@paxman/values';
 import type { RecognizedValue, RecognizerKind, RecognizerOptions } from '@paxman/values';
 import { compileSafeRegex } from '@paxman/values';
-import { capabilityKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
+import { capabilityKey, memoKey, type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration } from '@paxman/capability-spi';
 import { documentIndex, type DocumentIndex } from '../shared/document-index.js';
+import type { LabelNormalizer } from '../shared/label-match.js';
 import { readingFromJson, readingToJson, valueReadingForField } from '../shared/field-reading.js';
-import { evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
+import { enumScanOptions, evidenceDetail, readTypedValue, type ValueReading } from '../shared/read-typed-value.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
@@ -130,6 +131,23 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
   };
 }
 
+/** The steps' value readings by config object, kept by the prepared plan (a batch runs the same configs). */
+const STEP_READINGS = memoKey<WeakMap<object, ValueReading>>('pattern_extraction/step-readings');
+
+/**
+ * The step's value reading, read back from its config (its ENUM values compiled) once per
+ * prepared plan, or for this run alone without one.
+ */
+function stepReading(context: CapabilityContext): ValueReading {
+  const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
+  let reading = readings?.get(context.config);
+  if (reading === undefined) {
+    reading = readingFromJson(context.config.reading as JsonValue);
+    readings?.set(context.config, reading);
+  }
+  return reading;
+}
+
 /** Options of `createPatternExtractionCapability`. */
 export interface PatternExtractionOptions {
   readonly recognizers: ValueRecognizers;
@@ -145,12 +163,12 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
     const index = documentIndex(context, options.recognizers);
-    const reading = readingFromJson(context.config.reading as JsonValue);
+    const reading = stepReading(context);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
     const concepts = (context.config.concepts ?? []) as readonly string[];
     const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index, concepts, lexicon));
     for (const step of steps) {
-      const hits = index.hits(step.kind, step.kind === 'ENUM' ? { enumValues: reading.enumValues } : {});
+      const hits = index.hits(step.kind, step.kind === 'ENUM' ? enumScanOptions({}, reading) : {});
       // A date printed under a label that names something else ("Order date: …") is not
       // an unlabelled date of this field. (A currency code inside "Total: 12 EUR" still counts.)
       const free = step.kind === 'DATE' ? hits.filter((hit) => !overlapsAny(claimed, hit.start, hit.end)) : hits;
@@ -168,9 +186,9 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
       }
       recordRecognizerHits(builder, step, free, index.primary.name, reading);
     }
-    if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading, layout, lexicon);
-    if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon);
-    if (context.config.recipientWindow === true) recordRecipientWindow(builder, index.document, index.primary.name, (text) => letterheadFollower(text, layout) === 'address');
+    if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading, layout, lexicon, index.normalizeLabel);
+    if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon, index.normalizeLabel);
+    if (context.config.recipientWindow === true) recordRecipientWindow(builder, index.document, index.primary.name, (text) => letterheadFollower(text, layout, index.normalizeLabel) === 'address');
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
       recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions, layout);
@@ -211,12 +229,13 @@ const LETTERHEAD_LINES = 4;
 /**
  * What the line right below a letterhead says about it: `address` for a street or postal
  * line ("123 Main St", "Uferweg 40-42", "75008 Paris", "Springfield, IL 62701"), `title`
- * for the document's title ("Invoice #INV-1", "QUOTATION Q-7"), else null.
+ * for the document's title ("Invoice #INV-1", "QUOTATION Q-7"), else null. `normalize`:
+ * how label text is normalized (the run's `DocumentIndex.normalizeLabel` in a run).
  */
-export function letterheadFollower(text: string, layout: LayoutWords): 'address' | 'title' | null {
+export function letterheadFollower(text: string, layout: LayoutWords, normalize: LabelNormalizer = normalizeLabel): 'address' | 'title' | null {
   const trimmed = text.trim();
   if (trimmed.length === 0) return null;
-  const words = normalizeLabelText(trimmed).split(' ');
+  const words = normalize(trimmed).text.split(' ');
   // A title: a title word first, alone or before another title word or a number ("TAX INVOICE", "Invoice #INV-1", "Rechnung Nr. 5").
   const nextToken = trimmed.split(/\s+/)[1] ?? '';
   if (layout.isTitleWord(words[0] ?? '') && (words.length === 1 || layout.isTitleWord(words[1]!) || layout.isNumberMarker(nextToken) || /\d/.test(nextToken))) return 'title';
@@ -274,7 +293,7 @@ function onlyBusinessKinds(text: string, layout: LayoutWords): boolean {
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
-function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading, layout: LayoutWords, lexicon: Lexicon): void {
+function recordLetterhead(builder: ResultBuilder, document: Document, layer: string, reading: ValueReading, layout: LayoutWords, lexicon: Lexicon, normalize: LabelNormalizer): void {
   // A PDF's text is laid out from its boxes (reading order), so its first lines are read like any page's.
   const lines = headLines(document, layer);
   // A line near the top that ends in a company's legal form names the issuer, whatever comes above it.
@@ -285,7 +304,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // address or a labelled line first means this is not the letterhead.
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
     // A sender's line over the address window ("Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart"): the name is its first part.
-    const sender = senderLineName(text, layout);
+    const sender = senderLineName(text, layout, normalize);
     if (sender !== null) {
       reportLetterhead(builder, sender, [spanOn(line, sender)], sender, { line: position + 1, legalForm: true, followedBy: 'address' });
       return;
@@ -295,7 +314,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       // A legal form before a quoted name (`SIA "Zaļā Dārzs"`) is the whole name, printed on its line.
       if (!layout.legalFormBeforeQuotedName(text)) continue;
       const below = lines[position + 1];
-      reportLetterhead(builder, text, [spanOn(line, text)], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout) });
+      reportLetterhead(builder, text, [spanOn(line, text)], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
       return;
     }
     const name = text.replace(REGISTRATION, '').trim();
@@ -331,7 +350,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // Still only a legal form and joining words ("CO. (M) SDN BHD" under a logo the reader did not read): the name is not legible.
     if (onlyNameConnectors((beforeLegalForm(value, layout) ?? value).replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim(), layout)) return;
     const below = lines[position + 1];
-    reportLetterhead(builder, value, spans, value, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout) });
+    reportLetterhead(builder, value, spans, value, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
     return;
   }
   // A PDF's logo is a picture: its first line of text is as often a department or a slogan
@@ -346,10 +365,10 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const last = candidates[candidates.length - 1];
     if (last !== undefined && !doubtfulLetterhead(document, lines[last.position]!, last)) break;
     const text = withoutMarks(line.text);
-    const words = normalizeLabelText(text).split(' ');
+    const words = normalize(text).text.split(' ');
     if (lexicon.conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => layout.isTitleWord(word)) || CODE_LINE.test(text)) continue;
     // A number in a name ("TRIPLE SIX POINT ENTERPRISE 666", "7-ELEVEN") is kept; a line that reads as an address is not a name.
-    if (/[:@/|]|https?/i.test(text) || (/\d/.test(text) && (startsAddress(text, layout) || letterheadFollower(text, layout) !== null || !/\p{L}{2,}(?:\s+\p{L}{2,}){1,}/u.test(text))) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
+    if (/[:@/|]|https?/i.test(text) || (/\d/.test(text) && (startsAddress(text, layout) || letterheadFollower(text, layout, normalize) !== null || !/\p{L}{2,}(?:\s+\p{L}{2,}){1,}/u.test(text))) || text.length > Math.min(60, reading.maxLength) || !/\p{L}{2}/u.test(text)) break;
     if (/(?:\b\p{Ll}+\b\s+){3}/u.test(text)) break;
     // A name printed over two lines: the first ends in "&" or ",", the second is name-like too.
     const next = lines[position + 1]?.text.trim() ?? '';
@@ -357,7 +376,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     let belowIndex = position + (continued === null ? 1 : 2);
     while (belowIndex < lines.length && isRegistrationLine(lines[belowIndex]!.text.trim(), layout)) belowIndex += 1;
     const below = lines[belowIndex];
-    candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text, layout), continued });
+    candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize), continued });
   }
   // Doubtful lines yield to a line below them that an address confirms.
   const confirmed = candidates[candidates.length - 1];
@@ -389,12 +408,12 @@ const SENDER_LINE_SEPARATOR = /\s+[·•|–—-]\s+/u;
  * St | London"): its first part when a legal form ends it and a later part reads as an
  * address. Null for any other line.
  */
-function senderLineName(text: string, layout: LayoutWords): string | null {
+function senderLineName(text: string, layout: LayoutWords, normalize: LabelNormalizer): string | null {
   const parts = text.split(SENDER_LINE_SEPARATOR).map((part) => part.trim());
   if (parts.length < 2) return null;
   const name = parts[0]!;
   if (name.length > 80 || !/\p{L}{2}/u.test(name) || /[:@]|https?/i.test(name) || beforeLegalForm(name, layout) === null) return null;
-  return parts.slice(1).some((part) => letterheadFollower(part, layout) === 'address') ? name : null;
+  return parts.slice(1).some((part) => letterheadFollower(part, layout, normalize) === 'address') ? name : null;
 }
 
 /** Reports a letterhead reading: its line (from 1), whether a legal form names it, and what is printed below it. */
@@ -506,11 +525,11 @@ const ADDRESS_LINES = 5;
  * stop line ends it — an address that runs into the body (or the document's end) has an
  * uncertain end and is graded lower (ADR 0007).
  */
-function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string, layout: LayoutWords, lexicon: Lexicon): void {
+function recordAddressBlock(builder: ResultBuilder, document: Document, layer: string, layout: LayoutWords, lexicon: Lexicon, normalize: LabelNormalizer): void {
   // The address under a PDF's letterhead is not read (its first lines may be a department's, see recordLetterhead).
   if (document.kind === 'pdf') return;
   const lines = headLines(document, layer);
-  const head = letterheadPosition(lines, layout, lexicon);
+  const head = letterheadPosition(lines, layout, lexicon, normalize);
   if (head === null) return;
   let position = head + 1;
   while (position < lines.length && isHeadNoteLine(lines[position]!.text.trim(), layout)) position += 1;
@@ -521,10 +540,10 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     if (stopsAddress(text.replace(HOUSE_NUMBER_COLON, ''), layout) || isRegistrationLine(text, layout) || PHONE_LINE.test(text)) break;
     // The date under the address ends it, as does a blank line in typed text once the street is read. (A store's code
     // printed under it is kept: receipts' readers count it as the address's last line.)
-    if (block.length > 0 && (DATE_TIME_LINE.test(text) || (blankLineBetween(document, block[block.length - 1]!, lines[position]!) && block.some((line) => letterheadFollower(line.text, layout) === 'address')))) break;
+    if (block.length > 0 && (DATE_TIME_LINE.test(text) || (blankLineBetween(document, block[block.length - 1]!, lines[position]!) && block.some((line) => letterheadFollower(line.text, layout, normalize) === 'address')))) break;
     // A branch or outlet name between the letterhead and the street ("IKEA CHERAS") is not the address;
     // a line in parts ("3RD FLR, AEON …" misread) is one that does not read as a street: where the address starts is unknown.
-    if (block.length === 0 && !startsAddress(text, layout) && letterheadFollower(text, layout) !== 'address') {
+    if (block.length === 0 && !startsAddress(text, layout) && letterheadFollower(text, layout, normalize) !== 'address') {
       if (text.includes(',')) return;
       continue;
     }
@@ -533,7 +552,7 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
     if (previous !== undefined && endsInCountry(previous, layout)) break;
     block.push(lines[position]!);
   }
-  if (block.length === 0 || !block.some((line) => letterheadFollower(line.text, layout) === 'address')) return;
+  if (block.length === 0 || !block.some((line) => letterheadFollower(line.text, layout, normalize) === 'address')) return;
   const bounded = position < lines.length && block.length < ADDRESS_LINES;
   const texts = block.map(addressLineText);
   const first = block[0]!;
@@ -608,7 +627,7 @@ function addressLineText(line: Document['lines'][number]): string {
 }
 
 /** Where the letterhead is among the first lines (the same reading as `recordLetterhead`), or null. */
-function letterheadPosition(lines: readonly Document['lines'][number][], layout: LayoutWords, lexicon: Lexicon): number | null {
+function letterheadPosition(lines: readonly Document['lines'][number][], layout: LayoutWords, lexicon: Lexicon, normalize: LabelNormalizer): number | null {
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     const text = line.text.trim();
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
@@ -616,14 +635,14 @@ function letterheadPosition(lines: readonly Document['lines'][number][], layout:
   }
   for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
     const text = line.text.trim();
-    const words = normalizeLabelText(text).split(' ');
+    const words = normalize(text).text.split(' ');
     if (lexicon.conceptsOfLabel(words.join(' ')).length > 0 || words.every((word) => layout.isTitleWord(word)) || CODE_LINE.test(text)) continue;
     if (/\d|[:@/|]|https?/i.test(text) || text.length > 60 || !/\p{L}{2}/u.test(text)) return null;
     // The issuer's name is the name-like line an address follows (past a registration number):
     // a scanner's or cashier's name above it is followed by the name, not by an address.
     let below = position + 1;
     while (below < lines.length && isRegistrationLine(lines[below]!.text.trim(), layout)) below += 1;
-    if (letterheadFollower(lines[below]?.text ?? '', layout) === 'address') return position;
+    if (letterheadFollower(lines[below]?.text ?? '', layout, normalize) === 'address') return position;
   }
   return null;
 }

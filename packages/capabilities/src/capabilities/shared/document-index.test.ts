@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '@paxman/document';
-import { normalizeLabelText } from '@paxman/values';
+import { normalizeLabel, normalizeLabelText } from '@paxman/values';
 import { DEFAULT_RECOGNIZERS } from './default-recognizers.js';
 import { createRunMemo } from '@paxman/capability-spi';
-import { documentIndex } from './document-index.js';
+import { documentIndex, PLAN_NORMALIZED_LABELS_LIMIT } from './document-index.js';
 
 /** The words of a text's lines as the label search sees them, by the plain regex reading. */
 async function referenceWords(text: string): Promise<{ words: string[]; index: ReturnType<typeof documentIndex> }> {
@@ -111,5 +111,32 @@ describe('documentIndex key facts', () => {
     expect(judged).toEqual(['Total', 'Tax', 'Note']);
     // The same name is the same judgement for the rest of the run.
     expect(index.keyFact('is-tax', () => true)(0)).toBe(false);
+  });
+});
+
+describe('documentIndex normalized labels', () => {
+  it('normalizes as normalizeLabel does, keeping the texts with the prepared plan for its next runs', async () => {
+    const planMemo = createRunMemo();
+    const first = documentIndex({ document: await buildDocument('Total (EUR): 5', { inputType: 'text' }), memo: createRunMemo(), planMemo }, DEFAULT_RECOGNIZERS);
+    const second = documentIndex({ document: await buildDocument('Total (EUR): 6', { inputType: 'text' }), memo: createRunMemo(), planMemo }, DEFAULT_RECOGNIZERS);
+    expect(first).not.toBe(second);
+    const label = first.normalizeLabel('Total (EUR)');
+    expect(label).toEqual(normalizeLabel('Total (EUR)'));
+    // The second run of the plan gets the very record the first one normalized.
+    expect(second.normalizeLabel('Total (EUR)')).toBe(label);
+  });
+
+  it("keeps a run's texts for the run once the plan holds its limit of texts", async () => {
+    const planMemo = createRunMemo();
+    const document = await buildDocument('x', { inputType: 'text' });
+    const filler = documentIndex({ document, memo: createRunMemo(), planMemo }, DEFAULT_RECOGNIZERS);
+    for (let count = 0; count < PLAN_NORMALIZED_LABELS_LIMIT; count += 1) filler.normalizeLabel(`label ${count}`);
+    const run = documentIndex({ document, memo: createRunMemo(), planMemo }, DEFAULT_RECOGNIZERS);
+    const late = run.normalizeLabel('Amount due');
+    expect(late).toEqual(normalizeLabel('Amount due'));
+    expect(run.normalizeLabel('Amount due')).toBe(late);
+    const next = documentIndex({ document, memo: createRunMemo(), planMemo }, DEFAULT_RECOGNIZERS);
+    expect(next.normalizeLabel('Amount due')).not.toBe(late);
+    expect(next.normalizeLabel('Amount due')).toEqual(late);
   });
 });

@@ -3,7 +3,9 @@
  * (kept in the run's memo, `CapabilityContext.memo`, so it dies with the run): keys
  * normalized once, the reading hints of the document, and recognizer hits per kind over
  * the primary text. Without it, 20 fields over a 100 KB document would rescan the text 20
- * times per tier.
+ * times per tier. Normalized labels, a function of the label text alone, are also kept by
+ * the prepared plan (`CapabilityContext.planMemo`) for every run of a batch, up to
+ * `PLAN_NORMALIZED_LABELS_LIMIT` texts.
  */
 import type { Document, DocumentLine, KeyValuePair, TextLayer } from '@paxman/document';
 import { searchedText } from '@paxman/document';
@@ -80,7 +82,11 @@ export interface DocumentIndex {
   primaryLines(): readonly DocumentLine[];
   /** A value computed once per run and key (shared by every field step). */
   memo<T>(key: string, compute: () => T): T;
-  /** `normalizeLabel`, once per distinct text in this run: a document repeats its keys. */
+  /**
+   * `normalizeLabel`, once per distinct text in this run (a document repeats its keys) and,
+   * with a prepared plan, once per distinct text in the plan's runs (documents of one kind
+   * print the same labels).
+   */
   normalizeLabel(text: string): NormalizedLabel;
 }
 
@@ -99,21 +105,30 @@ const NOT_BLANK = /\S/;
 /** The run's indexes, one per set of recognizers (the built-in capabilities share one). */
 const DOCUMENT_INDEXES = memoKey<Map<ValueRecognizers, DocumentIndex>>('capabilities/document-index');
 
+/** The prepared plan's normalized labels by text (`normalizeLabel` depends on the text alone). */
+const PLAN_NORMALIZED_LABELS = memoKey<Map<string, NormalizedLabel>>('capabilities/normalized-labels');
+
+/**
+ * How many label texts a prepared plan keeps normalized. Past it, a run keeps its new
+ * texts for itself: a long batch of unlike documents does not grow the plan without end.
+ */
+export const PLAN_NORMALIZED_LABELS_LIMIT = 4096;
+
 /**
  * The index of the step's Document for these recognizers, built on the run's first use
  * and kept in its memo (a capability invoked on its own, without a memo, builds its own).
  */
-export function documentIndex(context: Pick<CapabilityContext, 'document' | 'memo'>, recognizers: ValueRecognizers): DocumentIndex {
+export function documentIndex(context: Pick<CapabilityContext, 'document' | 'memo' | 'planMemo'>, recognizers: ValueRecognizers): DocumentIndex {
   const indexes = (context.memo ?? createRunMemo()).remember(DOCUMENT_INDEXES, () => new Map());
   let index = indexes.get(recognizers);
   if (index === undefined) {
-    index = buildDocumentIndex(context.document, recognizers);
+    index = buildDocumentIndex(context.document, recognizers, context.planMemo?.remember(PLAN_NORMALIZED_LABELS, () => new Map()));
     indexes.set(recognizers, index);
   }
   return index;
 }
 
-function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): DocumentIndex {
+function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, planLabels: Map<string, NormalizedLabel> | undefined): DocumentIndex {
   const primary = document.layers[document.primaryLayer] ?? document.layers.input ?? { name: 'input', text: '', origin: null };
   const hints = readingHintsOf(document.context);
   const recognizerOptions = Object.freeze(readingOptions(hints));
@@ -132,6 +147,15 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
   let columnLabelIndex: readonly ColumnLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
   const normalizedLabels = new Map<string, NormalizedLabel>();
+  const normalizeLabelOnce = (text: string): NormalizedLabel => {
+    let normalized = planLabels?.get(text) ?? normalizedLabels.get(text);
+    if (normalized === undefined) {
+      normalized = normalizeLabel(text);
+      if (planLabels !== undefined && planLabels.size < PLAN_NORMALIZED_LABELS_LIMIT) planLabels.set(text, normalized);
+      else normalizedLabels.set(text, normalized);
+    }
+    return normalized;
+  };
   return {
     document,
     layerText: (layer) => document.layers[layer]?.text ?? '',
@@ -168,7 +192,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
       return columnLabelIndex;
     },
     lineTokens() {
-      tokenIndex ??= buildLineTokens(document.lines);
+      tokenIndex ??= buildLineTokens(document.lines, (text) => normalizeLabelOnce(text).text);
       return tokenIndex;
     },
     primaryLines() {
@@ -181,14 +205,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers): 
       memos.set(key, value);
       return value;
     },
-    normalizeLabel(text) {
-      let normalized = normalizedLabels.get(text);
-      if (normalized === undefined) {
-        normalized = normalizeLabel(text);
-        normalizedLabels.set(text, normalized);
-      }
-      return normalized;
-    },
+    normalizeLabel: normalizeLabelOnce,
   };
 }
 

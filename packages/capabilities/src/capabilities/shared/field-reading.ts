@@ -8,7 +8,7 @@
 import type { CanonicalField } from '@paxman/contract';
 import type { JsonValue } from '@paxman/core';
 import type { FieldLabels, Lexicon } from '@paxman/values';
-import { defaultLexicon, splitIdentifier } from '@paxman/values';
+import { compileEnumMatcher, defaultLexicon, splitIdentifier } from '@paxman/values';
 import { foldWord } from './layout-words.js';
 import type { StringSemantic, ValueReading } from './read-typed-value.js';
 
@@ -83,7 +83,8 @@ export function readingToJson(reading: ValueReading): JsonValue {
 
 /**
  * A ValueReading back from a step config (trusted: the planner stored what `configure`
- * returned).
+ * returned), with its ENUM values compiled for scanning (`enumMatcher`): a capability
+ * that keeps the reading with its prepared plan compiles them once for every run.
  */
 export function readingFromJson(value: JsonValue | undefined): ValueReading {
   const record = (value ?? {}) as Readonly<Record<string, JsonValue>>;
@@ -94,6 +95,7 @@ export function readingFromJson(value: JsonValue | undefined): ValueReading {
     fieldType: record.fieldType as ValueReading['fieldType'],
     semantic: (record.semantic ?? 'text') as StringSemantic,
     enumValues,
+    ...(enumValues.length > 0 ? { enumMatcher: compileEnumMatcher(enumValues) } : {}),
     maxLength: typeof record.maxLength === 'number' ? record.maxLength : DEFAULT_MAX_LENGTH,
     percentAs: record.percentAs === 'fraction' || record.percentAs === 'points' ? record.percentAs : 'reject',
   });

@@ -11,6 +11,7 @@
  * language.
  */
 import type { Lexicon } from '@paxman/values';
+import { memoKey, type RunMemo } from '@paxman/capability-spi';
 import { editDistance } from './label-match.js';
 
 /** What the layout mechanisms know of words, in every language of the instance's packs. */
@@ -244,18 +245,28 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
 }
 
 /**
+ * How many answers a prepared plan keeps for its runs (`layoutWordsForRun`); past it, a run
+ * keeps its new answers for itself.
+ */
+export const PLAN_LAYOUT_ANSWERS_LIMIT = 16384;
+
+/**
  * `layout` with the answers about a text kept for as long as the returned object lives: a
  * run asks about the same keys and lines once per field, and a long document repeats them
  * (the 100 KB bench input prints each key thirty times). Made per run, never per instance,
- * so the kept answers die with the run.
+ * so the kept answers die with the run — except those put in `kept`, the answers a prepared
+ * plan keeps for its next runs (an answer depends on the text and `layout` alone), up to
+ * `PLAN_LAYOUT_ANSWERS_LIMIT` of them.
  */
-export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
+export function rememberingLayoutWords(layout: LayoutWords, kept?: Map<string, unknown>): LayoutWords {
   const answers = new Map<string, unknown>();
   const remember = <T>(question: string, text: string, answer: (text: string) => T): T => {
     const key = `${question}\u0000${text}`;
+    if (kept !== undefined && kept.has(key)) return kept.get(key) as T;
     if (answers.has(key)) return answers.get(key) as T;
     const value = answer(text);
-    answers.set(key, value);
+    if (kept !== undefined && kept.size < PLAN_LAYOUT_ANSWERS_LIMIT) kept.set(key, value);
+    else answers.set(key, value);
     return value;
   };
   return Object.freeze({
@@ -279,12 +290,25 @@ export function rememberingLayoutWords(layout: LayoutWords): LayoutWords {
   });
 }
 
-/** The run's remembering copy of `layout` (`rememberingLayoutWords`), kept in the run's memo. */
-export function layoutWordsForRun(run: { memo<T>(key: string, compute: () => T): T }, layout: LayoutWords): LayoutWords {
+/** The answers a prepared plan keeps about texts, per compiled layout words (one per capability instance). */
+const PLAN_LAYOUT_ANSWERS = memoKey<WeakMap<LayoutWords, Map<string, unknown>>>('layout-words/plan-answers');
+
+/**
+ * The run's remembering copy of `layout` (`rememberingLayoutWords`), kept in the run's memo;
+ * with a prepared plan (`plan`, `CapabilityContext.planMemo`), behind the answers the plan
+ * keeps for its runs.
+ */
+export function layoutWordsForRun(run: { memo<T>(key: string, compute: () => T): T }, layout: LayoutWords, plan?: RunMemo): LayoutWords {
   const copies = run.memo('layout-words/remembering', () => new WeakMap<LayoutWords, LayoutWords>());
   let copy = copies.get(layout);
   if (copy === undefined) {
-    copy = rememberingLayoutWords(layout);
+    const keptByLayout = plan?.remember(PLAN_LAYOUT_ANSWERS, () => new WeakMap());
+    let kept = keptByLayout?.get(layout);
+    if (keptByLayout !== undefined && kept === undefined) {
+      kept = new Map();
+      keptByLayout.set(layout, kept);
+    }
+    copy = rememberingLayoutWords(layout, kept);
     copies.set(layout, copy);
   }
   return copy;

@@ -43,13 +43,13 @@ const WORD = /n[°º]\.?|[#№]|[\p{L}\p{N}]+/gu;
 const MAX_LINE_LENGTH = 2000;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
-/** One token as `normalizeLabelText` would normalize it, with a fast path for plain ASCII words. */
-function tokenWord(token: string): string {
+/** One token as `normalizeLabelText` (or `normalizeText`, its equal) would normalize it, with a fast path for plain ASCII words. */
+function tokenWord(token: string, normalizeText: (text: string) => string): string {
   if (ASCII_WORD.test(token)) {
     const lower = token.toLowerCase();
     return isNumberWord(lower) ? 'number' : lower;
   }
-  return normalizeLabelText(token);
+  return normalizeText(token);
 }
 
 /** Classes of ASCII characters: what ends a word, what a word is made of, and "#" (a word of its own). */
@@ -171,8 +171,12 @@ function copyLineWords(columns: Columns, read: ReadLine, row: number, offset: nu
   }
 }
 
-/** Builds the word index of `lines` (lines longer than 2,000 characters are left out). */
-export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex {
+/**
+ * Builds the word index of `lines` (lines longer than 2,000 characters are left out).
+ * `normalizeText` normalizes a word that is not plain ASCII: `normalizeLabelText`, or a
+ * remembering copy of it (the run's `DocumentIndex.normalizeLabel`).
+ */
+export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText): LineTokenIndex {
   let characters = 0;
   for (const line of lines) characters += line.text.length;
   // Most characters of a document are not the first of a label word: an eighth is a fair first guess.
@@ -234,7 +238,7 @@ export function buildLineTokens(lines: readonly DocumentLine[]): LineTokenIndex 
         at = match.index;
         end = at + match[0].length;
         const first = match[0].charCodeAt(0);
-        const word = first >= 48 && first <= 57 ? '' : tokenWord(match[0]);
+        const word = first >= 48 && first <= 57 ? '' : tokenWord(match[0], normalizeText);
         if (word.length === 0 || word.includes(' ')) {
           at = end;
           continue;

@@ -6,18 +6,23 @@
  */
 import type { EnumValue } from '@paxman/contract';
 import { formatDecimal, parseDecimal, type FieldType, type JsonValue } from '@paxman/core';
-import type { RecognizedValue, RecognizerOptions } from '@paxman/values';
+import type { EnumMatcher, RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
 import { type LayoutWords, type MentionedWordClass, wordsOf } from './layout-words.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
 export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'duration' | 'text';
 
-/** How to read values of one field; stored in step configs, so JSON only. */
+/** How to read values of one field; stored in step configs as JSON (`readingToJson`). */
 export interface ValueReading {
   readonly fieldType: FieldType;
   readonly semantic: StringSemantic;
   readonly enumValues: readonly EnumValue[];
+  /**
+   * `enumValues` compiled once when the reading is read back from its config
+   * (`readingFromJson`), for the ENUM scans; never written to a config.
+   */
+  readonly enumMatcher?: EnumMatcher;
   /** Longest STRING value accepted. */
   readonly maxLength: number;
   /**
@@ -26,6 +31,11 @@ export interface ValueReading {
    * refuses it — a rate is not an amount.
    */
   readonly percentAs: 'fraction' | 'points' | 'reject';
+}
+
+/** `options` with the reading's ENUM values (and their matcher, when compiled) for an ENUM scan. */
+export function enumScanOptions(options: RecognizerOptions, reading: ValueReading): RecognizerOptions {
+  return reading.enumMatcher === undefined ? { ...options, enumValues: reading.enumValues } : { ...options, enumValues: reading.enumValues, enumMatcher: reading.enumMatcher };
 }
 
 /** A value read from a piece of text; offsets relative to that text. */
@@ -152,7 +162,7 @@ export function readTypedValue(
       return hit && typeof hit.value === 'boolean' ? fromHit(hit) : null;
     }
     case 'ENUM': {
-      const hit = parseOrFirst(recognizers, 'ENUM', text, { ...recognizerOptions, enumValues: reading.enumValues });
+      const hit = parseOrFirst(recognizers, 'ENUM', text, enumScanOptions(recognizerOptions, reading));
       if (hit && typeof hit.value === 'string') return fromHit(hit);
       // An ENUM of currency codes: "$" or "US dollars" next to a currency label.
       if (reading.enumValues.length > 0 && reading.enumValues.every((entry) => /^[A-Z]{3}$/.test(entry.value))) {
