@@ -12,7 +12,9 @@
  * may print no term when its legal form ends its name, a blank first slot ("the undersigned")
  * lets the list go on, a term that calls the parties together ends a list printed without
  * terms, a wide gap inside a line ends a name's column, and parties may be numbered "(1)",
- * "(2)". Every word comes from the knowledge packs; this module only knows the shapes:
+ * "(2)". Revision 4: a letter's list takes the companies its closing signs with no lead word,
+ * and leaves out a name that ends with another's (a board of that company); an opening's company
+ * may follow a comma or a term's closing parenthesis. Every word comes from the knowledge packs; this module only knows the shapes:
  * parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -20,7 +22,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
-import { type SignatureWords, type SignerWords, letterCompanies, signatureNames, signerNames } from './party-signatures.js';
+import { type SignatureWords, type SignerWords, closingNames, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
 export { foldedWords } from './party-text.js';
@@ -761,7 +763,9 @@ function openingNameStart(text: string, from: number, term: DefinedTerm, words: 
     const preceding = text.slice(Math.max(0, start - 40), start);
     const before = /(\S+)\s*$/u.exec(preceding)?.[1]?.replace(/\p{P}+$/u, '');
     // A run opens after a lowercase word or a blank line: "Roebuck" in "Sears, Roebuck and Co." opens none, nor does "TECHNOLOGIES" in "GENEXOSOME\nTECHNOLOGIES INC.".
-    if (before !== undefined && !/^\p{Ll}+$/u.test(before) && !/\n[ \t]*\r?\n\s*$/u.test(preceding)) continue;
+    // It opens too after a parenthesis that closes a term ("(the "Effective Date") INKTOMI CORPORATION ("Inktomi")") and after a comma ("… Confidential Information, AOL Inc., with offices at …"), when its name is more than a legal form.
+    const afterClause = /[,)]\s*$/u.test(preceding);
+    if (before !== undefined && !/^\p{Ll}+$/u.test(before) && !/\n[ \t]*\r?\n\s*$/u.test(preceding) && !afterClause) continue;
     if (crossesBoundary(text, start, term.start)) continue;
     const name = nameIn(text, { start, end: term.start }, words);
     if (name === null || name.start !== start || term.start - name.end > OPENING_DESCRIPTOR) continue;
@@ -773,6 +777,7 @@ function openingNameStart(text: string, from: number, term: DefinedTerm, words: 
     if ((printed.match(/\n/g) ?? []).length > 1) continue;
     // A legal form printed in lower case ends a descriptor ("an Ohio banking corporation"); a short one in title case is a word of the sentence ("… AGREEMENT As a condition": "AS" is a Norwegian legal form).
     if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) continue;
+    if (afterClause && !endsInLegalForm(printed, words)) continue;
     // Another company between the name and the term ("A Corporation and B, N.A. (together "VNB")"): the term names them together, and no one of them.
     if (gap.split(/[,;]/u).some((piece) => {
       const trimmed = piece.trim();
@@ -908,6 +913,32 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
+  const companies = signatures.filter((name) => name.legalForm);
+  const salutation = letterSalutation(text, signatureWords);
+  // A letter signs its closing with no lead word ("Please confirm … / LIFECELL CORPORATION / By: …"): the names over key lines in its last lines count too.
+  const closingSigned = salutation === null ? [] : closingNames(text, salutation.end, signatureWords);
+  const addressed = letterCompanies(text, signatureWords, new Set([...signatures, ...closingSigned].map((name) => foldedWords(text.slice(name.start, name.end)).join(' '))));
+  /**
+   * Who fills the slot a preamble leaves unnamed beside `party`: in a letter ("by and between Vocus, Inc. … and you"), its addressee —
+   * the one other company of its address block (none when there are several); else the one person who signs for themselves.
+   */
+  const slotFor = (party: PartySighting): PartySighting[] => {
+    // Only beside a company the preamble names (its legal form ends its name): a defined term read as a name ("between the Company and …") names no sender.
+    if (!endsInLegalForm(party.name, { legalForms })) return signerFor(party);
+    const own = foldedWords(party.name).join(' ');
+    const others = (names: readonly Stretch[]): Stretch[] => {
+      const seen = new Set<string>();
+      return names.filter((name) => {
+        const key = foldedWords(text.slice(name.start, name.end)).join(' ');
+        if (key === own || key.endsWith(` ${own}`) || own.endsWith(` ${key}`) || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    };
+    const addressee = others(addressed);
+    if (addressee.length === 1) return [sighting(text, layer, { name: addressee[0]!, role: null }, 'letter', signed.has(foldedWords(text.slice(addressee[0]!.start, addressee[0]!.end)).join(' ')), signatureWords)];
+    return addressee.length > 1 ? [] : signerFor(party);
+  };
   const window = text.slice(0, PREAMBLE_WINDOW);
   const wordsByLead = new Map<string, Words>();
   for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
@@ -924,7 +955,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
-    if (parties.length === 1) sightings.push(...signerFor(sightings[0]!));
+    if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
   // Parties under headings ("Party A:", "Party B:").
@@ -933,16 +964,18 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const headed = headedParties(text, asTerms(knowledge.partyHeadings), headingWords);
     if (headed.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(headed.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), headingWords))) });
   }
-  const companies = signatures.filter((name) => name.legalForm);
-  const addressed = letterCompanies(text, signatureWords);
   if (addressed.length > 0) {
     const seen = new Set<string>();
-    const letter = [...addressed, ...companies].filter((name) => {
+    const closing = closingSigned.filter((name) => name.legalForm);
+    const named = [...addressed, ...companies, ...closing].filter((name) => {
       const key = foldedWords(text.slice(name.start, name.end)).join(' ');
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    // A name that ends with another's words names a part of that company ("SPECIAL COMMITTEE OF THE BOARD OF / DIRECTORS OF EXCO RESOURCES, INC."), no party of its own.
+    const keys = named.map((name) => foldedWords(text.slice(name.start, name.end)).join(' '));
+    const letter = named.filter((_, index) => !keys.some((other, at) => at !== index && keys[index]!.endsWith(` ${other}`)));
     if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' ')), signatureWords))) });
   }
   // No lead word: the opening's first company defined by a term, and the companies joined to it.
