@@ -438,6 +438,22 @@ The guarantee is dated as of today, between the Company (the "Guarantor") and yo
     expect((await partiesOf(text)).list?.parties.map((party) => party.name) ?? []).not.toContain('Harlan Securities LLC');
   });
 
+  it('reads a preamble without terms whose party prints no legal form but a descriptor that says it is a company', async () => {
+    const text = `MUTUAL NON-DISCLOSURE AGREEMENT
+This Mutual Non-Disclosure Agreement is entered into effective March 25, 2009 by and between ZYLO, a California corporation, with its offices at 1 Agoura Road, Calabasas, California 91302, and KESTREL COMMUNICATIONS CORPORATION a Nevada corporation, with its place of business at 16 Whisman Road, Mountain View, California 94043.
+1. Definitions.`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => [party.name, party.bounded])).toEqual([
+      ['ZYLO', true],
+      ['KESTREL COMMUNICATIONS CORPORATION', true],
+    ]);
+  });
+
+  it('reads no party of a preamble without terms whose descriptor names no kind of company', async () => {
+    const text = `This Agreement is made by and between ZYLO, a member of the Calabasas group, and KESTREL COMMUNICATIONS CORPORATION a Nevada corporation.`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
   it('reads an opening whose company follows a comma ("…, Halcyon Media Inc., with offices at …")', async () => {
     const text = `MUTUAL NON-DISCLOSURE AGREEMENT
 In order to induce the parties to disclose Confidential Information, Halcyon Media Inc., with offices at 1 Lake Way,

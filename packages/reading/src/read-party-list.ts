@@ -440,6 +440,8 @@ function skipSeparators(text: string, from: number): number {
 interface ReadParty {
   readonly name: Stretch;
   readonly role: Stretch | null;
+  /** True when a descriptor that says what kind of company it is ends the name (", a Delaware corporation"), as a term or a legal form would. */
+  readonly bounded?: boolean;
 }
 
 /** A preamble's parties, and how many of its slots print no name (a form's blank "and ______ ("Employee")"). */
@@ -722,8 +724,9 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     const name = nameIn(text, piece, words);
     if (name === null) return { parties: [], unnamed: 0 };
     const printed = text.slice(name.start, name.end);
-    if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) return { parties: [], unnamed: 0 };
-    parties.push({ name, role: null });
+    const described = describedCompany(text, name.end, piece.end, words);
+    if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words) && !described) return { parties: [], unnamed: 0 };
+    parties.push({ name, role: null, ...(described ? { bounded: true } : {}) });
     // Companies listed with commas before the joining word ("Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and …"): a comma then another company's name.
     for (let at = name.end; ; ) {
       const comma = skipSpaces(text, at, piece.end);
@@ -737,6 +740,25 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     }
   }
   return { parties, unnamed: 0 };
+}
+
+/** Most words of a descriptor that says what kind of company a party is ("a California corporation", "an Ohio banking corporation"). */
+const KIND_WORDS = 5;
+
+/**
+ * True when a name ending at `at` is followed by a comma and a descriptor that says it is a
+ * company: a few words opening in lower case and ending in a legal form printed in lower case,
+ * up to the next comma or the piece's end ("IXIA, a California corporation, with its offices
+ * at …"). The comma and the descriptor end the name as a term would.
+ */
+function describedCompany(text: string, at: number, end: number, words: Words): boolean {
+  const comma = skipSpaces(text, at, end);
+  if (text[comma] !== ',') return false;
+  const start = skipSpaces(text, comma + 1, end);
+  const next = text.indexOf(',', start);
+  const clause = text.slice(start, next < 0 || next > end ? end : next).trim();
+  const clauseWords = clause.split(/\s+/u);
+  return startsLowercase(text, start) && clauseWords.length <= KIND_WORDS && /^\p{Ll}/u.test(clauseWords[clauseWords.length - 1] ?? '') && endsInLegalForm(clause, words);
 }
 
 /** How many defined terms of a document's opening are looked at for a party that no lead word introduces. */
@@ -888,7 +910,7 @@ function sighting(text: string, layer: string, party: ReadParty, source: PartySi
     roleSpan: party.role === null ? null : span(layer, party.role),
     source,
     confirmed,
-    bounded: party.role !== null || isLegalForm(printed, words) || endsInLegalForm(printed, words),
+    bounded: party.role !== null || party.bounded === true || isLegalForm(printed, words) || endsInLegalForm(printed, words),
   });
 }
 
