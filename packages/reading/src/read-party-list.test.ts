@@ -454,6 +454,21 @@ This Mutual Non-Disclosure Agreement is entered into effective March 25, 2009 by
     expect((await partiesOf(text)).list).toBeNull();
   });
 
+  it('reads parties a heading lead lists one after another, each closed by its term, up to the next heading', async () => {
+    const text = `COVENANT NOT TO COMPETE AND NON-DISCLOSURE AGREEMENT PARTIES: Dana J. Whitlow (EMPLOYEE) SPRINTWELL, Inc., an Oregon corporation, and its divisions,
+subsidiaries and affiliates (SPRINTWELL) DATE: October 6, 1994 RECITALS: A. This Covenant is executed upon the EMPLOYEE's promotion.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Dana J. Whitlow', role: 'EMPLOYEE' },
+      { name: 'SPRINTWELL, Inc.', role: 'SPRINTWELL' },
+    ]);
+  });
+
+  it('reads no list after a heading lead when a parenthesis holds part of a name ("(Shanghai) Co Ltd")', async () => {
+    const text = `PARTIES: Harbin Paints Trading (Shanghai) Co Ltd, a company of the People's Republic of China, and its affiliates. DATE: 1 May 2020`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
   it('reads an opening whose company follows a comma ("…, Halcyon Media Inc., with offices at …")', async () => {
     const text = `MUTUAL NON-DISCLOSURE AGREEMENT
 In order to induce the parties to disclose Confidential Information, Halcyon Media Inc., with offices at 1 Lake Way,

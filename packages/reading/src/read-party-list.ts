@@ -761,6 +761,41 @@ function describedCompany(text: string, at: number, end: number, words: Words): 
   return startsLowercase(text, start) && clauseWords.length <= KIND_WORDS && /^\p{Ll}/u.test(clauseWords[clauseWords.length - 1] ?? '') && endsInLegalForm(clause, words);
 }
 
+/**
+ * The parties a heading lead ending in a colon lists one after another with no joining word
+ * ("PARTIES: Mark G. Parker (EMPLOYEE) NIKE, Inc., an Oregon corporation, … (NIKE) DATE: …"): each
+ * party's name runs up to its term (a quoted term, or one to three capitalised words in a
+ * parenthesis) and loses its descriptor; the next party opens right after the term, with a capital,
+ * and the list ends at the next heading ("DATE:") or where no term follows. Two parties at least,
+ * none a bare legal form; none otherwise.
+ */
+function listedAfterHeading(text: string, from: number, words: Words): Preamble {
+  const parties: ReadParty[] = [];
+  let at = skipSpaces(text, from, text.length);
+  while (at < text.length && !HEADING.test(text.slice(at, at + 40))) {
+    const open = text.indexOf('(', at);
+    if (open < 0 || open - at > PARTY_STRETCH || crossesBoundary(text, at, open)) break;
+    const close = closingParenthesis(text, open, open + DEFINED_TERM_LENGTH);
+    if (close < 0) break;
+    const role = lastQuoted(text, open + 1, close) ?? headingTerm(text, open + 1, close, words);
+    const name = role === null ? null : nameIn(text, { start: at, end: open }, words);
+    if (role === null || name === null || name.start !== at || isLegalForm(text.slice(name.start, name.end), words)) break;
+    parties.push({ name, role: roleIn(text, role, words) });
+    at = skipSpaces(text, close + 1, text.length);
+    if (!startsName(text, at)) break;
+  }
+  return parties.length >= 2 ? { parties, unnamed: 0 } : { parties: [], unnamed: 0 };
+}
+
+/** A heading at a place in the text: a capitalised word or two and a colon ("DATE:", "RECITALS:"). */
+const HEADING = /^\p{Lu}[\p{Lu}\s]{1,30}:/u;
+
+/** The term of a parenthesis holding one to three capitalised words and nothing else, an article aside ("(EMPLOYEE)", "(the Company)"). */
+function headingTerm(text: string, start: number, end: number, words: Words): Stretch | null {
+  const inner = trimStretch(text, { start: afterArticle(text, skipSpaces(text, start, end), words), end });
+  return inner.end > inner.start && BARE_TERM.test(text.slice(inner.start, inner.end)) ? inner : null;
+}
+
 /** How many defined terms of a document's opening are looked at for a party that no lead word introduces. */
 const OPENING_TERMS = 4;
 
@@ -974,6 +1009,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
       if (page.parties.length > parties.length) ({ parties, unnamed } = page);
     }
     if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
+    // A heading lead ("PARTIES:") may list its parties one after another, each closed by its term, with no joining word.
+    if (parties.length + unnamed < 2 && window[lead.end - 1] === ':') ({ parties, unnamed } = listedAfterHeading(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
