@@ -13,8 +13,11 @@
  * lets the list go on, a term that calls the parties together ends a list printed without
  * terms, a wide gap inside a line ends a name's column, and parties may be numbered "(1)",
  * "(2)". Revision 4: a letter's list takes the companies its closing signs with no lead word,
- * and leaves out a name that ends with another's (a board of that company); an opening's company
- * may follow a comma or a term's closing parenthesis. Every word comes from the knowledge packs; this module only knows the shapes:
+ * leaves out a name that ends with another's (a board of that company) and fills a preamble's "you"
+ * with its addressee; an opening's company may follow a comma or a term's closing parenthesis; a
+ * party without a legal form is a company when its descriptor says so (", a California
+ * corporation,"); a heading lead ending in a colon ("PARTIES:") may list parties each closed by its
+ * term with no joining word. Every word comes from the knowledge packs; this module only knows the shapes:
  * parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
