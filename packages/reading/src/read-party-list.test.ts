@@ -469,6 +469,23 @@ subsidiaries and affiliates (SPRINTWELL) DATE: October 6, 1994 RECITALS: A. This
     expect((await partiesOf(text)).list).toBeNull();
   });
 
+  it('reads the other company an opening defines by a term when no joining word leads to it', async () => {
+    const text = `RESELLER AGREEMENT
+THIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (the "EFFECTIVE DATE") provides the terms under which Lumen Media Group, Inc., a Nevada corporation having an address at 5100 Copans Road, Margate, FL 33063 ("LUMEN"), authorizes Direct Reach Marketing, Inc., a Pennsylvania corporation, having an address at 1125 Lancaster Avenue, Berwyn, PA 19312 ("DRM"), to resell its products.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Lumen Media Group, Inc.', role: 'LUMEN' },
+      { name: 'Direct Reach Marketing, Inc.', role: 'DRM' },
+    ]);
+  });
+
+  it('reads no other company after an opening company whose term a descriptor of its kind follows (a list of companies), nor one of its own group', async () => {
+    const listed = `THIS NON-COMPETITION AGREEMENT (this "Agreement"), dated as of August 1, 2019, is made by Quarry Chemical Corporation ("Buyer"), a Pennsylvania corporation, Gulfport Lubricants Ltd., a company incorporated in the Cayman Islands ("Gulfport"), Gulfport Oil Limited, a company incorporated in India ("Gulfport Oil").`;
+    expect((await partiesOf(listed)).list?.parties.length ?? 0).not.toBe(2);
+    const group = `In consideration of your employment with Corvex Pharmacy, Inc. (the "Company"), a subsidiary of Corvex Caremark Corporation (the "Parent"), you agree as follows.`;
+    expect((await partiesOf(group)).list).toBeNull();
+  });
+
   it('reads an opening whose company follows a comma ("…, Halcyon Media Inc., with offices at …")', async () => {
     const text = `MUTUAL NON-DISCLOSURE AGREEMENT
 In order to induce the parties to disclose Confidential Information, Halcyon Media Inc., with offices at 1 Lake Way,

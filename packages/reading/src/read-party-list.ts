@@ -17,7 +17,8 @@
  * with its addressee; an opening's company may follow a comma or a term's closing parenthesis; a
  * party without a legal form is a company when its descriptor says so (", a California
  * corporation,"); a heading lead ending in a colon ("PARTIES:") may list parties each closed by its
- * term with no joining word. Every word comes from the knowledge packs; this module only knows the shapes:
+ * term with no joining word; an opening that joins nothing to its company may define one other
+ * company by a term in the same sentence. Every word comes from the knowledge packs; this module only knows the shapes:
  * parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -872,11 +873,53 @@ function openingAt(text: string, words: Words): Preamble {
         if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) break;
         companies.push(party);
       }
+      if (companies.length === 1) {
+        const other = laterCompany(text, companies[0]!, OPENING_TERMS - count - 1, words);
+        if (other !== null) companies.push(other);
+      }
       if (companies.length > 0) return { parties: companies, unnamed: 0 };
     }
     at = term.end;
   }
   return { parties: [], unnamed: 0 };
+}
+
+/** Longest stretch after an opening's company searched for the other company its paragraph defines. */
+const OPENING_PARAGRAPH = 600;
+
+/**
+ * The other company an opening's paragraph defines by a term when nothing joins it to the first
+ * ("… the Company's agent, Raymond James & Associates, Inc. (… "Raymond James"), that Providence
+ * Equity Partners L.L.C. (referred to as "you") is interested …"): the first of the next `terms`
+ * defined terms, in the same paragraph, that a company's name stands right before (as
+ * `openingNameStart` reads it); null when there is none.
+ */
+function laterCompany(text: string, first: ReadParty, terms: number, words: Words): ReadParty | null {
+  const firstTerm = nextDefinedTerm(text, first.name.end, Math.min(text.length, first.name.end + PARTY_STRETCH), words);
+  if (firstTerm === null) return null;
+  let at = firstTerm.end;
+  const limit = Math.min(text.length, at + OPENING_PARAGRAPH);
+  const blank = BLANK_LINE.exec(text.slice(at, limit));
+  const end = blank === null ? limit : at + blank.index;
+  // A descriptor of its kind after the first company's term (", a Pennsylvania corporation, Gulf …") opens a list of companies, which the preamble reading reads or leaves.
+  if (describedCompany(text, skipSpaces(text, firstTerm.end, text.length), end, words)) return null;
+  const own = foldedWords(text.slice(first.name.start, first.name.end)).join(' ');
+  const found: ReadParty[] = [];
+  for (let count = 0; count < terms; count += 1) {
+    const term = nextDefinedTerm(text, at, end, words);
+    if (term === null || term.end > end || crossesBoundary(text, firstTerm.end, term.start)) break;
+    const start = openingNameStart(text, at, term, words);
+    const name = start === null ? null : nameIn(text, { start, end: term.start }, words);
+    if (name !== null && term.role !== null) {
+      const key = foldedWords(text.slice(name.start, name.end)).join(' ');
+      // The first company named again, or a company of its own group ("CVS Pharmacy, Inc." and "CVS Caremark Corporation"), is no other party.
+      if (key === own || key.split(' ')[0] === own.split(' ')[0]) return null;
+      found.push({ name, role: roleIn(text, term.role, words) });
+    }
+    at = term.end;
+  }
+  // Two companies or more after the first: a longer list than this reading can tell apart from affiliates.
+  return found.length === 1 ? found[0]! : null;
 }
 
 /** A key of one or two words before a colon at the end of a text ("… Co., Ltd. Legal Representative", "Address"). */
