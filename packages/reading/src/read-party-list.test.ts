@@ -486,6 +486,23 @@ THIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (t
     expect((await partiesOf(group)).list).toBeNull();
   });
 
+  it('reads a last party whose term is quoted right after its name with no parenthesis, ending the sentence', async () => {
+    const text = `EMPLOYMENT AND NON-DISCLOSURE AGREEMENT
+AGREEMENT entered into this 11 day of September 2009 by and between Corvane, Inc., a Delaware Corporation, on
+behalf of itself and its subsidiaries (the "Company") and Dana Robin "Employee".
+WHEREAS, the Employee has agreed to be employed by the Company.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Corvane, Inc.', role: 'Company' },
+      { name: 'Dana Robin', role: 'Employee' },
+    ]);
+  });
+
+  it('reads no last party from a quoted phrase inside a sentence', async () => {
+    const text = `This Agreement is made by and between Corvane, Inc. (the "Company") and the employee whose name is "Employee Name" on the signature page below.`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name) ?? []).not.toContain('the employee whose name is');
+  });
+
   it('reads an opening whose company follows a comma ("…, Halcyon Media Inc., with offices at …")', async () => {
     const text = `MUTUAL NON-DISCLOSURE AGREEMENT
 In order to induce the parties to disclose Confidential Information, Halcyon Media Inc., with offices at 1 Lake Way,

@@ -18,7 +18,8 @@
  * party without a legal form is a company when its descriptor says so (", a California
  * corporation,"); a heading lead ending in a colon ("PARTIES:") may list parties each closed by its
  * term with no joining word; an opening that joins nothing to its company may define one other
- * company by a term in the same sentence. Every word comes from the knowledge packs; this module only knows the shapes:
+ * company by a term in the same sentence; a last party's term may be quoted right after its name
+ * with no parenthesis ("and Danna Rabin "Employee"."). Every word comes from the knowledge packs; this module only knows the shapes:
  * parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -497,6 +498,28 @@ function untermedCompany(text: string, at: number, words: Words, limit = text.le
   return name;
 }
 
+/**
+ * The last party of a preamble when its term is quoted right after its name with no parenthesis
+ * and ends the sentence ("… (the "Company") and Danna Rabin "Employee"."): the name runs up to the
+ * opening quote, the term is one to three capitalised words, and a period, a comma or a semicolon
+ * follows the closing quote; null otherwise.
+ */
+function quotedTermParty(text: string, at: number, words: Words): ReadParty | null {
+  const start = skipSeparators(text, at);
+  const line = lineAt(text, start);
+  let open = start;
+  while (open < line.end && !DOUBLE_QUOTES.has(text[open]!)) open += 1;
+  if (open >= line.end || open - start > NAME_LENGTH) return null;
+  let close = open + 1;
+  while (close < line.end && !DOUBLE_QUOTES.has(text[close]!)) close += 1;
+  if (close >= line.end || !/^\s*[.,;]/u.test(text.slice(close + 1, close + 3))) return null;
+  const role = trimStretch(text, { start: open + 1, end: close });
+  if (!BARE_TERM.test(text.slice(role.start, role.end))) return null;
+  const name = nameIn(text, { start, end: open }, words);
+  if (name === null || name.start !== afterArticle(text, start, words) || skipSpaces(text, name.end, open) !== open) return null;
+  return { name, role };
+}
+
 /** True when a first slot names no one: a blank, a rule or a placeholder, or a few words printed all in lower case ("the undersigned"). */
 function isBlankSlot(text: string, stretch: Stretch): boolean {
   const inner = text.slice(stretch.start, stretch.end).trim();
@@ -537,7 +560,9 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
     if (term === null) {
       // The last party may print no term ("… ("Tripath"), and Uniquest Corporation 780 Montague …"): a company's name that its legal form ends.
       const last = (parties.length > 0 || unnamed > 0) && !descriptor ? untermedCompany(text, at, words) : null;
+      const quoted = last === null && (parties.length > 0 || unnamed > 0) && !descriptor ? quotedTermParty(text, at, words) : null;
       if (last !== null) parties.push({ name: last, role: null });
+      else if (quoted !== null) parties.push(quoted);
       break;
     }
     // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
