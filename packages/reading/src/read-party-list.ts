@@ -19,8 +19,8 @@
  * corporation,"); a heading lead ending in a colon ("PARTIES:") may list parties each closed by its
  * term with no joining word; an opening that joins nothing to its company may define one other
  * company by a term in the same sentence; a last party's term may be quoted right after its name
- * with no parenthesis ("and Danna Rabin "Employee"."). Every word comes from the knowledge packs; this module only knows the shapes:
- * parentheses, quotes, commas, lines.
+ * with no parenthesis ("and Danna Rabin "Employee"."). Every word comes from the knowledge packs;
+ * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
@@ -57,6 +57,8 @@ const LETTERS = /^\p{L}+/u;
 /** A party's list number in parentheses ("(2) "). */
 const PARTY_NUMBER = /^\(\p{N}{1,2}\)\s/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
+/** A heading at a place in the text: a capitalised word or two and a colon ("DATE:", "RECITALS:"). */
+const HEADING = /^\p{Lu}[\p{Lu}\s]{1,30}:/u;
 /** A run of spaces inside a line that sets text out in columns (a text layer's rendering of a table or an address block). */
 const WIDE_GAP_LENGTH = 3;
 const WIDE_GAP = /^[ \t]{3}/u;
@@ -670,7 +672,7 @@ function holdsTerm(text: string, line: Stretch, words: Words): boolean {
 
 /** True when a line opens with a capitalised heading and a colon ("DATE: …", "RECITALS:"): a new section, no party's line. */
 function isHeadingLine(text: string, line: Stretch): boolean {
-  return /^\p{Lu}[\p{Lu}\s]{1,30}:/u.test(text.slice(line.start, line.end));
+  return HEADING.test(text.slice(line.start, line.end));
 }
 
 /** True when a line opens with a list number ("(1)", "2."). */
@@ -815,9 +817,6 @@ function listedAfterHeading(text: string, from: number, words: Words): Preamble 
   }
   return parties.length >= 2 ? { parties, unnamed: 0 } : { parties: [], unnamed: 0 };
 }
-
-/** A heading at a place in the text: a capitalised word or two and a colon ("DATE:", "RECITALS:"). */
-const HEADING = /^\p{Lu}[\p{Lu}\s]{1,30}:/u;
 
 /** The term of a parenthesis holding one to three capitalised words and nothing else, an article aside ("(EMPLOYEE)", "(the Company)"). */
 function headingTerm(text: string, start: number, end: number, words: Words): Stretch | null {
