@@ -503,6 +503,20 @@ WHEREAS, the Employee has agreed to be employed by the Company.`;
     expect((await partiesOf(text)).list?.parties.map((party) => party.name) ?? []).not.toContain('the employee whose name is');
   });
 
+  it('ends a name at its legal form when a wide gap follows it (a column of the title page)', async () => {
+    const text = `Collaboration Agreement
+
+between
+
+Institute of Meadow Research Ltd
+
+and
+
+Verdant, Inc.         VERDANT-IMR Collaboration Agreement    Page 1 of 75`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['Institute of Meadow Research Ltd', 'Verdant, Inc.']);
+  });
+
   it('reads an opening whose company follows a comma ("…, Halcyon Media Inc., with offices at …")', async () => {
     const text = `MUTUAL NON-DISCLOSURE AGREEMENT
 In order to induce the parties to disclose Confidential Information, Halcyon Media Inc., with offices at 1 Lake Way,

@@ -19,7 +19,8 @@
  * corporation,"); a heading lead ending in a colon ("PARTIES:") may list parties each closed by its
  * term with no joining word; an opening that joins nothing to its company may define one other
  * company by a term in the same sentence; a last party's term may be quoted right after its name
- * with no parenthesis ("and Danna Rabin "Employee"."). Every word comes from the knowledge packs;
+ * with no parenthesis ("and Danna Rabin "Employee"."); a wide gap after a legal form ends the name
+ * there. Every word comes from the knowledge packs;
  * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -364,7 +365,8 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
       }
       // "Inc." then the end, a comma, a parenthesis, a lowercase word or a number (the address: "Inc. 111 Lemon Ave."): the name ends with its legal form.
       const after = skipSpaces(text, formEnd, end);
-      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!)) {
+      // A wide gap after the legal form is a column's edge too ("Ceres, Inc.      CERES-IGER Collaboration Agreement").
+      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!) || WIDE_GAP.test(text.slice(formEnd, formEnd + WIDE_GAP_LENGTH))) {
         index = formEnd - 1;
         if (after < end && text[after] !== ',') {
           end = formEnd;
