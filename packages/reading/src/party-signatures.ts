@@ -1,8 +1,11 @@
 /**
  * The signature side of a party list: the names printed over the key lines of an
  * agreement's signature blocks ("ACME, INC." over "By:"), the people who sign for
- * themselves with a conformed signature ("/s/ Jane Roe"), and the companies of a letter's
- * address block above its salutation. `read-party-list.ts` confirms a preamble's parties
+ * themselves with a conformed signature ("/s/ Jane Roe"), the companies of a letter's
+ * address block above its salutation (a line ending in a legal form, or one a signature block
+ * names too), and the names a letter signs over key lines in its closing with no lead word.
+ * A legal form followed by a lowercase word ends a signed company's name ("… LP d/b/a …").
+ * `read-party-list.ts` confirms a preamble's parties
  * with them, or reads a list from them when no preamble names the parties. The words (keys,
  * leads, salutations, witnesses) come from the record knowledge; this module knows lines.
  */
@@ -43,36 +46,73 @@ export interface SignatureName extends Stretch {
 export function signatureNames(text: string, words: SignatureWords): SignatureName[] {
   const names: SignatureName[] = [];
   const seen = new Set<string>();
-  for (const lead of findTerms(text, words.signatureLeads)) {
-    const lines: Stretch[] = [];
-    let at = lineAt(text, lead.end).end + 1;
-    while (at < text.length && lines.length < SIGNATURE_LINES) {
-      const line = lineAt(text, at);
-      const trimmed = trimStretch(text, line);
-      if (trimmed.end > trimmed.start) lines.push(trimmed);
-      at = line.end + 1;
-    }
-    lines.forEach((line, index) => {
-      const next = lines[index + 1];
-      const content = text.slice(line.start, line.end);
-      if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words.signatureKeys) || isSignatureKeyLine(content, words.signatureKeys)) return;
-      const colon = content.lastIndexOf(':');
-      let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
-      name = trimStretch(text, name);
-      const lowered = lowerSameLength(text.slice(name.start, name.end));
-      const prefix = words.namePrefixes.find((candidate) => lowered.startsWith(candidate) && /\s/.test(lowered[candidate.length] ?? ''));
-      if (prefix !== undefined) name = trimStretch(text, { start: name.start + prefix.length, end: name.end });
-      while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
-      const printed = text.slice(name.start, name.end);
-      const key = foldedWords(printed).join(' ');
-      // More than a few lowercase words make a sentence ("WARREN A. STEPHENS, on behalf of himself and as President …"), not a name.
-      if (printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return;
-      if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
-      seen.add(key);
-      names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
-    });
-  }
+  for (const lead of findTerms(text, words.signatureLeads)) namesOverKeys(text, lineAt(text, lead.end).end + 1, words, seen, names);
   return names;
+}
+
+/**
+ * The names printed over key lines in a letter's closing, its last `SIGNATURE_LINES` lines after
+ * `from` (the salutation): a letter signs its sender's block right after its last paragraph,
+ * with no lead word ("Please confirm your agreement … / LIFECELL CORPORATION / By: …"), and the
+ * addressee's after "Accepted and agreed".
+ */
+export function closingNames(text: string, from: number, words: SignatureWords): SignatureName[] {
+  let start = text.length;
+  for (let count = 0; start > from && count < SIGNATURE_LINES; ) {
+    const previous = text.lastIndexOf('\n', start - 2) + 1;
+    if (previous < from) break;
+    if (text.slice(previous, start).trim() !== '') count += 1;
+    start = previous;
+  }
+  const names: SignatureName[] = [];
+  namesOverKeys(text, start, words, new Set<string>(), names);
+  return names;
+}
+
+/** Adds to `names` the names over key lines in the `SIGNATURE_LINES` non-empty lines from `from`, each once (`seen`: folded names). */
+function namesOverKeys(text: string, from: number, words: SignatureWords, seen: Set<string>, names: SignatureName[]): void {
+  const lines: Stretch[] = [];
+  let at = from;
+  while (at < text.length && lines.length < SIGNATURE_LINES) {
+    const line = lineAt(text, at);
+    const trimmed = trimStretch(text, line);
+    if (trimmed.end > trimmed.start) lines.push(trimmed);
+    at = line.end + 1;
+  }
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    const content = text.slice(line.start, line.end);
+    if (next === undefined || !isSignatureKeyLine(text.slice(next.start, next.end), words.signatureKeys) || isSignatureKeyLine(content, words.signatureKeys)) return;
+    const colon = content.lastIndexOf(':');
+    let name: Stretch = colon >= 0 && colon < content.length - 1 ? { start: line.start + colon + 1, end: line.end } : { start: line.start, end: colon >= 0 ? line.start + colon : line.end };
+    name = trimStretch(text, name);
+    const lowered = lowerSameLength(text.slice(name.start, name.end));
+    const prefix = words.namePrefixes.find((candidate) => lowered.startsWith(candidate) && /\s/.test(lowered[candidate.length] ?? ''));
+    if (prefix !== undefined) name = trimStretch(text, { start: name.start + prefix.length, end: name.end });
+    while (name.end > name.start && SEPARATORS.has(text[name.end - 1]!)) name = { ...name, end: name.end - 1 };
+    name = { start: name.start, end: legalFormBeforeLowercase(text, name, words) };
+    while (name.end > name.start && (SEPARATORS.has(text[name.end - 1]!) || /\s/u.test(text[name.end - 1]!))) name = { ...name, end: name.end - 1 };
+    const printed = text.slice(name.start, name.end);
+    const key = foldedWords(printed).join(' ');
+    // More than a few lowercase words make a sentence ("WARREN A. STEPHENS, on behalf of himself and as President …"), not a name.
+    if (printed.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return;
+    if (printed.length < 2 || printed.length > NAME_LENGTH || !namesAt(text, name.start, printed, words) || seen.has(key)) return;
+    seen.add(key);
+    names.push({ ...name, legalForm: endsInLegalForm(printed, words) });
+  });
+}
+
+/**
+ * Where a signature line's company name ends when a legal form is followed by a lowercase word
+ * ("TYCO HEALTHCARE GROUP LP d/b/a COVIDIEN": the trade name after it is no part of the party's
+ * name); the line's end otherwise.
+ */
+function legalFormBeforeLowercase(text: string, name: Stretch, words: LegalForms): number {
+  for (const word of text.slice(name.start, name.end).matchAll(/\s+(?=\p{Ll})/gu)) {
+    const end = name.start + word.index;
+    if (endsInLegalForm(text.slice(name.start, end), words)) return end;
+  }
+  return name.end;
 }
 
 /** A conformed signature: the mark a filed copy prints where a signature was ("/s/ Jane Roe"). */
@@ -166,12 +206,13 @@ export function companyLine(text: string, line: Stretch, words: LegalForms): Str
 /**
  * The companies of a letter agreement's address block: the lines ending in a legal form above
  * its salutation ("Dear …", "Ladies and Gentlemen:") — the sender's letterhead and the
- * addressee. Empty when the document opens with no salutation.
+ * addressee — and the lines that name a company its signature blocks name too (`signed`: folded
+ * names; "Imperial Sugar Company" over its address, and over "By:" at the close). Empty when
+ * the document opens with no salutation.
  */
-export function letterCompanies(text: string, words: SignatureWords): Stretch[] {
-  const window = text.slice(0, PREAMBLE_WINDOW);
-  const salutation = findTerms(window, words.salutations).find((hit) => trimStretch(text, lineAt(text, text.lastIndexOf('\n', hit.start - 1) + 1)).start === hit.start);
-  if (salutation === undefined) return [];
+export function letterCompanies(text: string, words: SignatureWords, signed: ReadonlySet<string> = new Set()): Stretch[] {
+  const salutation = letterSalutation(text, words);
+  if (salutation === null) return [];
   const lines: Stretch[] = [];
   let at = text.lastIndexOf('\n', salutation.start - 1);
   while (at > 0 && lines.length < ADDRESS_LINES) {
@@ -180,5 +221,20 @@ export function letterCompanies(text: string, words: SignatureWords): Stretch[] 
     if (line.end > line.start) lines.unshift(line);
     at = start - 1;
   }
-  return lines.flatMap((line) => companyLine(text, line, words) ?? []);
+  return lines.flatMap((line) => companyLine(text, line, words) ?? (signedCompany(text, line, signed, words) ? [line] : []));
+}
+
+/** A person's name with a middle initial ("Douglas H. Miller"): a person who signs, not a company. */
+const INITIALLED_PERSON = /^\p{Lu}\p{L}+\s+\p{Lu}\.\s+\p{Lu}[\p{L}'\u2019-]+$/u;
+
+/** True when an address-block line names what a signature block names too, and not a person by its shape. */
+function signedCompany(text: string, line: Stretch, signed: ReadonlySet<string>, words: LegalForms): boolean {
+  const printed = text.slice(line.start, line.end);
+  return signed.has(foldedWords(printed).join(' ')) && namesAt(text, line.start, printed, words) && !INITIALLED_PERSON.test(printed);
+}
+
+/** The salutation that opens a letter's body ("Dear …", "Ladies and Gentlemen:") at the start of its line, in the document's opening; null when there is none. */
+export function letterSalutation(text: string, words: SignatureWords): Stretch | null {
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  return findTerms(window, words.salutations).find((hit) => trimStretch(text, lineAt(text, text.lastIndexOf('\n', hit.start - 1) + 1)).start === hit.start) ?? null;
 }

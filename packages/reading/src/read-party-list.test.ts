@@ -336,6 +336,217 @@ WHEREAS the parties wish to collaborate.`;
   });
 });
 
+describe('readPartyList: a letter closing without a lead word, and openings after a comma or a term (revision 4)', () => {
+  it('reads the companies a letter signs in its last lines with no lead word, the sender after the last paragraph', async () => {
+    const text = `Tarn Medical, Inc.
+40 Quarry Lane
+Austin, TX 78701
+Ladies and Gentlemen:
+Tarn Medical, Inc. has asked for information about Wexford Labs Corporation in connection with a possible transaction.
+1. Use of Information. The information will be used only to evaluate the transaction.
+Please confirm your agreement by signing and returning a copy of this letter.
+WEXFORD LABS CORPORATION
+By: /s/ Paul Noor
+Name: Paul Noor
+Accepted and agreed
+as of the date set forth above:
+TARN MEDICAL, INC.
+By: /s/ Ida Marsh
+Name: Ida Marsh`;
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('letter');
+    expect(list?.parties.map((party) => party.name)).toEqual(['Tarn Medical, Inc.', 'WEXFORD LABS CORPORATION']);
+  });
+
+  it('leaves out a closing name that ends with another party\'s name (a board of that company)', async () => {
+    const text = `CONFIDENTIAL
+Orca Energy, Inc.
+9 Pine Road
+Tulsa, OK 74103
+Dear Mr. Hale:
+You have asked for information about the Company.
+Please confirm your agreement by signing below.
+SPECIAL COMMITTEE OF THE BOARD OF
+DIRECTORS OF ORCA ENERGY, INC.
+By: /s/ Vera Cole
+Name: Vera Cole
+ORCA ENERGY, INC.
+By: /s/ Sam Ortiz
+Name: Sam Ortiz`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
+  it('reads an address-block name without a legal form when the signature block names it too, and cuts a trade name after a legal form', async () => {
+    const text = `Marlow Sugar Company
+80 Mill Road
+Sugar Land, TX 77487
+July 22, 2011
+Brandt Commodities LLC
+40 Bay Road
+Wilton, CT 06897
+Dear Mr. Hogan:
+You have requested information regarding Marlow Sugar Company (the "Company").
+Please confirm your agreement by signing below.
+Very truly yours,
+MARLOW SUGAR COMPANY
+By: /s/ John Shep
+Accepted and agreed:
+BRANDT COMMODITIES LLC d/b/a BRANDT TRADING
+By: /s/ Scott Hogan`;
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('letter');
+    expect(list?.parties.map((party) => party.name)).toEqual(['Marlow Sugar Company', 'Brandt Commodities LLC']);
+  });
+
+  it('reads no person of the address block as a company, even when the person signs', async () => {
+    const text = `Orca Energy, Inc.
+9 Pine Road
+Tulsa, OK 74103
+Douglas H. Marsh
+c/o Orca Energy, Inc.
+Dear Mr. Marsh:
+You have asked for information about the Company.
+ORCA ENERGY, INC.
+By: /s/ Sam Ortiz
+Accepted and agreed:
+DOUGLAS H. MARSH
+By: /s/ Douglas H. Marsh`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
+  it('fills the slot a letter\'s preamble leaves to "you" with the one other company of its address block', async () => {
+    const text = `Mr. Lee Ford, Principal
+Corvid Partners LLC
+300 Lake Street
+Chicago, IL 60654
+Re: Non-Disclosure Agreement
+Gentlemen:
+In connection with a transaction negotiated by and between Vantor, Inc., a Delaware corporation ("Vantor" and with its subsidiaries, the "Company"), and you (a "Transaction"), we are prepared to make information available to you.`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => [party.name, party.source])).toEqual([
+      ['Vantor, Inc.', 'preamble'],
+      ['Corvid Partners LLC', 'letter'],
+    ]);
+  });
+
+  it('leaves a letter\'s slot unfilled beside a defined term read as a name ("between the Company and …")', async () => {
+    const text = `Harlan Securities LLC
+1 Wall Street
+New York, NY 10005
+Ladies and Gentlemen:
+The guarantee is dated as of today, between the Company (the "Guarantor") and you (the "Holder").`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name) ?? []).not.toContain('Harlan Securities LLC');
+  });
+
+  it('reads a preamble without terms whose party prints no legal form but a descriptor that says it is a company', async () => {
+    const text = `MUTUAL NON-DISCLOSURE AGREEMENT
+This Mutual Non-Disclosure Agreement is entered into effective March 25, 2009 by and between ZYLO, a California corporation, with its offices at 1 Agoura Road, Calabasas, California 91302, and KESTREL COMMUNICATIONS CORPORATION a Nevada corporation, with its place of business at 16 Whisman Road, Mountain View, California 94043.
+1. Definitions.`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => [party.name, party.bounded])).toEqual([
+      ['ZYLO', true],
+      ['KESTREL COMMUNICATIONS CORPORATION', true],
+    ]);
+  });
+
+  it('reads no party of a preamble without terms whose descriptor names no kind of company', async () => {
+    const text = `This Agreement is made by and between ZYLO, a member of the Calabasas group, and KESTREL COMMUNICATIONS CORPORATION a Nevada corporation.`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
+  it('reads parties a heading lead lists one after another, each closed by its term, up to the next heading', async () => {
+    const text = `COVENANT NOT TO COMPETE AND NON-DISCLOSURE AGREEMENT PARTIES: Dana J. Whitlow (EMPLOYEE) SPRINTWELL, Inc., an Oregon corporation, and its divisions,
+subsidiaries and affiliates (SPRINTWELL) DATE: October 6, 1994 RECITALS: A. This Covenant is executed upon the EMPLOYEE's promotion.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Dana J. Whitlow', role: 'EMPLOYEE' },
+      { name: 'SPRINTWELL, Inc.', role: 'SPRINTWELL' },
+    ]);
+  });
+
+  it('reads no list after a heading lead when a parenthesis holds part of a name ("(Shanghai) Co Ltd")', async () => {
+    const text = `PARTIES: Harbin Paints Trading (Shanghai) Co Ltd, a company of the People's Republic of China, and its affiliates. DATE: 1 May 2020`;
+    expect((await partiesOf(text)).list).toBeNull();
+  });
+
+  it('reads the other company an opening defines by a term when no joining word leads to it', async () => {
+    const text = `RESELLER AGREEMENT
+THIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (the "EFFECTIVE DATE") provides the terms under which Lumen Media Group, Inc., a Nevada corporation having an address at 5100 Copans Road, Margate, FL 33063 ("LUMEN"), authorizes Direct Reach Marketing, Inc., a Pennsylvania corporation, having an address at 1125 Lancaster Avenue, Berwyn, PA 19312 ("DRM"), to resell its products.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Lumen Media Group, Inc.', role: 'LUMEN' },
+      { name: 'Direct Reach Marketing, Inc.', role: 'DRM' },
+    ]);
+  });
+
+  it('reads no other company after an opening company whose term a descriptor of its kind follows (a list of companies), nor one of its own group', async () => {
+    const listed = `THIS NON-COMPETITION AGREEMENT (this "Agreement"), dated as of August 1, 2019, is made by Quarry Chemical Corporation ("Buyer"), a Pennsylvania corporation, Gulfport Lubricants Ltd., a company incorporated in the Cayman Islands ("Gulfport"), Gulfport Oil Limited, a company incorporated in India ("Gulfport Oil").`;
+    expect((await partiesOf(listed)).list?.parties.length ?? 0).not.toBe(2);
+    const group = `In consideration of your employment with Corvex Pharmacy, Inc. (the "Company"), a subsidiary of Corvex Caremark Corporation (the "Parent"), you agree as follows.`;
+    expect((await partiesOf(group)).list).toBeNull();
+  });
+
+  it('reads a last party whose term is quoted right after its name with no parenthesis, ending the sentence', async () => {
+    const text = `EMPLOYMENT AND NON-DISCLOSURE AGREEMENT
+AGREEMENT entered into this 11 day of September 2009 by and between Corvane, Inc., a Delaware Corporation, on
+behalf of itself and its subsidiaries (the "Company") and Dana Robin "Employee".
+WHEREAS, the Employee has agreed to be employed by the Company.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Corvane, Inc.', role: 'Company' },
+      { name: 'Dana Robin', role: 'Employee' },
+    ]);
+  });
+
+  it('reads no last party from a quoted phrase inside a sentence', async () => {
+    const text = `This Agreement is made by and between Corvane, Inc. (the "Company") and the employee whose name is "Employee Name" on the signature page below.`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name) ?? []).not.toContain('the employee whose name is');
+  });
+
+  it('ends a name at its legal form when a wide gap follows it (a column of the title page)', async () => {
+    const text = `Collaboration Agreement
+
+between
+
+Institute of Meadow Research Ltd
+
+and
+
+Verdant, Inc.         VERDANT-IMR Collaboration Agreement    Page 1 of 75`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['Institute of Meadow Research Ltd', 'Verdant, Inc.']);
+  });
+
+  it('reads an opening whose company follows a comma ("…, Halcyon Media Inc., with offices at …")', async () => {
+    const text = `MUTUAL NON-DISCLOSURE AGREEMENT
+In order to induce the parties to disclose Confidential Information, Halcyon Media Inc., with offices at 1 Lake Way,
+Reston, Virginia 20190 ("Halcyon") and Brightline Ads Inc. with offices at 3 Main Street (the "Company") agree as follows:
+1. Confidential Information.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Halcyon Media Inc.', role: 'Halcyon' },
+      { name: 'Brightline Ads Inc.', role: 'Company' },
+    ]);
+  });
+
+  it('reads an opening whose company follows the term of a date ("(the "Effective Date") NORTHWIND CORPORATION ("Northwind")")', async () => {
+    const text = `SOFTWARE HOSTING AGREEMENT
+This Software Hosting Agreement (the "Agreement") is entered into and effective as of the last signature date below (the "Effective Date") NORTHWIND CORPORATION ("Northwind"), a California corporation, 1 Elm Street, San Mateo, California 94403, and SOUTHGATE CORPORATION ("Southgate"), a Washington corporation.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'NORTHWIND CORPORATION', role: 'Northwind' },
+      { name: 'SOUTHGATE CORPORATION', role: 'Southgate' },
+    ]);
+  });
+
+  it('opens no name at a bare legal form after a comma ("Kestrel Pharma, Inc.")', async () => {
+    const text = `LICENSE AGREEMENT
+In consideration of the covenants below, Kestrel Pharma, Inc. (the "Licensee") and Dunmore Biologics LLC (the "Licensor") agree as follows:`;
+    const { list } = await partiesOf(text);
+    expect(list?.parties.map((party) => party.name)).toEqual(['Kestrel Pharma, Inc.', 'Dunmore Biologics LLC']);
+  });
+});
+
 describe('readPartyList: openings without a lead word, bare terms and signers', () => {
   it('reads the companies of an opening that no lead word introduces, the name among the words before its term', async () => {
     const text = `CONFIDENTIALITY AGREEMENT (the "Agreement")

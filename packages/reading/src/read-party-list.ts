@@ -12,15 +12,23 @@
  * may print no term when its legal form ends its name, a blank first slot ("the undersigned")
  * lets the list go on, a term that calls the parties together ends a list printed without
  * terms, a wide gap inside a line ends a name's column, and parties may be numbered "(1)",
- * "(2)". Every word comes from the knowledge packs; this module only knows the shapes:
- * parentheses, quotes, commas, lines.
+ * "(2)". Revision 4: a letter's list takes the companies its closing signs with no lead word,
+ * leaves out a name that ends with another's (a board of that company) and fills a preamble's "you"
+ * with its addressee; an opening's company may follow a comma or a term's closing parenthesis; a
+ * party without a legal form is a company when its descriptor says so (", a California
+ * corporation,"); a heading lead ending in a colon ("PARTIES:") may list parties each closed by its
+ * term with no joining word; an opening that joins nothing to its company may define one other
+ * company by a term in the same sentence; a last party's term may be quoted right after its name
+ * with no parenthesis ("and Danna Rabin "Employee"."); a wide gap after a legal form ends the name
+ * there. Every word comes from the knowledge packs;
+ * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
-import { type SignatureWords, type SignerWords, letterCompanies, signatureNames, signerNames } from './party-signatures.js';
+import { type SignatureWords, type SignerWords, closingNames, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
 export { foldedWords } from './party-text.js';
@@ -50,6 +58,8 @@ const LETTERS = /^\p{L}+/u;
 /** A party's list number in parentheses ("(2) "). */
 const PARTY_NUMBER = /^\(\p{N}{1,2}\)\s/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
+/** A heading at a place in the text: a capitalised word or two and a colon ("DATE:", "RECITALS:"). */
+const HEADING = /^\p{Lu}[\p{Lu}\s]{1,30}:/u;
 /** A run of spaces inside a line that sets text out in columns (a text layer's rendering of a table or an address block). */
 const WIDE_GAP_LENGTH = 3;
 const WIDE_GAP = /^[ \t]{3}/u;
@@ -355,7 +365,8 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
       }
       // "Inc." then the end, a comma, a parenthesis, a lowercase word or a number (the address: "Inc. 111 Lemon Ave."): the name ends with its legal form.
       const after = skipSpaces(text, formEnd, end);
-      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!)) {
+      // A wide gap after the legal form is a column's edge too ("Ceres, Inc.      CERES-IGER Collaboration Agreement").
+      if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!) || WIDE_GAP.test(text.slice(formEnd, formEnd + WIDE_GAP_LENGTH))) {
         index = formEnd - 1;
         if (after < end && text[after] !== ',') {
           end = formEnd;
@@ -438,6 +449,8 @@ function skipSeparators(text: string, from: number): number {
 interface ReadParty {
   readonly name: Stretch;
   readonly role: Stretch | null;
+  /** True when a descriptor that says what kind of company it is ends the name (", a Delaware corporation"), as a term or a legal form would. */
+  readonly bounded?: boolean;
 }
 
 /** A preamble's parties, and how many of its slots print no name (a form's blank "and ______ ("Employee")"). */
@@ -489,6 +502,28 @@ function untermedCompany(text: string, at: number, words: Words, limit = text.le
   return name;
 }
 
+/**
+ * The last party of a preamble when its term is quoted right after its name with no parenthesis
+ * and ends the sentence ("… (the "Company") and Danna Rabin "Employee"."): the name runs up to the
+ * opening quote, the term is one to three capitalised words, and a period, a comma or a semicolon
+ * follows the closing quote; null otherwise.
+ */
+function quotedTermParty(text: string, at: number, words: Words): ReadParty | null {
+  const start = skipSeparators(text, at);
+  const line = lineAt(text, start);
+  let open = start;
+  while (open < line.end && !DOUBLE_QUOTES.has(text[open]!)) open += 1;
+  if (open >= line.end || open - start > NAME_LENGTH) return null;
+  let close = open + 1;
+  while (close < line.end && !DOUBLE_QUOTES.has(text[close]!)) close += 1;
+  if (close >= line.end || !/^\s*[.,;]/u.test(text.slice(close + 1, close + 3))) return null;
+  const role = trimStretch(text, { start: open + 1, end: close });
+  if (!BARE_TERM.test(text.slice(role.start, role.end))) return null;
+  const name = nameIn(text, { start, end: open }, words);
+  if (name === null || name.start !== afterArticle(text, start, words) || skipSpaces(text, name.end, open) !== open) return null;
+  return { name, role };
+}
+
 /** True when a first slot names no one: a blank, a rule or a placeholder, or a few words printed all in lower case ("the undersigned"). */
 function isBlankSlot(text: string, stretch: Stretch): boolean {
   const inner = text.slice(stretch.start, stretch.end).trim();
@@ -529,7 +564,9 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
     if (term === null) {
       // The last party may print no term ("… ("Tripath"), and Uniquest Corporation 780 Montague …"): a company's name that its legal form ends.
       const last = (parties.length > 0 || unnamed > 0) && !descriptor ? untermedCompany(text, at, words) : null;
+      const quoted = last === null && (parties.length > 0 || unnamed > 0) && !descriptor ? quotedTermParty(text, at, words) : null;
       if (last !== null) parties.push({ name: last, role: null });
+      else if (quoted !== null) parties.push(quoted);
       break;
     }
     // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
@@ -637,7 +674,7 @@ function holdsTerm(text: string, line: Stretch, words: Words): boolean {
 
 /** True when a line opens with a capitalised heading and a colon ("DATE: …", "RECITALS:"): a new section, no party's line. */
 function isHeadingLine(text: string, line: Stretch): boolean {
-  return /^\p{Lu}[\p{Lu}\s]{1,30}:/u.test(text.slice(line.start, line.end));
+  return HEADING.test(text.slice(line.start, line.end));
 }
 
 /** True when a line opens with a list number ("(1)", "2."). */
@@ -720,8 +757,9 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     const name = nameIn(text, piece, words);
     if (name === null) return { parties: [], unnamed: 0 };
     const printed = text.slice(name.start, name.end);
-    if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) return { parties: [], unnamed: 0 };
-    parties.push({ name, role: null });
+    const described = describedCompany(text, name.end, piece.end, words);
+    if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words) && !described) return { parties: [], unnamed: 0 };
+    parties.push({ name, role: null, ...(described ? { bounded: true } : {}) });
     // Companies listed with commas before the joining word ("Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and …"): a comma then another company's name.
     for (let at = name.end; ; ) {
       const comma = skipSpaces(text, at, piece.end);
@@ -735,6 +773,57 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     }
   }
   return { parties, unnamed: 0 };
+}
+
+/** Most words of a descriptor that says what kind of company a party is ("a California corporation", "an Ohio banking corporation"). */
+const KIND_WORDS = 5;
+
+/**
+ * True when a name ending at `at` is followed by a comma and a descriptor that says it is a
+ * company: a few words opening in lower case and ending in a legal form printed in lower case,
+ * up to the next comma or the piece's end ("IXIA, a California corporation, with its offices
+ * at …"). The comma and the descriptor end the name as a term would.
+ */
+function describedCompany(text: string, at: number, end: number, words: Words): boolean {
+  const comma = skipSpaces(text, at, end);
+  if (text[comma] !== ',') return false;
+  const start = skipSpaces(text, comma + 1, end);
+  const next = text.indexOf(',', start);
+  const clause = text.slice(start, next < 0 || next > end ? end : next).trim();
+  const clauseWords = clause.split(/\s+/u);
+  return startsLowercase(text, start) && clauseWords.length <= KIND_WORDS && /^\p{Ll}/u.test(clauseWords[clauseWords.length - 1] ?? '') && endsInLegalForm(clause, words);
+}
+
+/**
+ * The parties a heading lead ending in a colon lists one after another with no joining word
+ * ("PARTIES: Mark G. Parker (EMPLOYEE) NIKE, Inc., an Oregon corporation, … (NIKE) DATE: …"): each
+ * party's name runs up to its term (a quoted term, or one to three capitalised words in a
+ * parenthesis) and loses its descriptor; the next party opens right after the term, with a capital,
+ * and the list ends at the next heading ("DATE:") or where no term follows. Two parties at least,
+ * none a bare legal form; none otherwise.
+ */
+function listedAfterHeading(text: string, from: number, words: Words): Preamble {
+  const parties: ReadParty[] = [];
+  let at = skipSpaces(text, from, text.length);
+  while (at < text.length && !HEADING.test(text.slice(at, at + 40))) {
+    const open = text.indexOf('(', at);
+    if (open < 0 || open - at > PARTY_STRETCH || crossesBoundary(text, at, open)) break;
+    const close = closingParenthesis(text, open, open + DEFINED_TERM_LENGTH);
+    if (close < 0) break;
+    const role = lastQuoted(text, open + 1, close) ?? headingTerm(text, open + 1, close, words);
+    const name = role === null ? null : nameIn(text, { start: at, end: open }, words);
+    if (role === null || name === null || name.start !== at || isLegalForm(text.slice(name.start, name.end), words)) break;
+    parties.push({ name, role: roleIn(text, role, words) });
+    at = skipSpaces(text, close + 1, text.length);
+    if (!startsName(text, at)) break;
+  }
+  return parties.length >= 2 ? { parties, unnamed: 0 } : { parties: [], unnamed: 0 };
+}
+
+/** The term of a parenthesis holding one to three capitalised words and nothing else, an article aside ("(EMPLOYEE)", "(the Company)"). */
+function headingTerm(text: string, start: number, end: number, words: Words): Stretch | null {
+  const inner = trimStretch(text, { start: afterArticle(text, skipSpaces(text, start, end), words), end });
+  return inner.end > inner.start && BARE_TERM.test(text.slice(inner.start, inner.end)) ? inner : null;
 }
 
 /** How many defined terms of a document's opening are looked at for a party that no lead word introduces. */
@@ -761,7 +850,9 @@ function openingNameStart(text: string, from: number, term: DefinedTerm, words: 
     const preceding = text.slice(Math.max(0, start - 40), start);
     const before = /(\S+)\s*$/u.exec(preceding)?.[1]?.replace(/\p{P}+$/u, '');
     // A run opens after a lowercase word or a blank line: "Roebuck" in "Sears, Roebuck and Co." opens none, nor does "TECHNOLOGIES" in "GENEXOSOME\nTECHNOLOGIES INC.".
-    if (before !== undefined && !/^\p{Ll}+$/u.test(before) && !/\n[ \t]*\r?\n\s*$/u.test(preceding)) continue;
+    // It opens too after a parenthesis that closes a term ("(the "Effective Date") INKTOMI CORPORATION ("Inktomi")") and after a comma ("… Confidential Information, AOL Inc., with offices at …"), when its name is more than a legal form.
+    const afterClause = /[,)]\s*$/u.test(preceding);
+    if (before !== undefined && !/^\p{Ll}+$/u.test(before) && !/\n[ \t]*\r?\n\s*$/u.test(preceding) && !afterClause) continue;
     if (crossesBoundary(text, start, term.start)) continue;
     const name = nameIn(text, { start, end: term.start }, words);
     if (name === null || name.start !== start || term.start - name.end > OPENING_DESCRIPTOR) continue;
@@ -773,6 +864,7 @@ function openingNameStart(text: string, from: number, term: DefinedTerm, words: 
     if ((printed.match(/\n/g) ?? []).length > 1) continue;
     // A legal form printed in lower case ends a descriptor ("an Ohio banking corporation"); a short one in title case is a word of the sentence ("… AGREEMENT As a condition": "AS" is a Norwegian legal form).
     if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) continue;
+    if (afterClause && !endsInLegalForm(printed, words)) continue;
     // Another company between the name and the term ("A Corporation and B, N.A. (together "VNB")"): the term names them together, and no one of them.
     if (gap.split(/[,;]/u).some((piece) => {
       const trimmed = piece.trim();
@@ -807,11 +899,53 @@ function openingAt(text: string, words: Words): Preamble {
         if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) break;
         companies.push(party);
       }
+      if (companies.length === 1) {
+        const other = laterCompany(text, companies[0]!, OPENING_TERMS - count - 1, words);
+        if (other !== null) companies.push(other);
+      }
       if (companies.length > 0) return { parties: companies, unnamed: 0 };
     }
     at = term.end;
   }
   return { parties: [], unnamed: 0 };
+}
+
+/** Longest stretch after an opening's company searched for the other company its paragraph defines. */
+const OPENING_PARAGRAPH = 600;
+
+/**
+ * The other company an opening's paragraph defines by a term when nothing joins it to the first
+ * ("… the Company's agent, Raymond James & Associates, Inc. (… "Raymond James"), that Providence
+ * Equity Partners L.L.C. (referred to as "you") is interested …"): the first of the next `terms`
+ * defined terms, in the same paragraph, that a company's name stands right before (as
+ * `openingNameStart` reads it); null when there is none.
+ */
+function laterCompany(text: string, first: ReadParty, terms: number, words: Words): ReadParty | null {
+  const firstTerm = nextDefinedTerm(text, first.name.end, Math.min(text.length, first.name.end + PARTY_STRETCH), words);
+  if (firstTerm === null) return null;
+  let at = firstTerm.end;
+  const limit = Math.min(text.length, at + OPENING_PARAGRAPH);
+  const blank = BLANK_LINE.exec(text.slice(at, limit));
+  const end = blank === null ? limit : at + blank.index;
+  // A descriptor of its kind after the first company's term (", a Pennsylvania corporation, Gulf …") opens a list of companies, which the preamble reading reads or leaves.
+  if (describedCompany(text, skipSpaces(text, firstTerm.end, text.length), end, words)) return null;
+  const own = foldedWords(text.slice(first.name.start, first.name.end)).join(' ');
+  const found: ReadParty[] = [];
+  for (let count = 0; count < terms; count += 1) {
+    const term = nextDefinedTerm(text, at, end, words);
+    if (term === null || term.end > end || crossesBoundary(text, firstTerm.end, term.start)) break;
+    const start = openingNameStart(text, at, term, words);
+    const name = start === null ? null : nameIn(text, { start, end: term.start }, words);
+    if (name !== null && term.role !== null) {
+      const key = foldedWords(text.slice(name.start, name.end)).join(' ');
+      // The first company named again, or a company of its own group ("CVS Pharmacy, Inc." and "CVS Caremark Corporation"), is no other party.
+      if (key === own || key.split(' ')[0] === own.split(' ')[0]) return null;
+      found.push({ name, role: roleIn(text, term.role, words) });
+    }
+    at = term.end;
+  }
+  // Two companies or more after the first: a longer list than this reading can tell apart from affiliates.
+  return found.length === 1 ? found[0]! : null;
 }
 
 /** A key of one or two words before a colon at the end of a text ("… Co., Ltd. Legal Representative", "Address"). */
@@ -883,7 +1017,7 @@ function sighting(text: string, layer: string, party: ReadParty, source: PartySi
     roleSpan: party.role === null ? null : span(layer, party.role),
     source,
     confirmed,
-    bounded: party.role !== null || isLegalForm(printed, words) || endsInLegalForm(printed, words),
+    bounded: party.role !== null || party.bounded === true || isLegalForm(printed, words) || endsInLegalForm(printed, words),
   });
 }
 
@@ -908,6 +1042,32 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
+  const companies = signatures.filter((name) => name.legalForm);
+  const salutation = letterSalutation(text, signatureWords);
+  // A letter signs its closing with no lead word ("Please confirm … / LIFECELL CORPORATION / By: …"): the names over key lines in its last lines count too.
+  const closingSigned = salutation === null ? [] : closingNames(text, salutation.end, signatureWords);
+  const addressed = letterCompanies(text, signatureWords, new Set([...signatures, ...closingSigned].map((name) => foldedWords(text.slice(name.start, name.end)).join(' '))));
+  /**
+   * Who fills the slot a preamble leaves unnamed beside `party`: in a letter ("by and between Vocus, Inc. … and you"), its addressee —
+   * the one other company of its address block (none when there are several); else the one person who signs for themselves.
+   */
+  const slotFor = (party: PartySighting): PartySighting[] => {
+    // Only beside a company the preamble names (its legal form ends its name): a defined term read as a name ("between the Company and …") names no sender.
+    if (!endsInLegalForm(party.name, { legalForms })) return signerFor(party);
+    const own = foldedWords(party.name).join(' ');
+    const others = (names: readonly Stretch[]): Stretch[] => {
+      const seen = new Set<string>();
+      return names.filter((name) => {
+        const key = foldedWords(text.slice(name.start, name.end)).join(' ');
+        if (key === own || key.endsWith(` ${own}`) || own.endsWith(` ${key}`) || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    };
+    const addressee = others(addressed);
+    if (addressee.length === 1) return [sighting(text, layer, { name: addressee[0]!, role: null }, 'letter', signed.has(foldedWords(text.slice(addressee[0]!.start, addressee[0]!.end)).join(' ')), signatureWords)];
+    return addressee.length > 1 ? [] : signerFor(party);
+  };
   const window = text.slice(0, PREAMBLE_WINDOW);
   const wordsByLead = new Map<string, Words>();
   for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
@@ -921,10 +1081,12 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
       if (page.parties.length > parties.length) ({ parties, unnamed } = page);
     }
     if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
+    // A heading lead ("PARTIES:") may list its parties one after another, each closed by its term, with no joining word.
+    if (parties.length + unnamed < 2 && window[lead.end - 1] === ':') ({ parties, unnamed } = listedAfterHeading(text, lead.end, words));
     if (parties.length === 0 || parties.length + unnamed < 2) continue;
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
-    if (parties.length === 1) sightings.push(...signerFor(sightings[0]!));
+    if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
     return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
   }
   // Parties under headings ("Party A:", "Party B:").
@@ -933,16 +1095,18 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const headed = headedParties(text, asTerms(knowledge.partyHeadings), headingWords);
     if (headed.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(headed.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), headingWords))) });
   }
-  const companies = signatures.filter((name) => name.legalForm);
-  const addressed = letterCompanies(text, signatureWords);
   if (addressed.length > 0) {
     const seen = new Set<string>();
-    const letter = [...addressed, ...companies].filter((name) => {
+    const closing = closingSigned.filter((name) => name.legalForm);
+    const named = [...addressed, ...companies, ...closing].filter((name) => {
       const key = foldedWords(text.slice(name.start, name.end)).join(' ');
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    // A name that ends with another's words names a part of that company ("SPECIAL COMMITTEE OF THE BOARD OF / DIRECTORS OF EXCO RESOURCES, INC."), no party of its own.
+    const keys = named.map((name) => foldedWords(text.slice(name.start, name.end)).join(' '));
+    const letter = named.filter((_, index) => !keys.some((other, at) => at !== index && keys[index]!.endsWith(` ${other}`)));
     if (letter.length >= 2) return Object.freeze({ source: 'letter', parties: Object.freeze(letter.map((name) => sighting(text, layer, { name, role: null }, 'letter', signed.has(foldedWords(text.slice(name.start, name.end)).join(' ')), signatureWords))) });
   }
   // No lead word: the opening's first company defined by a term, and the companies joined to it.
