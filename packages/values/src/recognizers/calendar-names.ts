@@ -28,9 +28,11 @@ export interface DateNames {
 
 const GAP = '[ \\t\\u00a0]';
 const ORDINAL = '(?:st|nd|rd|th|er|e|º|ª|\\.)?';
-const BEFORE = '(?<![\\p{L}\\p{N}]|\\p{N}[./:-])';
+/** No letter or number, nor a number and a date separator, before a date (shared with the numeric patterns of `date.ts`). */
+export const BEFORE = '(?<![\\p{L}\\p{N}]|\\p{N}[./:-])';
 const AFTER_WORD = '(?![\\p{L}\\p{N}])';
-const AFTER_NUMBER = '(?![\\p{L}\\p{N}]|[./-]\\p{N})';
+/** No letter or number, nor a separator and a number, after a date ending in a number. */
+export const AFTER_NUMBER = '(?![\\p{L}\\p{N}]|[./-]\\p{N})';
 /** Names in Latin script are found by a letter-run scan without the `u` flag (faster on long texts). */
 const LATIN_NAME = /^[A-Za-z\u00c0-\u024f]+$/;
 

@@ -19,12 +19,10 @@
  * need a reference date the document does not give.
  */
 import { type JsonValue, isValidCalendarDay } from '@paxman/core';
-import { builtInDateNames, type DateNames } from './calendar-names.js';
+import { AFTER_NUMBER, BEFORE, builtInDateNames, type DateNames } from './calendar-names.js';
 import { makeHit, selectNonOverlapping } from './text-scan.js';
 import type { RecognizedValue, RecognizerOptions } from './types.js';
 
-const BEFORE = '(?<![\\p{L}\\p{N}]|\\p{N}[./:-])';
-const AFTER_NUMBER = '(?![\\p{L}\\p{N}]|[./-]\\p{N})';
 
 const ISO = new RegExp(
   `(?=\\d)${BEFORE}(?<year>\\d{4})(?<separator>[-/.])(?<month>\\d{1,2})\\k<separator>(?<day>\\d{1,2})(?=T\\d|${AFTER_NUMBER})`,
