@@ -3,13 +3,13 @@
  * repeated lines being what it is on the same lines printed once.
  */
 import { describe, expect, it } from 'vitest';
-import { lineCells } from './analyze-text.js';
+import { analyzeText, lineCells } from './analyze-text.js';
 import { splitCells } from './line-cells.js';
 import { splitLines } from './lines.js';
 import { defaultStructureWords } from './structure-words.js';
 import { detectTextKeyValues, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
-import { lineAnswers, sameLines } from './same-lines.js';
+import { lineAnswers, sameLines, shareRepeatedTexts } from './same-lines.js';
 
 describe('sameLines', () => {
   it('points each line at the first line with its text', () => {
@@ -71,5 +71,27 @@ describe('structure on repeated lines', () => {
     expect(reused).toEqual(fresh);
     expect(fresh.pairs.some((pair) => pair.source === 'block')).toBe(true);
     expect(detectTextTables(text, 'input', lines, cells, fresh.labelledLines, same)).toEqual(detectTextTables(text, 'input', lines, cells, fresh.labelledLines, distinct));
+  });
+});
+
+describe('shareRepeatedTexts', () => {
+  it('gives repeated lines their first line\'s string and keeps every line as split', () => {
+    const text = 'Total: 5\nSeller\nTotal: 5\n\nSeller\nTotal: 5 ';
+    const split = splitLines(text, 'input');
+    const lines = [...split];
+    const same = sameLines(lines);
+    shareRepeatedTexts(lines, same);
+    expect(lines).toEqual(split);
+    lines.forEach((line, index) => {
+      expect(line.text).toBe(text.slice(line.span.start, line.span.end));
+      expect(line.span).toBe(split[index]!.span);
+    });
+    expect(lines[2]).not.toBe(split[2]);
+    expect(lines[1]).toBe(split[1]);
+  });
+
+  it('leaves the analysed Document\'s lines equal to the split lines', () => {
+    const text = Array.from({ length: 6 }, () => 'Invoice No: 12\nItem    Qty    Amount\nWidget    2    $10.00\n').join('');
+    expect(analyzeText(text, 'input').lines).toEqual(splitLines(text, 'input'));
   });
 });

@@ -25,6 +25,22 @@ export function sameLines(lines: readonly DocumentLine[]): Int32Array {
   return first;
 }
 
+/**
+ * Gives each line that repeats an earlier line's text (`same` from `sameLines`) that line's
+ * string, in a new line object: equal texts are then one string, so the tables keyed on
+ * line texts later in the run (the document context's votes, the capabilities' passes
+ * over lines) find a repeated line by identity rather than by comparing its characters.
+ * The texts are equal, so nothing read from them changes.
+ */
+export function shareRepeatedTexts(lines: DocumentLine[], same: Int32Array): void {
+  for (let index = 0; index < lines.length; index += 1) {
+    const first = same[index]!;
+    if (first === index) continue;
+    const line = lines[index]!;
+    lines[index] = { text: lines[first]!.text, span: line.span, index: line.index };
+  }
+}
+
 /** Answers to a yes-or-no question about line texts, kept by the first line with each text. */
 export interface LineAnswers {
   /** The answer for line `index`: `ask(first)` for the first line with its text, computed once. */

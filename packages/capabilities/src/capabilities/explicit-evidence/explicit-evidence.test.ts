@@ -477,6 +477,15 @@ describe('explicit_evidence: the document title line states its number and date'
     expect(await read('ACME Ltd\nVAT No. GB123456\n', 'invoice_number')).toEqual([]);
   });
 
+  it('reads a title line near the top of each page (a form feed starts one), and none further down', async () => {
+    const filler = Array.from({ length: 45 }, (_, line) => `Item ${line + 1} delivered`).join('\n');
+    // Past the first page's 40 lines a title is not read; a later page's head is read, the last page's too.
+    const text = `ACME Ltd\n${filler}\nInvoice No. 111\n\fACME Ltd\nInvoice No. 222\n${filler}\n\fPage 3\nInvoice No. 333\n${filler}\nInvoice No. 444\n`;
+    expect(await read(text, 'invoice_number')).toEqual(['222', '333']);
+    // A form feed on a line of its own is a blank line, which starts no page.
+    expect(await read(`ACME Ltd\n${filler}\n\f\nInvoice No. 555\n`, 'invoice_number')).toEqual([]);
+  });
+
   it('reads no number from a title whose next line is no number', async () => {
     expect(await read('INVOICE\nThank you for your business : 2024\n', 'invoice_number')).toEqual([]);
   });

@@ -63,12 +63,15 @@ function cellsOf(text: string): readonly Cell[] {
 function cellLines(context: SearchContext): readonly CellLine[] {
   return context.index.memo('explicit_evidence/cell-lines', () => {
     const layer = context.index.primary.name;
-    const cellsByText = new Map<string, readonly Cell[]>();
-    return context.index.primaryLines().map((line) => {
-      let cells = cellsByText.get(line.text);
+    // By the place of the first line of each text (`primarySameLines`).
+    const same = context.index.primarySameLines();
+    const cellsOfFirst = new Array<readonly Cell[] | undefined>(same.length);
+    return context.index.primaryLines().map((line, position) => {
+      const first = same[position]!;
+      let cells = cellsOfFirst[first];
       if (cells === undefined) {
         cells = cellsOf(line.text);
-        cellsByText.set(line.text, cells);
+        cellsOfFirst[first] = cells;
       }
       return { layer, start: line.span.start, cells };
     });

@@ -91,13 +91,15 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
     }
     const blocks: PartyBlock[] = [];
     const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
-    // Whether a line is a heading depends on its text alone: a text a long document prints on many lines is judged once.
-    const judged = new Map<string, HeadingText | null>();
+    // Whether a line is a heading depends on its text alone: a text a long document prints on many lines is judged once, on its first line.
+    const same = context.index.primarySameLines();
+    const judged = new Array<HeadingText | null | undefined>(lines.length);
     lines.forEach((line, index) => {
-      let heading = judged.get(line.text);
+      const first = same[index]!;
+      let heading = judged[first];
       if (heading === undefined) {
         heading = headingText(context, line.text);
-        judged.set(line.text, heading);
+        judged[first] = heading;
       }
       if (heading === null) return;
       const start = line.span.start + heading.offset;

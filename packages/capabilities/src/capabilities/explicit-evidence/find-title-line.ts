@@ -162,12 +162,18 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
     const layerText = context.index.layerText(layer);
     const lines = context.index.primaryLines();
     const found: TitleLine[] = [];
+    // Past the last form feed no page starts: a long document's lines below its last page head are not walked.
+    const lastFormFeed = layerText.lastIndexOf('\f');
     let sincePageStart = 0;
-    for (const [position, line] of lines.entries()) {
+    for (let position = 0; position < lines.length; position += 1) {
+      const line = lines[position]!;
       // A form feed starts a page: its head may hold a title line again.
       if (line.text.includes('\f')) sincePageStart = 0;
       sincePageStart += 1;
-      if (sincePageStart > TITLE_LINES) continue;
+      if (sincePageStart > TITLE_LINES) {
+        if (line.span.end > lastFormFeed) break;
+        continue;
+      }
       const tokens = tokensOf(line.text, line.span.start);
       let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
       // A title alone on its line, its number on the next ("FACTURE" / "N° FA-2026-0001").

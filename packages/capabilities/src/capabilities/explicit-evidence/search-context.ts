@@ -143,7 +143,8 @@ export function recordLabelledValue(
   // The same inside the value's own cell: "RM 8 60" (a point the reader lost) is 8 or 8.60.
   if (NUMERIC_TYPES.has(context.reading.fieldType) && NUMBER_AFTER.test(input.valueText.slice(read.end))) return false;
   const layerText = context.index.layerText(input.valueSpan.layer);
-  const sliced = layerText.slice(input.valueSpan.start, input.valueSpan.end) === input.valueText;
+  // The value text is its span's text (compared in place: no slice per occurrence).
+  const sliced = input.valueSpan.end - input.valueSpan.start === input.valueText.length && layerText.startsWith(input.valueText, input.valueSpan.start);
   const span: SourceSpan = sliced
     ? { start: input.valueSpan.start + read.start, end: input.valueSpan.start + read.end, layer: input.valueSpan.layer }
     : input.valueSpan;

@@ -13,6 +13,7 @@ import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capabili
 import { type DocumentContext, type NormalizedLabel, type RecognizedValue, type RecognizerKind, type RecognizerOptions, normalizeLabel } from '@paxman/values';
 import { buildLineTokens, type LineTokenIndex } from './line-tokens.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
+import { sameLines, sameLinesOfSelection } from './same-lines.js';
 
 /** A key of the document's key-value pairs and where its pairs are. */
 export interface KeyOccurrences {
@@ -80,6 +81,13 @@ export interface DocumentIndex {
    * layout finders (party blocks, title lines, columns below) all walk these.
    */
   primaryLines(): readonly DocumentLine[];
+  /**
+   * For each of the Document's lines (`document.lines`), the position of the first line
+   * with the same text (built on first use): a question of a line's text is asked of that one.
+   */
+  sameLines(): Int32Array;
+  /** For each of `primaryLines()`, its place there of the first primary line with the same text. */
+  primarySameLines(): Int32Array;
   /** A value computed once per run and key (shared by every field step). */
   memo<T>(key: string, compute: () => T): T;
   /**
@@ -142,7 +150,9 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
   const keyFacts = new Map<string, (position: number) => unknown>();
   const hitCache = new Map<string, readonly RecognizedValue[]>();
   let tokenIndex: LineTokenIndex | null = null;
-  let primaryLines: readonly DocumentLine[] | null = null;
+  let documentSameLines: Int32Array | null = null;
+  let primaryLines: { readonly lines: readonly DocumentLine[]; readonly same: Int32Array } | null = null;
+  const sameLinesOnce = (): Int32Array => (documentSameLines ??= sameLines(document.lines));
   let rowLabelIndex: readonly RowLabelOccurrences[] | null = null;
   let columnLabelIndex: readonly ColumnLabelOccurrences[] | null = null;
   const memos = new Map<string, unknown>();
@@ -192,12 +202,17 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
       return columnLabelIndex;
     },
     lineTokens() {
-      tokenIndex ??= buildLineTokens(document.lines, (text) => normalizeLabelOnce(text).text);
+      tokenIndex ??= buildLineTokens(document.lines, (text) => normalizeLabelOnce(text).text, sameLinesOnce());
       return tokenIndex;
     },
     primaryLines() {
-      primaryLines ??= document.lines.filter((line) => line.span.layer === primary.name && NOT_BLANK.test(line.text));
-      return primaryLines;
+      primaryLines ??= nonBlankLines(document.lines, primary.name, sameLinesOnce());
+      return primaryLines.lines;
+    },
+    sameLines: sameLinesOnce,
+    primarySameLines() {
+      primaryLines ??= nonBlankLines(document.lines, primary.name, sameLinesOnce());
+      return primaryLines.same;
     },
     memo<T>(key: string, compute: () => T): T {
       if (memos.has(key)) return memos.get(key) as T;
@@ -207,6 +222,24 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
     },
     normalizeLabel: normalizeLabelOnce,
   };
+}
+
+/** The non-blank lines of `layer` and their same lines; whether a line is blank is judged once per distinct text (`same`: `sameLines(lines)`). */
+function nonBlankLines(lines: readonly DocumentLine[], layer: string, same: Int32Array): { readonly lines: readonly DocumentLine[]; readonly same: Int32Array } {
+  // Per first line of a text: 0 not judged yet, 1 blank, 2 not blank.
+  const blank = new Uint8Array(lines.length);
+  const kept: DocumentLine[] = [];
+  const positions: number[] = [];
+  for (let position = 0; position < lines.length; position += 1) {
+    const line = lines[position]!;
+    if (line.span.layer !== layer) continue;
+    const first = same[position]!;
+    if (blank[first] === 0) blank[first] = NOT_BLANK.test(lines[first]!.text) ? 2 : 1;
+    if (blank[first] === 1) continue;
+    kept.push(line);
+    positions.push(position);
+  }
+  return { lines: kept, same: sameLinesOfSelection(positions, same) };
 }
 
 function groupKeys(pairs: readonly KeyValuePair[]): KeyOccurrences[] {

@@ -8,10 +8,12 @@
  * Plain ASCII words, most words of most documents, are read by hand and looked up by a
  * hash of their lower-cased letters, so a word seen before costs no allocation; anything
  * else ("n°", "#", a non-ASCII letter) goes through the word regex and the normalizer.
- * A line text the document prints again is read once; its words are copied to each place.
+ * A line text the document prints again is read once; its words are copied to each place
+ * (the lines of a text are found by `sameLines`).
  */
 import type { DocumentLine } from '@paxman/document';
 import { isNumberWord, normalizeLabelText } from '@paxman/values';
+import { sameLines } from './same-lines.js';
 
 /** The label words of a Document's lines. */
 export interface LineTokenIndex {
@@ -174,9 +176,10 @@ function copyLineWords(columns: Columns, read: ReadLine, row: number, offset: nu
 /**
  * Builds the word index of `lines` (lines longer than 2,000 characters are left out).
  * `normalizeText` normalizes a word that is not plain ASCII: `normalizeLabelText`, or a
- * remembering copy of it (the run's `DocumentIndex.normalizeLabel`).
+ * remembering copy of it (the run's `DocumentIndex.normalizeLabel`). `same` is
+ * `sameLines(lines)` (the run's `DocumentIndex.sameLines`, hashed once for every pass).
  */
-export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText): LineTokenIndex {
+export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText, same: Int32Array = sameLines(lines)): LineTokenIndex {
   let characters = 0;
   for (const line of lines) characters += line.text.length;
   // Most characters of a document are not the first of a label word: an eighth is a fair first guess.
@@ -186,14 +189,16 @@ export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (
   const spellings: Spellings = { words: [], ids: new Map(), texts: [], textIds: [], hashes: [], slots: new Int32Array(64) };
   // A line's words depend on its text alone: a text printed again (a page header, an item
   // row of a long document) takes the words read the first time, moved to where it stands.
-  const readLines = new Map<string, ReadLine>();
+  // By the position of the first line of each text.
+  const readLines: (ReadLine | undefined)[] = new Array<ReadLine | undefined>(lines.length);
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
     const line = lines[lineNumber]!;
     const text = line.text;
     const length = text.length;
     if (length === 0 || length > MAX_LINE_LENGTH) continue;
     const offset = line.span.start;
-    const read = readLines.get(text);
+    const first = same[lineNumber]!;
+    const read = first === lineNumber ? undefined : readLines[first];
     if (read !== undefined) {
       while (count + read.count > columns.capacity) growColumns(columns, count);
       copyLineWords(columns, read, count, offset, lineNumber);
@@ -254,7 +259,7 @@ export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (
       count += 1;
       at = end;
     }
-    readLines.set(text, { firstRow, count: count - firstRow, offset });
+    readLines[lineNumber] = { firstRow, count: count - firstRow, offset };
   }
   const { buffer, capacity } = columns;
   const ids = buffer.subarray(0, count);

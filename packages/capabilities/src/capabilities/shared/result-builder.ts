@@ -135,6 +135,12 @@ class CapabilityResultBuilder implements ResultBuilder {
   private readonly evidenceById = new Map<string, Evidence>();
   private readonly groups = new Map<string, Group>();
   private readonly diagnostics: Diagnostic[] = [];
+  /**
+   * Group keys of object values (money) by the object: a value read from a table of
+   * readings is the same object at every place a long document prints it, and its key is
+   * written once, not per place. Values are never changed once read.
+   */
+  private readonly objectKeys = new Map<object, string>();
   /** `layer:lineStart` of the instruction lines already reported (made on the first one). */
   private ignoredLines: Set<string> | null = null;
 
@@ -189,6 +195,17 @@ class CapabilityResultBuilder implements ResultBuilder {
     return phrase;
   }
 
+  /** `groupKey(value)`, kept by the object for object values. */
+  private keyOf(value: JsonValue): string {
+    if (typeof value !== 'object' || value === null) return groupKey(value);
+    let key = this.objectKeys.get(value);
+    if (key === undefined) {
+      key = groupKey(value);
+      this.objectKeys.set(value, key);
+    }
+    return key;
+  }
+
   evidence(input: EvidenceInput): string {
     const id = spanEvidenceId(this.capability, this.fieldPath, input.kind, input.spans, input.label, input.pattern, input.discriminator);
     if (!this.evidenceById.has(id)) this.evidenceById.set(id, evidenceRecord(id, this.capability, this.fieldPath, input));
@@ -197,7 +214,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   finding(input: FindingInput): string {
     if (this.instructionOnLine(input.spans[0]) !== null) return '';
-    const key = groupKey(input.value);
+    const key = this.keyOf(input.value);
     const group = this.groups.get(key);
     // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
     if (group !== undefined && group.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= group.rank) {
@@ -221,7 +238,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   tally(value: JsonValue, rank: number, valueSpan: SourceSpan): boolean {
     if (this.instructionOnLine(valueSpan) !== null) return true;
-    const group = this.groups.get(groupKey(value));
+    const group = this.groups.get(this.keyOf(value));
     if (group === undefined || group.evidenceIds.length < MAX_EVIDENCE_PER_CANDIDATE || rank > group.rank) return false;
     group.omitted += 1;
     return true;
