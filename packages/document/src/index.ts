@@ -46,3 +46,4 @@ export { createOcrReader, DEFAULT_OCR_ENGINES } from './ocr/ocr-reader.js';
 export { createPpOcrEngine, type PpOcrEngineOptions } from './ocr/ppocr/ppocr-engine.js';
 export { createOcrPool } from './ocr/tesseract-pool.js';
 export { createPdfReader, DEFAULT_PDF_DEADLINE_MS, DEFAULT_PDF_HEAP_MB, STARTUP_LIMIT_MS, type DeadlineTimer, type PdfReader, type PdfReaderOptions, type PdfParse, type PdfPageViewport } from './pdf/pdf-reader.js';
+export { sameLines } from './same-lines.js';

@@ -8,8 +8,8 @@
  */
 import type { DocumentLine } from './model.js';
 
-/** For each line, the index of the first line with the same text (its own index when it is the first). */
-export function sameLines(lines: readonly DocumentLine[]): Int32Array {
+/** For each line (or anything with a text), the index of the first line with the same text (its own index when it is the first). */
+export function sameLines(lines: readonly { readonly text: string }[]): Int32Array {
   const first = new Int32Array(lines.length);
   const seen = new Map<string, number>();
   for (let index = 0; index < lines.length; index += 1) {

@@ -1,25 +1,12 @@
 /**
  * Lines that print the same text. A long document repeats its lines (a page header, the
  * rows of an invoice printed 35 times), and a pass whose answer depends on a line's text
- * alone asks it of the first line with that text only. `sameLines` hashes each line's
- * text once; the run's `DocumentIndex` keeps the result, so the passes over its lines
+ * alone asks it of the first line with that text only. `sameLines` (the document's own,
+ * re-exported) hashes each line's text once; the run's `DocumentIndex` keeps the result, so the passes over its lines
  * (line words, blank lines, party headings, cells) look a line up by position, not by text.
  */
 
-/** For each line, the position of the first line with the same text (its own position when it is the first). */
-export function sameLines(lines: readonly { readonly text: string }[]): Int32Array {
-  const same = new Int32Array(lines.length);
-  const firstOf = new Map<string, number>();
-  for (let position = 0; position < lines.length; position += 1) {
-    const text = lines[position]!.text;
-    const first = firstOf.get(text);
-    if (first === undefined) {
-      firstOf.set(text, position);
-      same[position] = position;
-    } else same[position] = first;
-  }
-  return same;
-}
+export { sameLines } from '@paxman/document';
 
 /**
  * The same lines of a selection of lines: `positions` are the selected lines' positions in
