@@ -311,7 +311,7 @@ function freezePlacements(layout: object, lists: readonly (readonly object[])[])
 function documentContext(draft: DocumentDraft): Document['context'] {
   const layer = draft.layers[draft.primaryLayer] === undefined ? 'input' : draft.primaryLayer;
   const searched = searchedText(draft.layers[layer]?.text ?? '');
-  return inferDocumentContext(searched, searchedLineTexts(searched, layer, draft.lines));
+  return inferDocumentContext(searched, searchedLineTexts(searched, layer, draft.lines), draft.words.context ?? {});
 }
 
 /** The frozen Document. */

@@ -1,11 +1,12 @@
 /**
  * The words of a language that structure detection reads a page with: the keys of a
- * signature block ("By", "Name", "Title") and the heading of a tax summary ("GST Summary").
+ * signature block ("By", "Name", "Title") and the heading of a tax summary ("GST Summary"),
+ * and the month names and legal forms the document's conventions are read with.
  * They are knowledge, so they come from the caller: an instance passes its packs' words
  * (`structureWordsOf(lexicon)` through `buildDocument`'s `words`); without them, the built-in
  * packs' words are used. The document code itself holds no word of any language.
  */
-import { defaultLexicon, type Lexicon } from '@paxman/values';
+import { defaultLexicon, type DocumentContextKnowledge, type Lexicon } from '@paxman/values';
 
 /** Words structure detection reads, lower case. */
 export interface StructureWords {
@@ -19,6 +20,8 @@ export interface StructureWords {
   readonly taxWords: ReadonlySet<string>;
   /** Words that, after a tax's name, head a tax summary ("summary", "breakdown"). */
   readonly summaryWords: ReadonlySet<string>;
+  /** What the document's conventions are read with: the packs' month names and the legal forms that end in a currency code (the built-in packs' when absent). */
+  readonly context?: DocumentContextKnowledge;
 }
 
 const lowerCase = (words: readonly string[]): ReadonlySet<string> => new Set(words.map((word) => word.toLowerCase()));
@@ -31,6 +34,7 @@ export function structureWordsOf(lexicon: Lexicon): StructureWords {
     signatureKeySets: Object.freeze(lexicon.rawWords('signature-key-sets').map((entry) => Object.freeze(entry.toLowerCase().split(/\s+/).filter((key) => key.length > 0)))),
     taxWords: lowerCase(lexicon.rawWords('tax-words')),
     summaryWords: lowerCase(lexicon.rawWords('summary-words')),
+    context: Object.freeze({ dateNames: lexicon.dateNames, legalFormCodes: lexicon.legalFormCodes }),
   });
 }
 

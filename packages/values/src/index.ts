@@ -19,6 +19,8 @@ export {
   type EnumValue,
 } from './recognizers/index.js';
 export { builtInDateNames, compileDateNames, type DateNames } from './recognizers/calendar-names.js';
+export { builtInLegalFormCodes, compileLegalFormCodes, type LegalFormCodes } from './recognizers/legal-form-codes.js';
+export type { DocumentContextKnowledge } from './recognizers/document-context.js';
 export { parseLooseDecimal, readCurrency, type CurrencyReading } from './recognizers/amount-text.js';
 export { booleanWord } from './recognizers/boolean.js';
 export { labelsForField, synonymLabels, descriptionNounPhrase, type FieldLabels, type LabelledField } from './lexicon/labels-for-field.js';

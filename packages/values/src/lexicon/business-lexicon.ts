@@ -16,6 +16,7 @@
 import { lazyConstant } from '@paxman/core';
 import { builtInLexicon, type CompiledCalendar, type CompiledLexicon, type PackReference, type WordClass } from '@paxman/knowledge';
 import { builtInDateNames, compileDateNames, type DateNames } from '../recognizers/calendar-names.js';
+import { builtInLegalFormCodes, compileLegalFormCodes, type LegalFormCodes } from '../recognizers/legal-form-codes.js';
 import { normalizeLabelText } from './normalize-label.js';
 
 /** One business concept and the labels that name it. */
@@ -42,6 +43,8 @@ export interface Lexicon {
   numberOf(word: string): number | null;
   /** The packs' month and weekday names compiled for the DATE recognizer (the built-in packs' own object when they add none). */
   readonly dateNames: DateNames;
+  /** The packs' legal forms that end in a currency code ("Sdn Bhd"), compiled for the CURRENCY recognizer (the built-in packs' own object when they add none). */
+  readonly legalFormCodes: LegalFormCodes;
 }
 
 /**
@@ -74,6 +77,7 @@ export function createLexicon(compiled: CompiledLexicon): Lexicon {
     rawWords: (wordClass: WordClass) => compiled.words(wordClass),
     numberOf: (word: string) => numbers.get(normalizeLabelText(word)) ?? null,
     dateNames: dateNamesOf(compiled.calendar),
+    legalFormCodes: legalFormCodesOf(compiled.words('legal-forms')),
     words(wordClass: WordClass) {
       let words = normalizedWords.get(wordClass);
       if (words === undefined) {
@@ -90,6 +94,17 @@ function dateNamesOf(calendar: CompiledCalendar | undefined): DateNames {
   const builtIn = builtInLexicon().calendar;
   if (calendar === undefined || (builtIn !== undefined && sameCalendar(calendar, builtIn))) return builtInDateNames();
   return compileDateNames(calendar);
+}
+
+/** The legal-form codes of a pack set's legal forms: the built-in ones (one shared object) when they compile to the same. */
+function legalFormCodesOf(legalForms: readonly string[]): LegalFormCodes {
+  const compiled = compileLegalFormCodes(legalForms);
+  const builtIn = builtInLegalFormCodes();
+  const same =
+    compiled.reach === builtIn.reach &&
+    compiled.before.size === builtIn.before.size &&
+    [...compiled.before].every(([code, pattern]) => builtIn.before.get(code)?.source === pattern.source);
+  return same ? builtIn : compiled;
 }
 
 function sameCalendar(left: CompiledCalendar, right: CompiledCalendar): boolean {

@@ -6,6 +6,7 @@
  */
 import { isIsoCurrencyCode } from '@paxman/core';
 import { CURRENCY_SYMBOLS, WORD_LIKE_CODES, markerKeysLongestFirst, type CurrencyMarker } from './currency-symbols.js';
+import { builtInLegalFormCodes, endsLegalForm, type LegalFormCodes } from './legal-form-codes.js';
 import { escapeRegExp, isDigitAt, makeHit } from './text-scan.js';
 import type { RecognizedValue, RecognizerOptions } from './types.js';
 
@@ -71,9 +72,10 @@ type MarkVisitor = (start: number, end: number, code: string, symbol: CurrencyMa
 
 /**
  * Calls `visit` for every currency code and symbol of `text`, in order: the leftmost mark
- * next, a code before a symbol at the same position (as one alternation of both would).
+ * next, a code before a symbol at the same position (as one alternation of both would). A
+ * code that ends a legal form of `legalForms` ("SDN BHD") is no currency.
  */
-function scanMarks(text: string, visit: MarkVisitor): void {
+function scanMarks(text: string, legalForms: LegalFormCodes, visit: MarkVisitor): void {
   let code = nextCode(text, 0);
   let symbol = nextSymbol(text, 0);
   while (code !== -1 || symbol !== null) {
@@ -86,8 +88,7 @@ function scanMarks(text: string, visit: MarkVisitor): void {
     if (isCode) {
       if (!isIsoCurrencyCode(written)) continue;
       if (WORD_LIKE_CODES.has(written) && !nearNumber(text, start, end)) continue;
-      // "SDN BHD" is a Malaysian company's legal form (Sendirian Berhad), not Bahraini dinars.
-      if (written === 'BHD' && /\bSDN\.?\s*$/i.test(text.slice(Math.max(0, start - 6), start))) continue;
+      if (endsLegalForm(legalForms, text, start, written)) continue;
       visit(start, end, written, null);
       continue;
     }
@@ -101,7 +102,7 @@ function scanMarks(text: string, visit: MarkVisitor): void {
 /** Finds CURRENCY values (ISO codes). */
 export function findCurrencies(text: string, options: RecognizerOptions): RecognizedValue[] {
   const hits: RecognizedValue[] = [];
-  scanMarks(text, (start, end, code, marker) => {
+  scanMarks(text, options.legalFormCodes ?? builtInLegalFormCodes(), (start, end, code, marker) => {
     if (marker === null) {
       hits.push(makeHit('CURRENCY', text, start, end, code, false, { currencySource: 'code' }));
     } else if (marker.candidates.length > 1) {
@@ -124,8 +125,8 @@ export function findCurrencies(text: string, options: RecognizerOptions): Recogn
  * Adds one to `counts` for every currency `findCurrencies` would report as a code or an
  * unambiguous symbol (the ambiguous `$`, `kr`, `¥` are left out), without building hits.
  */
-export function countCertainCurrencies(text: string, counts: Map<string, number>): void {
-  scanMarks(text, (_start, _end, code, marker) => {
+export function countCertainCurrencies(text: string, counts: Map<string, number>, legalForms: LegalFormCodes = builtInLegalFormCodes()): void {
+  scanMarks(text, legalForms, (_start, _end, code, marker) => {
     if (marker === null || marker.candidates.length <= 1) counts.set(code, (counts.get(code) ?? 0) + 1);
   });
 }

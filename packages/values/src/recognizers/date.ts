@@ -223,14 +223,15 @@ export function findDates(text: string, options: RecognizerOptions): RecognizedV
 }
 
 /**
- * The numeric dates (`25/03/2024`) of `text` exactly as `findDates(text, {})` returns them,
- * without the ISO and month-name scans — or null when a month name stands near one of
- * them, where a named date could claim its text (then call `findDates`). ISO dates cannot
- * overlap a numeric date: both need a digit run that no digit or `digit.` precedes.
+ * The numeric dates (`25/03/2024`) of `text` exactly as `findDates(text, { dateNames })`
+ * returns them, without the ISO and month-name scans — or null when a month name stands
+ * near one of them, where a named date could claim its text (then call `findDates`). ISO
+ * dates cannot overlap a numeric date: both need a digit run that no digit or `digit.`
+ * precedes. The built-in packs' names when `dateNames` is absent.
  */
-export function findNumericDates(text: string): RecognizedValue[] | null {
+export function findNumericDates(text: string, dateNames?: DateNames): RecognizedValue[] | null {
   const readings: DateReading[] = [];
-  const names = builtInDateNames();
+  const names = dateNames ?? builtInDateNames();
   collect(NUMERIC_SCAN, text, (match) => numericReading(match, NO_OPTIONS), readings);
   const hits: RecognizedValue[] = [];
   for (const reading of readings) {

@@ -8,7 +8,9 @@
  * and carries it as `document.context`.
  */
 import { countCertainCurrencies } from './currency-code.js';
+import { builtInLegalFormCodes, type LegalFormCodes } from './legal-form-codes.js';
 import { WORD_LIKE_CODES } from './currency-symbols.js';
+import { builtInDateNames, type DateNames } from './calendar-names.js';
 import { findDates, findNumericDates } from './date.js';
 import { MONEY_NUMERALS, countCertainMoneyCurrencies } from './money.js';
 import { scanNumeralsWith } from './numeral.js';
@@ -111,24 +113,28 @@ function groupByTimes(printed: PrintedLines, keep: (line: string) => boolean): M
   return linesByTimes;
 }
 
-/** Three capitals standing alone at a line's start or end, and "BHD" where "SDN " may stand on the line before. */
+/** Three capitals standing alone at a line's start or end. */
 const CODE_AT_LINE_START = /^[A-Z]{3}(?![A-Za-z\u00c0-\u024f])/;
 const CODE_AT_LINE_END = /(?<![A-Za-z0-9\u00c0-\u024f])[A-Z]{3}$/;
-const BHD_AT_LINE_START = /^[\s\S]{0,5}BHD/;
 
 /**
  * True when a line's currency marks may depend on the lines around it: a code that is
  * also a word (`ALL`, `TRY`) counts only next to a number, looked for two characters past
- * the code (past the line break when the code starts or ends the line), and "BHD" is no
- * currency after "SDN", looked for six characters back. Other codes and the symbols are
- * judged by their own characters.
+ * the code (past the line break when the code starts or ends the line), and a code that
+ * ends a legal form ("BHD" of "SDN BHD") is none when the form's other words stand before
+ * it, which may be on the line before. Other codes and the symbols are judged by their own
+ * characters.
  */
-function marksReachPastLine(line: string): boolean {
+function marksReachPastLine(line: string, legalForms: LegalFormCodes): boolean {
   const first = CODE_AT_LINE_START.exec(line);
   if (first !== null && WORD_LIKE_CODES.has(first[0])) return true;
   const last = CODE_AT_LINE_END.exec(line);
   if (last !== null && WORD_LIKE_CODES.has(last[0])) return true;
-  return BHD_AT_LINE_START.test(line);
+  for (const code of legalForms.before.keys()) {
+    const at = line.indexOf(code);
+    if (at !== -1 && at < legalForms.reach) return true;
+  }
+  return false;
 }
 
 /**
@@ -137,16 +143,16 @@ function marksReachPastLine(line: string): boolean {
  * around it, each distinct line is read once, together with the lines printed as often as
  * it is, and its marks count that many times; otherwise the whole text is read.
  */
-function countCurrencyMarks(text: string, printed: PrintedLines, currencies: Map<string, number>): void {
+function countCurrencyMarks(text: string, printed: PrintedLines, currencies: Map<string, number>, legalForms: LegalFormCodes): void {
   for (const line of printed.keys()) {
-    if (marksReachPastLine(line)) {
-      countCertainCurrencies(text, currencies);
+    if (marksReachPastLine(line, legalForms)) {
+      countCertainCurrencies(text, currencies, legalForms);
       return;
     }
   }
   const groupCurrencies = new Map<string, number>();
   for (const [times, asOften] of groupByTimes(printed, () => true)) {
-    countCertainCurrencies(`\n${asOften.join('\n')}\n`, groupCurrencies);
+    countCertainCurrencies(`\n${asOften.join('\n')}\n`, groupCurrencies, legalForms);
     addTimes(currencies, groupCurrencies, times);
   }
 }
@@ -160,8 +166,16 @@ function addTimes<T>(counts: Map<T, number>, group: Map<T, number>, times: numbe
 /** The currency marks `inferDocumentContext` counts in `text`, by currency (for tests: equal to `countCertainCurrencies`'). */
 export function currencyMarkCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  countCurrencyMarks(text, printedLines(text.split('\n')), counts);
+  countCurrencyMarks(text, printedLines(text.split('\n')), counts, builtInLegalFormCodes());
   return counts;
+}
+
+/** The packs' knowledge `inferDocumentContext` reads with; the built-in packs' where absent. */
+export interface DocumentContextKnowledge {
+  /** The month names a named date is read by (`Lexicon.dateNames`). */
+  readonly dateNames?: DateNames;
+  /** The legal forms that end in a currency code (`Lexicon.legalFormCodes`). */
+  readonly legalFormCodes?: LegalFormCodes;
 }
 
 /**
@@ -169,17 +183,19 @@ export function currencyMarkCounts(text: string): Map<string, number> {
  * that has split `text` into lines already (the Document has) may pass them as `lines`:
  * `text.split('\n')`, where a final empty line may be left out. They are read as that
  * split would have given them, and lines that are the same string objects as the
- * caller's keep one computed hash between the caller's tables and these.
+ * caller's keep one computed hash between the caller's tables and these. An instance
+ * passes its packs' `knowledge`.
  *
  * @example
  * inferDocumentContext('Date: 25/03/2024  Total: 1.234,56 €')
  * // { dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' }
  */
-export function inferDocumentContext(text: string, lines?: readonly string[]): DocumentContext {
+export function inferDocumentContext(text: string, lines?: readonly string[], knowledge: DocumentContextKnowledge = {}): DocumentContext {
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
+    const dateNames = knowledge.dateNames ?? builtInDateNames();
     // Only numeric dates vote; the full date scan is needed only when a named date may overlap one.
-    for (const hit of findNumericDates(text) ?? findDates(text, {})) {
+    for (const hit of findNumericDates(text, dateNames) ?? findDates(text, { dateNames })) {
       const order = hit.detail['dateOrder'];
       if (hit.detail['format'] === 'numeric' && !hit.ambiguous && (order === 'DMY' || order === 'MDY')) {
         const [first, second] = hit.text.split(/[-/.]/).map((part) => Number(part.replace(/\D/g, '')));
@@ -191,7 +207,7 @@ export function inferDocumentContext(text: string, lines?: readonly string[]): D
     const separators = new Map<'.' | ',', number>();
     const printed = printedLines(lines ?? text.split('\n'));
     countNumeralVotes(printed, currencies, separators);
-    countCurrencyMarks(text, printed, currencies);
+    countCurrencyMarks(text, printed, currencies, knowledge.legalFormCodes ?? builtInLegalFormCodes());
     // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
     currencies.delete('XXX');
     const decimalSeparator = majority(separators);

@@ -4,6 +4,7 @@
  * a span in a Document layer, and `text.slice(start, end) === hit.text` always holds.
  */
 import type { DateNames } from './calendar-names.js';
+import type { LegalFormCodes } from './legal-form-codes.js';
 import type { JsonValue } from '@paxman/core';
 
 /** An allowed value of an ENUM with its synonyms (structurally a contract's `EnumValue`). */
@@ -84,6 +85,8 @@ export interface RecognizerOptions {
   readonly decimalSeparator?: '.' | ',' | null;
   /** DATE: the month and weekday names to read (`compileDateNames` of an instance's packs); the built-in packs' when absent. */
   readonly dateNames?: DateNames;
+  /** CURRENCY: the legal forms that end in a code ("Sdn Bhd"), compiled from an instance's packs (`compileLegalFormCodes`); the built-in packs' when absent. */
+  readonly legalFormCodes?: LegalFormCodes;
 }
 
 /** How a recognizer reads: `scan` finds values anywhere in a text; `cell` reads a labelled value cell, a little more leniently. */
