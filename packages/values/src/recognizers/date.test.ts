@@ -67,6 +67,15 @@ describe('DATE', () => {
     expect(wrong?.detail['weekdayMismatch']).toBe(true);
   });
 
+  it('reads a labelled cell of eight digits written year first, never a scanned run of digits', () => {
+    expect(parseValue('DATE', '20260815')?.value).toBe('2026-08-15');
+    expect(parseValue('DATE', ' 20260815 ')?.detail['format']).toBe('compact');
+    // Not a valid date year first, or the year out of range: no date.
+    for (const cell of ['20261315', '20260230', '15082026', '12345678', '30001231']) expect(parseValue('DATE', cell)).toBeNull();
+    // A scan leaves eight digits alone: an order or account number is as likely.
+    expect(dates('Order 20260815 shipped')).toEqual([]);
+  });
+
   it('validates the calendar', () => {
     expect(dates('2024-02-30 30.02.2024 Feb 30, 2024 2023-02-29 31/04/2024')).toEqual([]);
     expect(dates('2024-02-29')).toEqual([['2024-02-29', '2024-02-29']]);

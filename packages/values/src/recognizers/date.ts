@@ -291,6 +291,27 @@ function collectNamed(text: string, names: DateNames, into: DateReading[]): void
   }
 }
 
+/** A cell of eight digits, year first (`20260815`). */
+const COMPACT_CELL = /^(?<year>(?:19|20)\d{2})(?<month>\d{2})(?<day>\d{2})$/;
+
+/**
+ * The dates of a labelled value cell: those `findDates` reads, and a cell of eight digits
+ * written year first (`Date : 20260815`, as many systems print it). A scan never reads
+ * eight digits as a date (an order or account number is as likely); a cell a date label
+ * stands over is a date. Only year first: it cannot be read another way (a valid
+ * day-first or month-first reading would need a month of 19 or 20), and the year must be
+ * 1900–2099.
+ */
+export function findDatesInCell(text: string, options: RecognizerOptions): RecognizedValue[] {
+  const compact = COMPACT_CELL.exec(text);
+  if (compact === null) return findDates(text, options);
+  const year = Number(compact.groups?.['year']);
+  const month = Number(compact.groups?.['month']);
+  const day = Number(compact.groups?.['day']);
+  if (!isValidDate(year, month, day)) return [];
+  return [makeHit('DATE', text, 0, text.length, isoDate(year, month, day), false, { format: 'compact', dateOrder: 'YMD' })];
+}
+
 function toHit(text: string, reading: DateReading, names: DateNames): RecognizedValue {
   let start = reading.start;
   let ambiguous = reading.ambiguous;

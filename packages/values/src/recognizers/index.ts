@@ -6,7 +6,7 @@
  */
 import { findBooleans } from './boolean.js';
 import { findCurrencies } from './currency-code.js';
-import { findDates } from './date.js';
+import { findDates, findDatesInCell } from './date.js';
 import { findDecimals, findIntegers } from './decimal.js';
 import { findEmails } from './email.js';
 import { findEnumValues } from './enum-value.js';
@@ -34,7 +34,7 @@ function dispatch(kind: RecognizerKind, text: string, options: RecognizerOptions
     case 'PERCENT':
       return findPercents(text, options);
     case 'DATE':
-      return findDates(text, options);
+      return mode === 'cell' ? findDatesInCell(text, options) : findDates(text, options);
     case 'BOOLEAN':
       return findBooleans(text, mode);
     case 'ENUM':

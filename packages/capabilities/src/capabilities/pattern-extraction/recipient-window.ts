@@ -33,8 +33,6 @@ const ONE_PLAIN_WORD = /^\p{L}+\.?$/u;
 
 /** A line's text in one column: the run that starts at `column` (± slack), up to the next column gap. */
 function columnText(text: string, column: number): { text: string; offset: number } | null {
-  const start = text.search(/\S/);
-  if (start < 0) return null;
   for (const match of text.matchAll(/\S+(?:\s{1,2}\S+)*/g)) {
     if (Math.abs(match.index - column) <= COLUMN_SLACK) return { text: match[0], offset: match.index };
     if (match.index > column + COLUMN_SLACK) break;
