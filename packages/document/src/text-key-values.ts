@@ -10,6 +10,7 @@ import type { DocumentLine, KeyValuePair } from './model.js';
 import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from './label-shape.js';
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
+import { cutAtPairSeparators, mayPartPairs } from './pair-separators.js';
 import type { StructureWords } from './structure-words.js';
 import { lineAnswers, sameLines } from './same-lines.js';
 
@@ -242,9 +243,11 @@ export function detectTextKeyValues(
   const inBlocks = blockPairs(text, layer, cells, same, pairs);
   for (const line of inBlocks) valueLines.add(line);
 
+  const cutsPairs = mayPartPairs(text);
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
-    const lineCells = cells[lineIndex]!;
-    if (lineCells.length === 0 || inBlocks.has(lineIndex)) continue;
+    if (cells[lineIndex]!.length === 0 || inBlocks.has(lineIndex)) continue;
+    // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
+    const lineCells = cutsPairs ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
     let found = false;
     for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
       const cell = lineCells[cellIndex]!;
