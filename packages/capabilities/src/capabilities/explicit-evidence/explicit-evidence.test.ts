@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.12.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.13.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -484,6 +484,17 @@ describe('explicit_evidence: the document title line states its number and date'
     expect(await read(text, 'invoice_number')).toEqual(['222', '333']);
     // A form feed on a line of its own is a blank line, which starts no page.
     expect(await read(`ACME Ltd\n${filler}\n\f\nInvoice No. 555\n`, 'invoice_number')).toEqual([]);
+  });
+
+  it('reads a title block: the title alone, a date alone under it, then its number, the date a step below a named one', async () => {
+    const text = '                    FACTURE\n                    20/09/2023\n                    nº 2023-6013\nHôtel du Lac\n';
+    expect(await read(text, 'invoice_number')).toEqual(['2023-6013']);
+    expect(await read(text, 'invoice_date')).toEqual(['2023-09-20']);
+    const run = await runCapability(capability, invoices, 'invoice_date', await buildDocument(text, { inputType: 'text' }));
+    expect(run.evidence[0]?.detail).toMatchObject({ structure: 'inline', placement: 'title-block' });
+    // A line between them that is no date ends the block; so does a second date.
+    expect(await read('INVOICE\nThank you\nNo. 4711\n', 'invoice_number')).toEqual([]);
+    expect(await read('INVOICE\n20/09/2023\n21/09/2023\nNo. 4711\n', 'invoice_number')).toEqual([]);
   });
 
   it('reads no number from a title whose next line is no number', async () => {

@@ -5,7 +5,9 @@
  * `document-titles`, or a compound ending in one: "Teilrechnung"; one word of letters may
  * qualify it first: "TAX INVOICE No. 4711") states the document's
  * number after a number marker (or right after the title), and often its date after a date
- * connector ("vom", "du", "dated").
+ * connector ("vom", "du", "dated"). A title alone on its line heads a block: its number on a
+ * line under it after a marker, and a date alone on a line between them ("FACTURE" /
+ * "20/09/2023" / "nº 2023-6013"), read a step below a date a connector names.
  *
  * The number is this field's when the title and a marker name the field's concept
  * ("Rechnung Nr." is a term of `invoice-number`; in a title of several title words, "PVN
@@ -154,6 +156,39 @@ function readTitleLine(lineTokens: readonly Token[], layerText: string, end: num
   };
 }
 
+/** How many lines under a title alone on its line may hold its number and date. */
+const TITLE_BLOCK_LINES = 2;
+
+/**
+ * A title alone on its line, its number on a line under it after a number marker
+ * ("FACTURE" / "N° FA-2026-0001"), and maybe a date alone on a line between them
+ * ("FACTURE" / "20/09/2023" / "nº 2023-6013"): the block reads as a title line. The date
+ * is the title's by its place alone, no connector naming it, so it is read as a label in
+ * running text is (`inline`), a step below a date a connector names.
+ */
+function readTitleBlock(context: SearchContext, lines: ReturnType<SearchContext['index']['primaryLines']>, position: number, title: Token, titles: CompoundTitles): TitleLine | null {
+  const layer = context.index.primary.name;
+  const layerText = context.index.layerText(layer);
+  let date: { readonly text: string; readonly span: SourceSpan } | null = null;
+  for (let offset = 1; offset <= TITLE_BLOCK_LINES; offset += 1) {
+    const below = lines[position + offset];
+    if (below === undefined) return null;
+    const belowTokens = tokensOf(below.text, below.span.start);
+    const first = belowTokens[0];
+    if (first === undefined) return null;
+    if (context.layout.isNumberMarker(first.text)) {
+      const read = readTitleLine([title, ...belowTokens], layerText, below.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
+      return read === null || read.date !== null || date === null ? read : { ...read, date: { ...date, connector: '' } };
+    }
+    const start = first.start;
+    const end = belowTokens.at(-1)!.end;
+    const dateText = layerText.slice(start, end);
+    if (date !== null || context.recognizers.parseValue('DATE', dateText, context.recognizerOptions) === null) return null;
+    date = { text: dateText, span: { start, end, layer } };
+  }
+  return null;
+}
+
 /** The title lines of the primary layer (near the top of each page), read once per run. */
 function titleLines(context: SearchContext): readonly TitleLine[] {
   return context.index.memo('explicit_evidence/title-lines', () => {
@@ -176,11 +211,8 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
       }
       const tokens = tokensOf(line.text, line.span.start);
       let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
-      // A title alone on its line, its number on the next ("FACTURE" / "N° FA-2026-0001").
-      const next = lines[position + 1];
-      if (read === null && next !== undefined && tokens.length > 0 && tokens.every((token) => titleBases(token.text, context.layout, titles).length > 0)) {
-        const nextTokens = tokensOf(next.text, next.span.start);
-        if (nextTokens[0] !== undefined && context.layout.isNumberMarker(nextTokens[0].text)) read = readTitleLine([tokens[0]!, ...nextTokens], layerText, next.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
+      if (read === null && tokens.length > 0 && tokens.every((token) => titleBases(token.text, context.layout, titles).length > 0)) {
+        read = readTitleBlock(context, lines, position, tokens[0]!, titles);
       }
       if (read !== null) found.push(read);
     }
@@ -199,14 +231,16 @@ export function findInTitleLines(context: SearchContext): void {
       recordLabelledValue(context, { match, keySpan: line.titleSpan, valueSpan: line.number.span, valueText: line.number.text, structured: false, structure: 'title-line' });
     }
     if (wantsDate && line.date !== null) {
+      // A date under a title alone (no connector) is the title's by its place: read as a label in running text.
+      const placed = line.date.connector === '';
       recordLabelledValue(context, {
-        match: { ...match, label: line.date.connector, normalizedKey: line.date.connector },
+        match: placed ? match : { ...match, label: line.date.connector, normalizedKey: line.date.connector },
         keySpan: line.titleSpan,
         valueSpan: line.date.span,
         valueText: line.date.text,
         structured: false,
-        structure: 'title-line',
-        detail: { connector: line.date.connector },
+        structure: placed ? 'inline' : 'title-line',
+        detail: placed ? { placement: 'title-block' } : { connector: line.date.connector },
       });
     }
   }
