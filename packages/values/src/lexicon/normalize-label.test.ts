@@ -19,6 +19,11 @@ describe('normalizeLabel', () => {
     expect(normalizeLabelText(label)).toBe(expected);
   });
 
+  it('keeps a percent sign alone as a word (the value is the rate), and drops a rate as a qualifier', () => {
+    expect(['Tax [%]', 'VAT %', 'Tax (%)', '% IVA'].map(normalizeLabelText)).toEqual(['tax %', 'vat %', 'tax %', '% iva']);
+    expect(['Tax (8.25%)', 'BTW 21%', 'VAT @ 20 %'].map(normalizeLabelText)).toEqual(['tax', 'btw', 'vat']);
+  });
+
   it('reports a currency stated in the label and removes it', () => {
     expect(normalizeLabel('Total (EUR)')).toEqual({ text: 'total', currency: 'EUR' });
     expect(normalizeLabel('Amount due in USD')).toEqual({ text: 'amount due', currency: 'USD' });

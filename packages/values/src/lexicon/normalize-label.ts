@@ -1,12 +1,13 @@
 /**
  * Label normalization: the one function that decides when two label spellings are the
  * same ("Invoice No.:", "INVOICE #", "invoice number" → `invoice number`). Case,
- * diacritics, punctuation, parenthesised qualifiers ("Tax (8.25%)") and the many ways of
+ * diacritics, punctuation, parenthesised qualifiers and rates ("Tax (8.25%)") and the many ways of
  * writing "number" (`No.`, `Nr.`, `#`, `n°`, `№`) are normalized away; currency codes and
  * symbols in a label ("Total (EUR)", "Amount USD", "TOTAL RM") are removed from the label
  * and reported separately, because they qualify the value rather than name the field; the
  * ways of saying what an amount includes are one spelling ("inclusive of GST", "including
- * GST", "inc. GST" → `incl gst`).
+ * GST", "inc. GST" → `incl gst`). A percent sign alone ("VAT %", "Tax [%]") stays a word:
+ * such a label names the rate, not the amount.
  */
 import { isIsoCurrencyCode } from '@paxman/core';
 
@@ -89,8 +90,13 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
   // Parenthesised qualifiers and rates ("Tax (8.25%)", "BTW 21%", "VAT @ 20 %") qualify the
   // value; a parenthesis that says what the amount includes ("Total (excl. GST)",
   // "Total sales (inclusive of GST)") names a different amount and stays part of the label.
-  let text = label.replace(/\(([^)]*)\)|\[[^\]]*\]/g, (whole, inside: string | undefined) => (inside !== undefined && INCLUSION_WORDS.test(inside) ? ` ${inside} ` : ' '));
-  if (text.includes('%')) text = text.replace(PERCENT_RATE, ' ');
+  let text = label.replace(/\(([^)]*)\)|\[([^\]]*)\]/g, (whole, round: string | undefined, square: string | undefined) => {
+    const inside = round ?? square ?? '';
+    if (inside.trim() === '%') return ' % ';
+    return round !== undefined && INCLUSION_WORDS.test(round) ? ` ${round} ` : ' ';
+  });
+  // A rate is a qualifier; a percent sign alone ("VAT %", "Tax [%]", "% IVA") says the value is the rate: it stays a word.
+  if (text.includes('%')) text = text.replace(PERCENT_RATE, ' ').replace(/%/g, ' % ');
   text = text.replace(/[#№]|\bn[°º]\.?/gi, ' number ');
   text = text
     .normalize('NFKD')
@@ -98,7 +104,7 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
     .toLowerCase()
     .replace(/ß/g, 'ss');
   const words = text
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}%]+/u)
     .filter((word) => word.length > 0)
     // German compounds abbreviate "Nummer" to "nr" ("Rechnungsnr.", "Kundennr."): split them.
     .flatMap((word) => (NUMBER_WORDS.has(word) ? ['number'] : /^\p{L}{4,}nr$/u.test(word) ? [word.slice(0, -2), 'number'] : [ABBREVIATIONS[word] ?? word]))

@@ -31,10 +31,10 @@ import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js'
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
-/** The spec of `pattern_extraction@1.11.0`. */
+/** The spec of `pattern_extraction@1.12.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.11.0',
+  version: '1.12.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
