@@ -14,8 +14,8 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  * the EN 16931 knowledge pack that `explicit_evidence` binds fields to (ADR 0015).
  */
 const PINNED = {
-  lexicon: '01d4eed84bd32961a990882699d6d33e1d50d929c1f0ffc4a25e47703080d6b2',
-  lexiconPacks: '1de94c4ad7d40d378f4d850d7c84e562af3a6e02c803ec4de2edb096ebfc07e0',
+  lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
+  lexiconPacks: '107be66a554101cd76e3ae526712e97834761d38697491d82081e66ec00bed8a',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.13.0',
   pattern_extraction: '1.12.0',

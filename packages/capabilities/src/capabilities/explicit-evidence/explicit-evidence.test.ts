@@ -457,6 +457,20 @@ describe('explicit_evidence: a row that is only a label and its amount', () => {
   });
 });
 
+describe('explicit_evidence: a label that only starts a longer key', () => {
+  const contract = defineContract({ id: 't', fields: [{ path: 'total_amount', type: 'MONEY', description: 'Total amount.' }] });
+  const totals = async (text: string) => (await runCapability(capability, contract, 'total_amount', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('is not read in running text when a colon closes the longer key: "Total amount (net):" names the net amount', async () => {
+    const text = 'Invoice 4711 for March\n\nTotal amount (net):      20.549,00 €\nTotal tax amount:         3.904,31 €\nTotal amount (gross):    24.453,31 €\n';
+    expect(await totals(text)).toEqual([{ amount: '24453.31', currency: 'EUR' }]);
+  });
+
+  it('is still read in a line the layout only spaced into a key and a value', async () => {
+    expect(await totals('Total amount due on 5 July 2026                29.99 €\n')).toEqual([{ amount: '29.99', currency: 'EUR' }]);
+  });
+});
+
 describe('explicit_evidence: the document title line states its number and date', () => {
   const read = async (text: string, field: string): Promise<unknown[]> => (await runCapability(capability, invoices, field, await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
 

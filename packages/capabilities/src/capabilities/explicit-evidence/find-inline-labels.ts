@@ -81,8 +81,11 @@ export function findInlineLabels(context: SearchContext): void {
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
       if (headerNames.some((span) => span.layer === layer && span.start < labelEnd && labelStart < span.end)) continue;
       if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
-      // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding).
+      // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding);
+      // one that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
       if (sighting.pairKey === label) continue;
+      const closedKeyConcepts = sighting.closedPairKey === null ? [] : context.lexicon.conceptsOfLabel(sighting.closedPairKey);
+      if (closedKeyConcepts.length > 0 && !closedKeyConcepts.some((concept) => context.labels.concepts.includes(concept))) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
@@ -122,6 +125,8 @@ export function findInlineLabels(context: SearchContext): void {
 interface PairPlaces {
   /** The pairs' keys as labels (normalized), by the offset where they start. */
   readonly keys: Map<number, string>;
+  /** The same for the keys a colon or a leader closes (the layout's spaced pairs may cut a key anywhere). */
+  readonly closedKeys: Map<number, string>;
   /** The starts of the lines holding a pair's key. */
   lines: Set<number>;
 }
@@ -132,7 +137,9 @@ function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
     const places = new Map<string, PairPlaces>();
     const normalized = context.index.keyFact('normalized-key', (key) => context.index.normalizeLabel(key).text);
     context.index.keyValues.forEach((pair, position) => {
-      placesOf(places, pair.keySpan.layer).keys.set(pair.keySpan.start, normalized(position));
+      const layerPlaces = placesOf(places, pair.keySpan.layer);
+      layerPlaces.keys.set(pair.keySpan.start, normalized(position));
+      if (pair.source === 'colon' || pair.source === 'leader') layerPlaces.closedKeys.set(pair.keySpan.start, normalized(position));
     });
     for (const [layer, starts] of pairedLineStarts(context)) placesOf(places, layer).lines = starts;
     return places;
@@ -142,7 +149,7 @@ function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
 function placesOf(places: Map<string, PairPlaces>, layer: string): PairPlaces {
   let layerPlaces = places.get(layer);
   if (layerPlaces === undefined) {
-    layerPlaces = { keys: new Map(), lines: new Set() };
+    layerPlaces = { keys: new Map(), closedKeys: new Map(), lines: new Set() };
     places.set(layer, layerPlaces);
   }
   return layerPlaces;
@@ -199,6 +206,8 @@ interface InlineSighting {
   readonly neighbourConcepts: readonly (readonly string[])[];
   /** The normalized key of the key-value pair whose key starts where the label does, or null. */
   readonly pairKey: string | null;
+  /** The same when a colon or a leader closes that key, or null. */
+  readonly closedPairKey: string | null;
   /**
    * The label starts its line and only a separator stands before the value ("Total 102.40"
    * alone on its line: a row of a receipt, not prose), on a line the layout paired nothing on.
@@ -312,6 +321,7 @@ function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<n
     valueText: text.slice(valueStart, line.span.end),
     neighbourConcepts,
     pairKey: pairs?.keys.get(labelStart) ?? null,
+    closedPairKey: pairs?.closedKeys.get(labelStart) ?? null,
     row,
   };
 }
