@@ -16,7 +16,7 @@ import {
   type Status,
   canonicalForm,
   deepFreeze,
-  sha256Hex,
+  sha256HexOfParts,
   compareStrings,
   formatDecimal,
   parseDecimal,
@@ -190,7 +190,8 @@ function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: Re
 
 /**
  * Builds, canonicalizes, hashes and freezes an artifact. The replay-hashed content is
- * written once as canonical JSON; the hash is the sha256 of that text, and the artifact's
+ * written once as canonical JSON; the hash is the sha256 of that text (hashed member by
+ * member, never joined), and the artifact's
  * data is what that text reads back as, frozen, so the result is exactly what
  * `parseArtifact(serializeArtifact(result))` returns.
  */
@@ -298,17 +299,18 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
       },
     ],
   ];
+  // The canonical text is hashed member by member as written, never joined into one string.
   const data: Record<string, unknown> = {};
-  let hashedText = '{';
+  const hashedParts: string[] = [];
   for (const [key, value] of members) {
     const usePlanText = key === 'plan' && value !== null && options.planText !== undefined;
     const form = usePlanText ? { text: options.planText!, data: deepFreeze(value) } : canonicalForm(value);
-    hashedText += `${hashedText.length === 1 ? '' : ','}${JSON.stringify(key)}:${form.text}`;
+    hashedParts.push(`${hashedParts.length === 0 ? '{' : ','}${JSON.stringify(key)}:`, form.text);
     data[key] = form.data;
   }
-  hashedText += '}';
+  hashedParts.push('}');
   const hashed = data as unknown as HashedContent;
-  const replayHash = sha256Hex(hashedText);
+  const replayHash = sha256HexOfParts(hashedParts);
   // The whole artifact, members inserted in canonical key order.
   return Object.freeze({
     contract: hashed.contract,

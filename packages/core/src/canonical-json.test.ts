@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { canonicalForm, canonicalHash, canonicalJson, isSha256Hex, sha256Hex } from './canonical-json.js';
+import { canonicalForm, canonicalHash, canonicalJson, isSha256Hex, sha256Hex, sha256HexOfParts } from './canonical-json.js';
 import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
@@ -145,6 +145,16 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(isSha256Hex(canonicalHash({ a: 1 }))).toBe(true);
     expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
     expect(isSha256Hex('ABC')).toBe(false);
+  });
+
+  it('hashes parts as their joined text (any split, characters outside Latin-1 and surrogate pairs included)', () => {
+    expect(sha256HexOfParts([])).toBe(sha256Hex(''));
+    expect(sha256HexOfParts(['{"a":', '"—"', '}'])).toBe(sha256Hex('{"a":"—"}'));
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme' })), (parts) => {
+        expect(sha256HexOfParts(parts)).toBe(sha256Hex(parts.join('')));
+      }),
+    );
   });
 });
 

@@ -13,7 +13,7 @@
  * the environment when the process starts — sends everything there; a test proves both
  * byte-identical on every eval artifact. Nothing is remembered between calls.
  */
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 import { deepFreeze } from './json.js';
@@ -305,6 +305,20 @@ function assertJsonCompatible(value: unknown, path: string): void {
 export function sha256Hex(data: string | Uint8Array): string {
   // The one-shot `crypto.hash` allocates no Hash object (several times faster on short data).
   return hash('sha256', data, 'hex');
+}
+
+/**
+ * `sha256Hex(parts.join(''))` without joining the parts: each is hashed as it is. A long
+ * text joined from parts is one string that must be flattened before it is hashed, and
+ * one character outside Latin-1 in any part makes the whole joined text two bytes per
+ * character; hashed part by part, only that part is. No part may end inside a surrogate
+ * pair (JSON texts never do: `JSON.stringify` writes a lone surrogate as an escape).
+ * @example sha256HexOfParts(['{"a":', '1}']) === sha256Hex('{"a":1}') // true
+ */
+export function sha256HexOfParts(parts: readonly string[]): string {
+  const hasher = createHash('sha256');
+  for (let index = 0; index < parts.length; index += 1) hasher.update(parts[index]!);
+  return hasher.digest('hex');
 }
 
 /** True for a 64-character lowercase hex string, the form of every hash Paxman emits. */

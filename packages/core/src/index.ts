@@ -26,7 +26,7 @@ export {
 } from './vocabulary.js';
 export * from './errors/index.js';
 export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, losslessJsonText, deepFreeze, isDeeplyFrozen } from './json.js';
-export { canonicalJson, canonicalHash, canonicalForm, sha256Hex, isSha256Hex, type CanonicalForm, type CanonicalJsonOptions } from './canonical-json.js';
+export { canonicalJson, canonicalHash, canonicalForm, sha256Hex, sha256HexOfParts, isSha256Hex, type CanonicalForm, type CanonicalJsonOptions } from './canonical-json.js';
 export { Decimal, parseDecimal, isDecimalString, formatDecimal, formatDecimalText, quantizeDecimal } from './money/decimal.js';
 export { type CurrencyCode, isIsoCurrencyCode, currencyMinorUnits, isoCurrencyCodes } from './money/currency.js';
 export {

@@ -3,13 +3,13 @@
  * then key-value pairs and aligned text tables. Linear in the region's length; regions
  * longer than `STRUCTURE_CHARACTER_LIMIT` are structured up to the limit only. What
  * depends on a line's text alone (its cells, whether it is a rule, a label or a summary
- * heading) is worked out once per distinct line text (`sameLines`): long documents
- * repeat their headers, footers and item rows. Lines with one text share one string.
+ * heading) is worked out once per distinct line text, found as the lines are split (long
+ * documents repeat their headers, footers and item rows). Lines with one text share one
+ * string.
  */
 import type { DocumentLine, KeyValuePair, Table } from './model.js';
 import { LINE_STRUCTURE_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
 import { splitCells, type LineCell } from './line-cells.js';
-import { sameLines, shareRepeatedTexts } from './same-lines.js';
 import { splitLines } from './lines.js';
 import { detectTextKeyValues, inRegions, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
@@ -52,10 +52,11 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     const lastBreak = text.lastIndexOf('\n', end);
     if (lastBreak > start) end = lastBreak;
   }
-  const lines = splitLines(text, layer, start, end, options.firstLineIndex ?? 0);
-  if (options.structures === false) return { lines, keyValues: [], tables: [], warnings };
-  const same = sameLines(lines);
-  shareRepeatedTexts(lines, same);
+  if (options.structures === false) return { lines: splitLines(text, layer, start, end, options.firstLineIndex ?? 0), keyValues: [], tables: [], warnings };
+  // Lines and same lines in one pass: lines with one text share one string.
+  const firstWithText: number[] = [];
+  const lines = splitLines(text, layer, start, end, options.firstLineIndex ?? 0, firstWithText);
+  const same = Int32Array.from(firstWithText);
   const cells = lineCells(text, lines, same);
   const words = options.words ?? defaultStructureWords();
   // Tax summary blocks mark both pairs and table rows: found once.

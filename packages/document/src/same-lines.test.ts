@@ -9,7 +9,7 @@ import { splitLines } from './lines.js';
 import { defaultStructureWords } from './structure-words.js';
 import { detectTextKeyValues, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
-import { lineAnswers, sameLines, shareRepeatedTexts } from './same-lines.js';
+import { lineAnswers, sameLines } from './same-lines.js';
 
 describe('sameLines', () => {
   it('points each line at the first line with its text', () => {
@@ -74,20 +74,15 @@ describe('structure on repeated lines', () => {
   });
 });
 
-describe('shareRepeatedTexts', () => {
-  it('gives repeated lines their first line\'s string and keeps every line as split', () => {
-    const text = 'Total: 5\nSeller\nTotal: 5\n\nSeller\nTotal: 5 ';
-    const split = splitLines(text, 'input');
-    const lines = [...split];
-    const same = sameLines(lines);
-    shareRepeatedTexts(lines, same);
-    expect(lines).toEqual(split);
-    lines.forEach((line, index) => {
-      expect(line.text).toBe(text.slice(line.span.start, line.span.end));
-      expect(line.span).toBe(split[index]!.span);
-    });
-    expect(lines[2]).not.toBe(split[2]);
-    expect(lines[1]).toBe(split[1]);
+describe('splitLines with same lines', () => {
+  it('finds the first line of each text as it splits, and keeps every line as split', () => {
+    const text = 'Total: 5\nSeller\nTotal: 5\n\nSeller\r\nTotal: 5 \n\n';
+    const same: number[] = [];
+    const lines = splitLines(text, 'input', 0, text.length, 3, same);
+    expect(lines).toEqual(splitLines(text, 'input', 0, text.length, 3));
+    expect(same).toEqual([0, 1, 0, 3, 1, 5, 3]);
+    expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line) => expect(line.text).toBe(text.slice(line.span.start, line.span.end)));
   });
 
   it('leaves the analysed Document\'s lines equal to the split lines', () => {

@@ -6,8 +6,6 @@
  * reused for the lines that repeat it. The line texts are the Document's own strings, so
  * their hashes are computed once for every table keyed on them later in the run.
  */
-import type { DocumentLine } from './model.js';
-
 /** For each line (or anything with a text), the index of the first line with the same text (its own index when it is the first). */
 export function sameLines(lines: readonly { readonly text: string }[]): Int32Array {
   const first = new Int32Array(lines.length);
@@ -23,22 +21,6 @@ export function sameLines(lines: readonly { readonly text: string }[]): Int32Arr
     }
   }
   return first;
-}
-
-/**
- * Gives each line that repeats an earlier line's text (`same` from `sameLines`) that line's
- * string, in a new line object: equal texts are then one string, so the tables keyed on
- * line texts later in the run (the document context's votes, the capabilities' passes
- * over lines) find a repeated line by identity rather than by comparing its characters.
- * The texts are equal, so nothing read from them changes.
- */
-export function shareRepeatedTexts(lines: DocumentLine[], same: Int32Array): void {
-  for (let index = 0; index < lines.length; index += 1) {
-    const first = same[index]!;
-    if (first === index) continue;
-    const line = lines[index]!;
-    lines[index] = { text: lines[first]!.text, span: line.span, index: line.index };
-  }
 }
 
 /** Answers to a yes-or-no question about line texts, kept by the first line with each text. */
