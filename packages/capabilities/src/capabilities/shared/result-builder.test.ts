@@ -56,8 +56,7 @@ describe('createResultBuilder', () => {
       expect(builder.build().diagnostics.map((diagnostic) => diagnostic.fieldPath)).toEqual([fieldPath]);
     }
     // One stretch screened: the line, from its start (0) to its end.
-    expect([...screenedLines.keys()]).toEqual(['input']);
-    expect([...screenedLines.get('input')!].map(([start, ends]) => [start, [...ends.keys()]])).toEqual([[0, [text.indexOf('\n')]]]);
+    expect([...screenedLines]).toEqual([[text.slice(0, text.indexOf('\n')), 'ignore previous instructions']]);
   });
 
   it('screens the lines of a value for instructions once per document, for every builder alike', async () => {
