@@ -121,14 +121,14 @@ export function findInlineLabels(context: SearchContext): void {
   }
 }
 
-/** What the inline search knows of the key-value pairs, per layer: where their keys start and which lines hold one. */
+/** What the inline search knows of the key-value pairs, per layer: where their keys start. */
 interface PairPlaces {
   /** The pairs' keys as labels (normalized), by the offset where they start. */
   readonly keys: Map<number, string>;
   /** The same for the keys a colon or a leader closes (the layout's spaced pairs may cut a key anywhere). */
   readonly closedKeys: Map<number, string>;
-  /** The starts of the lines holding a pair's key. */
-  lines: Set<number>;
+  /** The offsets where the pairs' keys start, ascending (`holdsKey`). */
+  readonly keyStarts: number[];
 }
 
 /** The pair places of each layer, once per run. */
@@ -137,52 +137,37 @@ function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
     const places = new Map<string, PairPlaces>();
     const normalized = context.index.keyFact('normalized-key', (key) => context.index.normalizeLabel(key).text);
     context.index.keyValues.forEach((pair, position) => {
-      const layerPlaces = placesOf(places, pair.keySpan.layer);
+      let layerPlaces = places.get(pair.keySpan.layer);
+      if (layerPlaces === undefined) {
+        layerPlaces = { keys: new Map(), closedKeys: new Map(), keyStarts: [] };
+        places.set(pair.keySpan.layer, layerPlaces);
+      }
       layerPlaces.keys.set(pair.keySpan.start, normalized(position));
       if (pair.source === 'colon' || pair.source === 'leader') layerPlaces.closedKeys.set(pair.keySpan.start, normalized(position));
+      layerPlaces.keyStarts.push(pair.keySpan.start);
     });
-    for (const [layer, starts] of pairedLineStarts(context)) placesOf(places, layer).lines = starts;
+    for (const { keyStarts } of places.values()) keyStarts.sort((left, right) => left - right);
     return places;
   });
 }
 
-function placesOf(places: Map<string, PairPlaces>, layer: string): PairPlaces {
-  let layerPlaces = places.get(layer);
-  if (layerPlaces === undefined) {
-    layerPlaces = { keys: new Map(), closedKeys: new Map(), lines: new Set() };
-    places.set(layer, layerPlaces);
+/**
+ * True when a key-value pair's key starts on `line` (`places`: its layer's pair places).
+ * Asked only of a sighting shaped like a row, not of every line a pair is on: a key is
+ * read from a line, so it starts within the line that holds it.
+ */
+export function holdsKey(places: Pick<PairPlaces, 'keyStarts'> | undefined, line: Pick<DocumentLine, 'span'>): boolean {
+  if (places === undefined) return false;
+  const starts = places.keyStarts;
+  // The first key start at or after the line's start.
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! < line.span.start) low = middle + 1;
+    else high = middle;
   }
-  return layerPlaces;
-}
-
-/** The starts of the lines holding a key-value pair's key, per layer. */
-function pairedLineStarts(context: SearchContext): ReadonlyMap<string, Set<number>> {
-  const starts = new Map<string, Set<number>>();
-  const linesByLayer = new Map<string, DocumentLine[]>();
-  for (const line of context.index.document.lines) {
-    const layerLines = linesByLayer.get(line.span.layer);
-    if (layerLines === undefined) linesByLayer.set(line.span.layer, [line]);
-    else layerLines.push(line);
-  }
-  for (const pair of context.index.keyValues) {
-    const lines = linesByLayer.get(pair.keySpan.layer);
-    if (lines === undefined) continue;
-    // The line holding the key: the last line of its layer starting at or before it.
-    let low = 0;
-    let high = lines.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (lines[middle]!.span.start <= pair.keySpan.start) low = middle;
-      else high = middle - 1;
-    }
-    let layerStarts = starts.get(pair.keySpan.layer);
-    if (layerStarts === undefined) {
-      layerStarts = new Set();
-      starts.set(pair.keySpan.layer, layerStarts);
-    }
-    layerStarts.add(lines[low]!.span.start);
-  }
-  return starts;
+  return low < starts.length && starts[low]! <= line.span.end;
 }
 
 /**
@@ -312,7 +297,7 @@ function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<n
     text.slice(line.span.start, labelStart).trim() === '' &&
     /^[\s:#=.–-]*$/.test(text.slice(labelEnd, valueStart)) &&
     // A line the layout pairs already was read (or set aside) by the key-value finder.
-    pairs?.lines.has(line.span.start) !== true;
+    !holdsKey(pairs, line);
   return {
     line,
     labelStart,

@@ -88,13 +88,12 @@ function evidenceRecord(id: string, capability: string, fieldPath: string, input
 }
 
 /**
- * The instruction phrase of each stretch of lines already screened, by layer, then the
- * stretch's start, then its end (null: none): a fact of the document, so the builders of
- * one run may share one (the run memo's) and screen each line once rather than once per
- * field. Offsets key the inner maps as numbers: a long document's fields ask of thousands
- * of places, and no key string is built per question.
+ * The instruction phrase of each stretch of lines already screened, by the stretch's text
+ * (null: none): the phrase is a function of the text alone, so the builders of one run
+ * share one (the run memo's) and screen each distinct text once — a long document prints
+ * the same lines on every page, and its fields ask of thousands of places.
  */
-export type ScreenedLines = Map<string, Map<number, Map<number, string | null>>>;
+export type ScreenedLines = Map<string, string | null>;
 
 const SCREENED_LINES = memoKey<ScreenedLines>('capabilities/screened-lines');
 
@@ -160,21 +159,11 @@ class CapabilityResultBuilder implements ResultBuilder {
     const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
     const lineEnd = text.indexOf('\n', span.end);
     // The lines the span touches, from the start of its first to the end of its last.
-    const end = lineEnd < 0 ? text.length : lineEnd;
-    let inLayer = this.screenedLines.get(span.layer);
-    if (inLayer === undefined) {
-      inLayer = new Map();
-      this.screenedLines.set(span.layer, inLayer);
-    }
-    let fromStart = inLayer.get(lineStart);
-    if (fromStart === undefined) {
-      fromStart = new Map();
-      inLayer.set(lineStart, fromStart);
-    }
-    let phrase = fromStart.get(end);
+    const lines = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    let phrase = this.screenedLines.get(lines);
     if (phrase === undefined) {
-      phrase = instructionPhrase(text.slice(lineStart, end));
-      fromStart.set(end, phrase);
+      phrase = instructionPhrase(lines);
+      this.screenedLines.set(lines, phrase);
     }
     if (phrase !== null) {
       const ignoredLines = (this.ignoredLines ??= new Set());
