@@ -483,7 +483,10 @@ THIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (t
     const listed = `THIS NON-COMPETITION AGREEMENT (this "Agreement"), dated as of August 1, 2019, is made by Quarry Chemical Corporation ("Buyer"), a Pennsylvania corporation, Gulfport Lubricants Ltd., a company incorporated in the Cayman Islands ("Gulfport"), Gulfport Oil Limited, a company incorporated in India ("Gulfport Oil").`;
     expect((await partiesOf(listed)).list?.parties.length ?? 0).not.toBe(2);
     const group = `In consideration of your employment with Corvex Pharmacy, Inc. (the "Company"), a subsidiary of Corvex Caremark Corporation (the "Parent"), you agree as follows.`;
-    expect((await partiesOf(group)).list).toBeNull();
+    // Its one company only (revision 5: nobody signed the form in the second person, so the list is complete with it).
+    const { list } = await partiesOf(group);
+    expect(namesOf(list)).toEqual([{ name: 'Corvex Pharmacy, Inc.', role: 'Company' }]);
+    expect(list?.sole).toBe(true);
   });
 
   it('reads a last party whose term is quoted right after its name with no parenthesis, ending the sentence', async () => {
@@ -912,5 +915,51 @@ describe('readPartyList: the words are knowledge', () => {
       { name: 'Nordkust AB', role: 'Säljaren' },
       { name: 'Fjällbo Handel AB', role: 'Köparen' },
     ]);
+  });
+});
+
+describe('readPartyList: one-party forms (ADR 0025, revision 5)', () => {
+  it('reads an unsigned form in the first person as its one company, the list complete (`sole`)', async () => {
+    const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.
+1. Confidential Information. I will hold in confidence all Confidential Information of the Company.
+
+Employee signature: ____________________
+Printed name: ____________________`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Tallis Robotics, Inc.', role: 'Company' }]);
+    expect(list?.sole).toBe(true);
+  });
+
+  it('reads a preamble whose last slot is a blank rule with no term as one company and an unnamed party', async () => {
+    const text = `MUTUAL NONDISCLOSURE AGREEMENT
+This Agreement is entered into as of the date last written below between Halvorsen Optics, Inc. a Utah corporation having its principal place of business at 40 Canyon Road, Provo, Utah ("Halvorsen") and ______________________ ______________, a ______________ corporation having its principal place of business at ______________________.
+In consideration of the promises below, the parties agree as follows.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Halvorsen Optics, Inc.', role: 'Halvorsen' }]);
+    expect(list?.sole).toBe(true);
+  });
+
+  it('leaves a one-company list incomplete when someone signed the copy (a conformed signature the reading could not place)', async () => {
+    const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.
+1. Confidential Information. I will hold in confidence all Confidential Information of the Company.
+/s/ Henry Walsh
+Henry Walsh, Chief Executive Officer`;
+    const { list } = await partiesOf(text);
+    expect(list?.sole).not.toBe(true);
+  });
+
+  it('reads no one-party list from an unsigned opening that calls no party in the first or second person', async () => {
+    const text = `This Amendment is entered into by and between Kettering Dairy Foods, LLC ("Kettering") Section 2 ("Definitions") of the Agreement is amended as set out below.`;
+    expect((await partiesOf(text)).list).toBeNull();
+    const third = `SERVICES AGREEMENT
+Northwind Freight, Inc. (the "Carrier") shall carry the goods described in Schedule 1 from the port to the warehouse.`;
+    expect((await partiesOf(third)).list).toBeNull();
+  });
+
+  it('reads no party from ordinary prose, a blank rule or a company named in passing', async () => {
+    const prose = `The committee met on Tuesday and agreed that ______ should be filled in later. Northwind Freight, Inc. was mentioned as a possible carrier for the spring shipments, and the minutes were approved.`;
+    expect((await partiesOf(prose)).list).toBeNull();
   });
 });

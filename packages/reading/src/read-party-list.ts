@@ -28,7 +28,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
-import { type SignatureWords, type SignerWords, closingNames, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
+import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
 export { foldedWords } from './party-text.js';
@@ -96,6 +96,8 @@ interface Words {
   readonly nameSuffixes: readonly (readonly string[])[];
   /** The words a list of parties is called by ("party", "parties"), folded: a term that is one of them names the parties together. */
   readonly listNames: ReadonlySet<string>;
+  /** The words an agreement in the first or second person calls its unnamed party by ("you", "my", "the undersigned"). */
+  readonly selfWords: readonly Term[];
 }
 
 interface DefinedTerm extends Stretch {
@@ -121,6 +123,7 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     legalForms,
     nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
     listNames: new Set(allTerms(knowledge.partyListNames).map((name) => foldedWords(name).join(' '))),
+    selfWords: asTerms(ofLanguages(knowledge.partySelfWords, languages)),
   };
 }
 
@@ -459,6 +462,15 @@ interface Preamble {
   readonly unnamed: number;
 }
 
+/** A rule a form prints where a name is to be written in ("______"). */
+const BLANK_RULE = /^_{3,}/u;
+
+/** True when the next slot at `at` is a form's blank: a rule of underscores where the name would be. */
+function opensBlank(text: string, at: number): boolean {
+  const start = skipSeparators(text, at);
+  return BLANK_RULE.test(text.slice(start, start + 3));
+}
+
 /** Longest text read as an unnamed party ("the undersigned", "the employee signatory hereof"). */
 const UNNAMED_LENGTH = 40;
 
@@ -567,6 +579,8 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       const quoted = last === null && (parties.length > 0 || unnamed > 0) && !descriptor ? quotedTermParty(text, at, words) : null;
       if (last !== null) parties.push({ name: last, role: null });
       else if (quoted !== null) parties.push(quoted);
+      // A last slot the form leaves blank with no term after it ("("Cisco") and ______, a ______ corporation"): an unnamed party.
+      else if (parties.length > 0 && !descriptor && opensBlank(text, at)) unnamed += 1;
       break;
     }
     // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
@@ -596,6 +610,7 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       } else if (!descriptor && parties.length > 0) {
         const last = untermedCompany(text, at, words, term.start);
         if (last !== null) parties.push({ name: last, role: null });
+        else if (opensBlank(text, at)) unnamed += 1;
       }
       break;
     }
@@ -910,6 +925,15 @@ function openingAt(text: string, words: Words): Preamble {
   return { parties: [], unnamed: 0 };
 }
 
+/** How far around an opening's company the words it calls its unnamed party by are looked for. */
+const SELF_WINDOW = 600;
+
+/** True when the opening around a company's name calls the other party by a word of the first or second person ("you", "my", "the undersigned"). */
+function callsPartyBySelf(text: string, name: Stretch, words: Words): boolean {
+  const start = Math.max(0, name.start - SELF_WINDOW);
+  return findTerms(text.slice(start, Math.min(text.length, name.end + SELF_WINDOW)), words.selfWords).length > 0;
+}
+
 /** Longest stretch after an opening's company searched for the other company its paragraph defines. */
 const OPENING_PARAGRAPH = 600;
 
@@ -1042,6 +1066,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
+  /** True when a list holds one company only and no conformed signature names anyone (an unsigned form): the other party is unnamed, and the list complete. */
+  const soleCompany = (sightings: readonly PartySighting[]): boolean => sightings.length === 1 && endsInLegalForm(sightings[0]!.name, { legalForms }) && !holdsSignature(text);
   const companies = signatures.filter((name) => name.legalForm);
   const salutation = letterSalutation(text, signatureWords);
   // A letter signs its closing with no lead word ("Please confirm … / LIFECELL CORPORATION / By: …"): the names over key lines in its last lines count too.
@@ -1087,7 +1113,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
     if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
-    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), ...(soleCompany(sightings) ? { sole: true } : {}) });
   }
   // Parties under headings ("Party A:", "Party B:").
   const headingWords = openingWords(knowledge, window, legalForms);
@@ -1117,6 +1143,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     // An agreement in the first person ("As a condition of my employment with …") names the company only: the other party is the person who signs.
     if (sightings.length === 1) sightings.push(...signerFor(sightings[0]!));
     if (sightings.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+    // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
+    if (soleCompany(sightings) && callsPartyBySelf(text, parties[0]!.name, opening)) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
   }
   if (companies.length < 2) return null;
   return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });
