@@ -940,6 +940,26 @@ In consideration of the promises below, the parties agree as follows.`;
     expect(list?.sole).toBe(true);
   });
 
+  it('reads a blank slot printed as a comma, a joining word and a term alone (", and ("Employee")"), the term no party\'s', async () => {
+    const text = `This Confidentiality Agreement (the "Agreement") is between Brannock Utilities Corp., a Texas corporation, and ("Employee").
+Brannock Utilities Corp. and its Affiliates ("Brannock") are beginning a project.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Brannock Utilities Corp.', role: null }]);
+    expect(list?.sole).toBe(true);
+  });
+
+  it('reads an opening with no lead word whose company is followed by a blank slot, and a company its term and name of two words bound', async () => {
+    const opening = `EXECUTIVE SEVERANCE AGREEMENT
+In this Executive Severance Agreement dated as of , 2005 (the "Agreement"), Marlow Holdings Corporation and its controlled affiliates and subsidiaries ("Marlow"), and ("Executive"), intending to be legally bound, agree as follows:`;
+    const first = await partiesOf(opening);
+    expect(namesOf(first.list)).toEqual([{ name: 'Marlow Holdings Corporation', role: 'Marlow' }]);
+    expect(first.list?.sole).toBe(true);
+    const termed = `THIS RESTRICTIVE COVENANT AGREEMENT (the "Agreement") is entered into as of , 2009 between The Larkspur Company, a Delaware corporation together with its subsidiaries ("Employer"), and the undersigned officer of Employer ("Executive").`;
+    const second = await partiesOf(termed);
+    expect(namesOf(second.list)).toEqual([{ name: 'The Larkspur Company', role: 'Employer' }]);
+    expect(second.list?.sole).toBe(true);
+  });
+
   it('leaves a one-company list incomplete when someone signed the copy (a conformed signature the reading could not place)', async () => {
     const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
 As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.

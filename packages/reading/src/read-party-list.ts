@@ -564,6 +564,17 @@ function callsPartiesTogether(text: string, role: Stretch, words: Words): boolea
   return term !== null && words.listNames.has(foldedWords(text.slice(term.start, term.end)).join(' '));
 }
 
+/**
+ * True when a party's stretch ends with a comma, a joining word and nothing that names anyone
+ * before the term ("Acme, Inc., a Delaware corporation, and ("Employee")", "…, and ______
+ * ("Employee")"): the term calls the slot the form leaves blank, not the party before it.
+ */
+function blankSlotBefore(text: string, name: Stretch, term: DefinedTerm, words: Words): boolean {
+  const tail = text.slice(name.end, term.start);
+  const last = findTerms(tail, [...words.joiners].map((joiner) => ({ term: joiner, concept: '' }))).at(-1);
+  return last !== undefined && /,\s*$/u.test(tail.slice(0, last.start)) && !/[\p{L}\p{N}]/u.test(tail.slice(last.end));
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -615,6 +626,12 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       break;
     }
     skipped = 0;
+    // ", and ("Employee")": the term is the blank slot's after the joining word, and the party before it prints none.
+    if (!descriptor && blankSlotBefore(text, name, term, words)) {
+      parties.push({ name, role: null });
+      unnamed += 1;
+      break;
+    }
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
     const next = nextPartyStart(text, aliasesEnd(text, term, words), words);
     if (next === null) break;
@@ -907,7 +924,7 @@ function openingAt(text: string, words: Words): Preamble {
     if (term === null) break;
     const start = openingNameStart(text, at, term, words);
     if (start !== null) {
-      const { parties } = preambleAt(text, start, words);
+      const { parties, unnamed } = preambleAt(text, start, words);
       const companies: ReadParty[] = [];
       for (const party of parties) {
         const printed = text.slice(party.name.start, party.name.end);
@@ -918,7 +935,8 @@ function openingAt(text: string, words: Words): Preamble {
         const other = laterCompany(text, companies[0]!, OPENING_TERMS - count - 1, words);
         if (other !== null) companies.push(other);
       }
-      if (companies.length > 0) return { parties: companies, unnamed: 0 };
+      // A slot the opening leaves blank after its companies ("Acme Corporation … ("Acme"), and ("Executive")") counts as the preamble's does.
+      if (companies.length > 0) return { parties: companies, unnamed: companies.length === parties.length ? unnamed : 0 };
     }
     at = term.end;
   }
@@ -1067,7 +1085,12 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
   /** True when a list holds one company only and no conformed signature names anyone (an unsigned form): the other party is unnamed, and the list complete. */
-  const soleCompany = (sightings: readonly PartySighting[]): boolean => sightings.length === 1 && endsInLegalForm(sightings[0]!.name, { legalForms }) && !holdsSignature(text);
+  const soleCompany = (sightings: readonly PartySighting[]): boolean => {
+    const only = sightings.length === 1 ? sightings[0]! : null;
+    // A company: its legal form ends its name, or a term follows a name of two words or more ("The Acme Company ("Employer")"), not a term read as a name ("between the Company and …").
+    const company = only !== null && (endsInLegalForm(only.name, { legalForms }) || (only.role !== null && only.name.split(' ').length >= 2));
+    return company && !holdsSignature(text);
+  };
   const companies = signatures.filter((name) => name.legalForm);
   const salutation = letterSalutation(text, signatureWords);
   // A letter signs its closing with no lead word ("Please confirm … / LIFECELL CORPORATION / By: …"): the names over key lines in its last lines count too.
@@ -1138,13 +1161,13 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   // No lead word: the opening's first company defined by a term, and the companies joined to it.
   const opening = openingWords(knowledge, window, legalForms);
   if (opening !== null) {
-    const { parties } = openingAt(text, opening);
+    const { parties, unnamed } = openingAt(text, opening);
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), opening));
     // An agreement in the first person ("As a condition of my employment with …") names the company only: the other party is the person who signs.
     if (sightings.length === 1) sightings.push(...signerFor(sightings[0]!));
     if (sightings.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
     // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
-    if (soleCompany(sightings) && callsPartyBySelf(text, parties[0]!.name, opening)) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
+    if (soleCompany(sightings) && (unnamed > 0 || callsPartyBySelf(text, parties[0]!.name, opening))) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
   }
   if (companies.length < 2) return null;
   return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });
