@@ -983,3 +983,29 @@ Northwind Freight, Inc. (the "Carrier") shall carry the goods described in Sched
     expect((await partiesOf(prose)).list).toBeNull();
   });
 });
+
+describe('readPartyList: plain preambles in capitals and with addresses (revision 5)', () => {
+  it('keeps a joining word printed in capitals inside a name in capitals, and ends a name where an address opens', async () => {
+    const text = `This Distribution Agreement is between THE MARLOWE FILM AND MUSIC CORPORATION, located at 14 Harbor Lane, Salem, MA, 01970 and NORTHGATE PICTURES located at 2200 Ocean Avenue, Santa Monica, CA 90401
+
+THIS DISTRIBUTION AGREEMENT is made as of this 3rd day of May, 2006.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'THE MARLOWE FILM AND MUSIC CORPORATION', role: null },
+      { name: 'NORTHGATE PICTURES', role: null },
+    ]);
+    expect(list!.parties.every((party) => party.bounded)).toBe(true);
+  });
+
+  it('reads no address from one lowercase word and a number ("Page 1 of 10"), and still splits at a joining word in lower case', async () => {
+    const title = `SERVICES AGREEMENT Between Corvane Labs, LLC and Westbury Analytics Page 1 of 10
+
+The parties agree as follows.`;
+    expect((await partiesOf(title)).list).toBeNull();
+    const lower = `This Supply Agreement is between Alder Mining Corp. and Birch Trading Ltd. for the supply of ore.`;
+    expect(namesOf((await partiesOf(lower)).list)).toEqual([
+      { name: 'Alder Mining Corp.', role: null },
+      { name: 'Birch Trading Ltd.', role: null },
+    ]);
+  });
+});

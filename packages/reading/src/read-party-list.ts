@@ -316,6 +316,14 @@ function startsAddress(text: string, index: number, limit: number): boolean {
   return /^\p{Ll}+\s+\p{N}/u.test(text.slice(index, Math.min(limit, index + 40)));
 }
 
+/**
+ * True when two lowercase words followed by a number start at `index`, after a comma or not (",
+ * located at 12 Via Roma"): an address. One word is not enough ("Page 1 of 10": "of 10").
+ */
+function opensAddress(text: string, index: number, limit: number): boolean {
+  return /^,?\s*\p{Ll}+\s+\p{Ll}+\s+\p{N}/u.test(text.slice(index, Math.min(limit, index + 40)));
+}
+
 /** Skips a list number before a party ("1.", "(a)", "2)"). */
 function afterEnumeration(text: string, start: number): number {
   const match = /^(?:\(?[\p{N}\p{Ll}]{1,3}[.)])\s+/u.exec(text.slice(start, start + 8));
@@ -343,7 +351,7 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
     else if (depth === 0 && (character === ',' || /\s/.test(character))) {
       const wordStart = skipSpaces(text, index + 1, end);
       // A lowercase word before a number opens an address ("Celebrity Speakers of 90 High Street"): the name ends before it.
-      if (startsAddress(text, wordStart, end)) {
+      if (startsAddress(text, wordStart, end) || (character !== ',' && opensAddress(text, wordStart, end) && /\p{Lu}/u.test(text[start] ?? ''))) {
         end = index;
         break;
       }
@@ -767,6 +775,19 @@ const PLAIN_PREAMBLE = 600;
  * split into two parties).
  */
 function plainPreambleAt(text: string, from: number, words: Words, limit = text.length): Preamble {
+  const split = plainPiecesAt(text, from, words, limit, false);
+  // A joining word printed in capitals between words in capitals may be part of a name ("THE HENRY FILM AND ENTERTAINMENT CORPORATION"): read again without splitting there.
+  return split.parties.length > 0 ? split : plainPiecesAt(text, from, words, limit, true);
+}
+
+/** True when a joining word at `[start, end)` is printed in capitals between two words in capitals. */
+function capitalJoiner(text: string, start: number, end: number): boolean {
+  const printed = text.slice(start, end);
+  return printed === printed.toUpperCase() && /\p{Lu}{2,}[\p{P}]?[ \t]+$/u.test(text.slice(Math.max(0, start - 40), start)) && /^[ \t]+\p{Lu}{2,}/u.test(text.slice(end, end + 40));
+}
+
+/** The parties of a plain preamble split at its joining words (not at those `capitalJoiner` finds, when `keepCapitals`). */
+function plainPiecesAt(text: string, from: number, words: Words, limit: number, keepCapitals: boolean): Preamble {
   let end = Math.min(text.length, limit, from + PLAIN_PREAMBLE);
   for (let index = from; index < end; index += 1) {
     if (crossesBoundary(text, from, index + 1) && (text[index] === '.' || text[index] === '\n')) {
@@ -779,7 +800,7 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
   let start = from;
   for (const hit of findTerms(text.slice(from, end), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })))) {
     for (let index = start; index < from + hit.start; index += 1) depth += text[index] === '(' ? 1 : text[index] === ')' ? -1 : 0;
-    if (depth > 0) continue;
+    if (depth > 0 || (keepCapitals && capitalJoiner(text, from + hit.start, from + hit.end))) continue;
     pieces.push({ start, end: from + hit.start });
     start = from + hit.end;
   }
@@ -789,7 +810,8 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     const name = nameIn(text, piece, words);
     if (name === null) return { parties: [], unnamed: 0 };
     const printed = text.slice(name.start, name.end);
-    const described = describedCompany(text, name.end, piece.end, words);
+    // A descriptor of its kind (", a California corporation,") or an address right after the name ("PACIFICAP ENTERTAINMENT located at 12 Via Roma") bounds it as a term would.
+    const described = describedCompany(text, name.end, piece.end, words) || opensAddress(text, skipSpaces(text, name.end, piece.end), piece.end);
     if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words) && !described) return { parties: [], unnamed: 0 };
     parties.push({ name, role: null, ...(described ? { bounded: true } : {}) });
     // Companies listed with commas before the joining word ("Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and …"): a comma then another company's name.
