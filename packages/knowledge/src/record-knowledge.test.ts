@@ -24,7 +24,7 @@ describe('record knowledge (record-headers.json)', () => {
 
   it('holds the words that tell a person who signs for themselves from an officer or a witness, the suffixes of a person\'s name and the headings parties are printed under', () => {
     const knowledge = recordKnowledge();
-    expect(knowledge.version).toBe('1.3.0');
+    expect(knowledge.version).toBe('1.4.0');
     expect(knowledge.signatureOfficeKeys['en']).toEqual(expect.arrayContaining(['title', 'its']));
     expect(knowledge.signatureOfficeKeys['de']).toContain('funktion');
     expect(knowledge.signatureOfficeKeys['fr']).toContain('fonction');
@@ -32,6 +32,8 @@ describe('record knowledge (record-headers.json)', () => {
     expect(knowledge.signatureWitnesses['fr']).toContain('témoin');
     expect(knowledge.partyNameSuffixes['en']).toEqual(expect.arrayContaining(['jr.', 'sr', 'iii']));
     expect(knowledge.partyNameSuffixes['es']).toContain('hijo');
+    expect(knowledge.partySelfWords['en']).toEqual(expect.arrayContaining(['you', 'my', 'the undersigned']));
+    expect(knowledge.partySelfWords['de']).toContain('ich');
     expect(knowledge.partyHeadings['en']).toEqual(expect.arrayContaining(['party a', 'party b']));
     expect(knowledge.partyHeadings['fr']).toContain('partie a');
   });

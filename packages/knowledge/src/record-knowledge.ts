@@ -47,6 +47,8 @@ export interface RecordKnowledge {
   readonly partyNameArticles: TermsByLanguage;
   /** Suffixes a person's name prints after a comma (`Jr.`, `Sr.`, `III`): the name goes on past that comma. */
   readonly partyNameSuffixes: TermsByLanguage;
+  /** Words an agreement in the first or second person calls its unnamed party by (`you`, `my`, `the undersigned`): an unsigned form of one company names no other party. */
+  readonly partySelfWords: TermsByLanguage;
   /** Words that open the signature block closing an agreement (`in witness whereof`). */
   readonly signatureLeads: TermsByLanguage;
   /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
@@ -73,6 +75,7 @@ export const PARTY_WORD_FIELDS = {
   definedTermLeads: 'partyDefinedTermLeads',
   nameArticles: 'partyNameArticles',
   nameSuffixes: 'partyNameSuffixes',
+  selfWords: 'partySelfWords',
   signatureLeads: 'signatureLeads',
   signatureKeys: 'signatureKeys',
   signatureOfficeKeys: 'signatureOfficeKeys',
@@ -144,7 +147,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.3.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.4.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */

@@ -40,4 +40,10 @@ export interface PartyList {
   /** Where the list was read: the preamble; else a letter's address block with its signature block; else the signature block alone. */
   readonly source: PartySource;
   readonly parties: readonly PartySighting[];
+  /**
+   * True when the list holds the one company an unsigned form names, the other party left
+   * unnamed (a blank "______", "you", "I", "the undersigned") and no conformed signature
+   * anywhere to name it: the list is then complete with one party.
+   */
+  readonly sole?: boolean;
 }

@@ -118,6 +118,14 @@ function legalFormBeforeLowercase(text: string, name: Stretch, words: LegalForms
 /** A conformed signature: the mark a filed copy prints where a signature was ("/s/ Jane Roe"). */
 export const CONFORMED_SIGNATURE = /^\/s\/\s*/iu;
 
+/**
+ * True when a document holds a conformed signature anywhere ("/s/ Jane Roe", "By: /s/ …"): a
+ * copy someone signed. A form nobody signed names only the parties its text prints.
+ */
+export function holdsSignature(text: string): boolean {
+  return /(?:^|[\s:])\/s\//iu.test(text);
+}
+
 /** A person's name as a signature block prints it: two to five capitalised words or initials ("Patrick J. Mahaffy", "RAY M. DOLBY"), no digit, no comma. */
 export const PERSON_NAME = /^\p{Lu}[\p{L}'\u2019.-]*(?:\s+\p{Lu}[\p{L}'\u2019.-]*){1,4}$/u;
 

@@ -483,7 +483,10 @@ THIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (t
     const listed = `THIS NON-COMPETITION AGREEMENT (this "Agreement"), dated as of August 1, 2019, is made by Quarry Chemical Corporation ("Buyer"), a Pennsylvania corporation, Gulfport Lubricants Ltd., a company incorporated in the Cayman Islands ("Gulfport"), Gulfport Oil Limited, a company incorporated in India ("Gulfport Oil").`;
     expect((await partiesOf(listed)).list?.parties.length ?? 0).not.toBe(2);
     const group = `In consideration of your employment with Corvex Pharmacy, Inc. (the "Company"), a subsidiary of Corvex Caremark Corporation (the "Parent"), you agree as follows.`;
-    expect((await partiesOf(group)).list).toBeNull();
+    // Its one company only (revision 5: nobody signed the form in the second person, so the list is complete with it).
+    const { list } = await partiesOf(group);
+    expect(namesOf(list)).toEqual([{ name: 'Corvex Pharmacy, Inc.', role: 'Company' }]);
+    expect(list?.sole).toBe(true);
   });
 
   it('reads a last party whose term is quoted right after its name with no parenthesis, ending the sentence', async () => {
@@ -911,6 +914,98 @@ describe('readPartyList: the words are knowledge', () => {
     expect(namesOf(list)).toEqual([
       { name: 'Nordkust AB', role: 'Säljaren' },
       { name: 'Fjällbo Handel AB', role: 'Köparen' },
+    ]);
+  });
+});
+
+describe('readPartyList: one-party forms (ADR 0025, revision 5)', () => {
+  it('reads an unsigned form in the first person as its one company, the list complete (`sole`)', async () => {
+    const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.
+1. Confidential Information. I will hold in confidence all Confidential Information of the Company.
+
+Employee signature: ____________________
+Printed name: ____________________`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Tallis Robotics, Inc.', role: 'Company' }]);
+    expect(list?.sole).toBe(true);
+  });
+
+  it('reads a preamble whose last slot is a blank rule with no term as one company and an unnamed party', async () => {
+    const text = `MUTUAL NONDISCLOSURE AGREEMENT
+This Agreement is entered into as of the date last written below between Halvorsen Optics, Inc. a Utah corporation having its principal place of business at 40 Canyon Road, Provo, Utah ("Halvorsen") and ______________________ ______________, a ______________ corporation having its principal place of business at ______________________.
+In consideration of the promises below, the parties agree as follows.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Halvorsen Optics, Inc.', role: 'Halvorsen' }]);
+    expect(list?.sole).toBe(true);
+  });
+
+  it('reads a blank slot printed as a comma, a joining word and a term alone (", and ("Employee")"), the term no party\'s', async () => {
+    const text = `This Confidentiality Agreement (the "Agreement") is between Brannock Utilities Corp., a Texas corporation, and ("Employee").
+Brannock Utilities Corp. and its Affiliates ("Brannock") are beginning a project.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([{ name: 'Brannock Utilities Corp.', role: null }]);
+    expect(list?.sole).toBe(true);
+  });
+
+  it('reads an opening with no lead word whose company is followed by a blank slot, and a company its term and name of two words bound', async () => {
+    const opening = `EXECUTIVE SEVERANCE AGREEMENT
+In this Executive Severance Agreement dated as of , 2005 (the "Agreement"), Marlow Holdings Corporation and its controlled affiliates and subsidiaries ("Marlow"), and ("Executive"), intending to be legally bound, agree as follows:`;
+    const first = await partiesOf(opening);
+    expect(namesOf(first.list)).toEqual([{ name: 'Marlow Holdings Corporation', role: 'Marlow' }]);
+    expect(first.list?.sole).toBe(true);
+    const termed = `THIS RESTRICTIVE COVENANT AGREEMENT (the "Agreement") is entered into as of , 2009 between The Larkspur Company, a Delaware corporation together with its subsidiaries ("Employer"), and the undersigned officer of Employer ("Executive").`;
+    const second = await partiesOf(termed);
+    expect(namesOf(second.list)).toEqual([{ name: 'The Larkspur Company', role: 'Employer' }]);
+    expect(second.list?.sole).toBe(true);
+  });
+
+  it('leaves a one-company list incomplete when someone signed the copy (a conformed signature the reading could not place)', async () => {
+    const text = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+As a condition of my employment with Tallis Robotics, Inc., its subsidiaries, affiliates, successors or assigns (together, the "Company"), I agree to the following.
+1. Confidential Information. I will hold in confidence all Confidential Information of the Company.
+/s/ Henry Walsh
+Henry Walsh, Chief Executive Officer`;
+    const { list } = await partiesOf(text);
+    expect(list?.sole).not.toBe(true);
+  });
+
+  it('reads no one-party list from an unsigned opening that calls no party in the first or second person', async () => {
+    const text = `This Amendment is entered into by and between Kettering Dairy Foods, LLC ("Kettering") Section 2 ("Definitions") of the Agreement is amended as set out below.`;
+    expect((await partiesOf(text)).list).toBeNull();
+    const third = `SERVICES AGREEMENT
+Northwind Freight, Inc. (the "Carrier") shall carry the goods described in Schedule 1 from the port to the warehouse.`;
+    expect((await partiesOf(third)).list).toBeNull();
+  });
+
+  it('reads no party from ordinary prose, a blank rule or a company named in passing', async () => {
+    const prose = `The committee met on Tuesday and agreed that ______ should be filled in later. Northwind Freight, Inc. was mentioned as a possible carrier for the spring shipments, and the minutes were approved.`;
+    expect((await partiesOf(prose)).list).toBeNull();
+  });
+});
+
+describe('readPartyList: plain preambles in capitals and with addresses (revision 5)', () => {
+  it('keeps a joining word printed in capitals inside a name in capitals, and ends a name where an address opens', async () => {
+    const text = `This Distribution Agreement is between THE MARLOWE FILM AND MUSIC CORPORATION, located at 14 Harbor Lane, Salem, MA, 01970 and NORTHGATE PICTURES located at 2200 Ocean Avenue, Santa Monica, CA 90401
+
+THIS DISTRIBUTION AGREEMENT is made as of this 3rd day of May, 2006.`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'THE MARLOWE FILM AND MUSIC CORPORATION', role: null },
+      { name: 'NORTHGATE PICTURES', role: null },
+    ]);
+    expect(list!.parties.every((party) => party.bounded)).toBe(true);
+  });
+
+  it('reads no address from one lowercase word and a number ("Page 1 of 10"), and still splits at a joining word in lower case', async () => {
+    const title = `SERVICES AGREEMENT Between Corvane Labs, LLC and Westbury Analytics Page 1 of 10
+
+The parties agree as follows.`;
+    expect((await partiesOf(title)).list).toBeNull();
+    const lower = `This Supply Agreement is between Alder Mining Corp. and Birch Trading Ltd. for the supply of ore.`;
+    expect(namesOf((await partiesOf(lower)).list)).toEqual([
+      { name: 'Alder Mining Corp.', role: null },
+      { name: 'Birch Trading Ltd.', role: null },
     ]);
   });
 });

@@ -28,7 +28,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
-import { type SignatureWords, type SignerWords, closingNames, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
+import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
 export { foldedWords } from './party-text.js';
@@ -96,6 +96,8 @@ interface Words {
   readonly nameSuffixes: readonly (readonly string[])[];
   /** The words a list of parties is called by ("party", "parties"), folded: a term that is one of them names the parties together. */
   readonly listNames: ReadonlySet<string>;
+  /** The words an agreement in the first or second person calls its unnamed party by ("you", "my", "the undersigned"). */
+  readonly selfWords: readonly Term[];
 }
 
 interface DefinedTerm extends Stretch {
@@ -121,6 +123,7 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     legalForms,
     nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
     listNames: new Set(allTerms(knowledge.partyListNames).map((name) => foldedWords(name).join(' '))),
+    selfWords: asTerms(ofLanguages(knowledge.partySelfWords, languages)),
   };
 }
 
@@ -313,6 +316,14 @@ function startsAddress(text: string, index: number, limit: number): boolean {
   return /^\p{Ll}+\s+\p{N}/u.test(text.slice(index, Math.min(limit, index + 40)));
 }
 
+/**
+ * True when two lowercase words followed by a number start at `index`, after a comma or not (",
+ * located at 12 Via Roma"): an address. One word is not enough ("Page 1 of 10": "of 10").
+ */
+function opensAddress(text: string, index: number, limit: number): boolean {
+  return /^,?\s*\p{Ll}+\s+\p{Ll}+\s+\p{N}/u.test(text.slice(index, Math.min(limit, index + 40)));
+}
+
 /** Skips a list number before a party ("1.", "(a)", "2)"). */
 function afterEnumeration(text: string, start: number): number {
   const match = /^(?:\(?[\p{N}\p{Ll}]{1,3}[.)])\s+/u.exec(text.slice(start, start + 8));
@@ -340,7 +351,7 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
     else if (depth === 0 && (character === ',' || /\s/.test(character))) {
       const wordStart = skipSpaces(text, index + 1, end);
       // A lowercase word before a number opens an address ("Celebrity Speakers of 90 High Street"): the name ends before it.
-      if (startsAddress(text, wordStart, end)) {
+      if (startsAddress(text, wordStart, end) || (character !== ',' && opensAddress(text, wordStart, end) && /\p{Lu}/u.test(text[start] ?? ''))) {
         end = index;
         break;
       }
@@ -459,6 +470,15 @@ interface Preamble {
   readonly unnamed: number;
 }
 
+/** A rule a form prints where a name is to be written in ("______"). */
+const BLANK_RULE = /^_{3,}/u;
+
+/** True when the next slot at `at` is a form's blank: a rule of underscores where the name would be. */
+function opensBlank(text: string, at: number): boolean {
+  const start = skipSeparators(text, at);
+  return BLANK_RULE.test(text.slice(start, start + 3));
+}
+
 /** Longest text read as an unnamed party ("the undersigned", "the employee signatory hereof"). */
 const UNNAMED_LENGTH = 40;
 
@@ -552,6 +572,17 @@ function callsPartiesTogether(text: string, role: Stretch, words: Words): boolea
   return term !== null && words.listNames.has(foldedWords(text.slice(term.start, term.end)).join(' '));
 }
 
+/**
+ * True when a party's stretch ends with a comma, a joining word and nothing that names anyone
+ * before the term ("Acme, Inc., a Delaware corporation, and ("Employee")", "…, and ______
+ * ("Employee")"): the term calls the slot the form leaves blank, not the party before it.
+ */
+function blankSlotBefore(text: string, name: Stretch, term: DefinedTerm, words: Words): boolean {
+  const tail = text.slice(name.end, term.start);
+  const last = findTerms(tail, [...words.joiners].map((joiner) => ({ term: joiner, concept: '' }))).at(-1);
+  return last !== undefined && /,\s*$/u.test(tail.slice(0, last.start)) && !/[\p{L}\p{N}]/u.test(tail.slice(last.end));
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -567,6 +598,8 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       const quoted = last === null && (parties.length > 0 || unnamed > 0) && !descriptor ? quotedTermParty(text, at, words) : null;
       if (last !== null) parties.push({ name: last, role: null });
       else if (quoted !== null) parties.push(quoted);
+      // A last slot the form leaves blank with no term after it ("("Cisco") and ______, a ______ corporation"): an unnamed party.
+      else if (parties.length > 0 && !descriptor && opensBlank(text, at)) unnamed += 1;
       break;
     }
     // A first term that calls the parties together ("…, and B Ltd., a Japanese corporation (each a "party" and together the "parties")") ends a list printed without terms.
@@ -596,10 +629,17 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       } else if (!descriptor && parties.length > 0) {
         const last = untermedCompany(text, at, words, term.start);
         if (last !== null) parties.push({ name: last, role: null });
+        else if (opensBlank(text, at)) unnamed += 1;
       }
       break;
     }
     skipped = 0;
+    // ", and ("Employee")": the term is the blank slot's after the joining word, and the party before it prints none.
+    if (!descriptor && blankSlotBefore(text, name, term, words)) {
+      parties.push({ name, role: null });
+      unnamed += 1;
+      break;
+    }
     parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
     const next = nextPartyStart(text, aliasesEnd(text, term, words), words);
     if (next === null) break;
@@ -735,6 +775,19 @@ const PLAIN_PREAMBLE = 600;
  * split into two parties).
  */
 function plainPreambleAt(text: string, from: number, words: Words, limit = text.length): Preamble {
+  const split = plainPiecesAt(text, from, words, limit, false);
+  // A joining word printed in capitals between words in capitals may be part of a name ("THE HENRY FILM AND ENTERTAINMENT CORPORATION"): read again without splitting there.
+  return split.parties.length > 0 ? split : plainPiecesAt(text, from, words, limit, true);
+}
+
+/** True when a joining word at `[start, end)` is printed in capitals between two words in capitals. */
+function capitalJoiner(text: string, start: number, end: number): boolean {
+  const printed = text.slice(start, end);
+  return printed === printed.toUpperCase() && /\p{Lu}{2,}[\p{P}]?[ \t]+$/u.test(text.slice(Math.max(0, start - 40), start)) && /^[ \t]+\p{Lu}{2,}/u.test(text.slice(end, end + 40));
+}
+
+/** The parties of a plain preamble split at its joining words (not at those `capitalJoiner` finds, when `keepCapitals`). */
+function plainPiecesAt(text: string, from: number, words: Words, limit: number, keepCapitals: boolean): Preamble {
   let end = Math.min(text.length, limit, from + PLAIN_PREAMBLE);
   for (let index = from; index < end; index += 1) {
     if (crossesBoundary(text, from, index + 1) && (text[index] === '.' || text[index] === '\n')) {
@@ -747,7 +800,7 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
   let start = from;
   for (const hit of findTerms(text.slice(from, end), [...words.joiners].map((joiner) => ({ term: joiner, concept: '' })))) {
     for (let index = start; index < from + hit.start; index += 1) depth += text[index] === '(' ? 1 : text[index] === ')' ? -1 : 0;
-    if (depth > 0) continue;
+    if (depth > 0 || (keepCapitals && capitalJoiner(text, from + hit.start, from + hit.end))) continue;
     pieces.push({ start, end: from + hit.start });
     start = from + hit.end;
   }
@@ -757,7 +810,8 @@ function plainPreambleAt(text: string, from: number, words: Words, limit = text.
     const name = nameIn(text, piece, words);
     if (name === null) return { parties: [], unnamed: 0 };
     const printed = text.slice(name.start, name.end);
-    const described = describedCompany(text, name.end, piece.end, words);
+    // A descriptor of its kind (", a California corporation,") or an address right after the name ("PACIFICAP ENTERTAINMENT located at 12 Via Roma") bounds it as a term would.
+    const described = describedCompany(text, name.end, piece.end, words) || opensAddress(text, skipSpaces(text, name.end, piece.end), piece.end);
     if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words) && !described) return { parties: [], unnamed: 0 };
     parties.push({ name, role: null, ...(described ? { bounded: true } : {}) });
     // Companies listed with commas before the joining word ("Sucampo Pharmaceuticals, Inc., Sucampo Pharma, LLC. and …"): a comma then another company's name.
@@ -892,7 +946,7 @@ function openingAt(text: string, words: Words): Preamble {
     if (term === null) break;
     const start = openingNameStart(text, at, term, words);
     if (start !== null) {
-      const { parties } = preambleAt(text, start, words);
+      const { parties, unnamed } = preambleAt(text, start, words);
       const companies: ReadParty[] = [];
       for (const party of parties) {
         const printed = text.slice(party.name.start, party.name.end);
@@ -903,11 +957,21 @@ function openingAt(text: string, words: Words): Preamble {
         const other = laterCompany(text, companies[0]!, OPENING_TERMS - count - 1, words);
         if (other !== null) companies.push(other);
       }
-      if (companies.length > 0) return { parties: companies, unnamed: 0 };
+      // A slot the opening leaves blank after its companies ("Acme Corporation … ("Acme"), and ("Executive")") counts as the preamble's does.
+      if (companies.length > 0) return { parties: companies, unnamed: companies.length === parties.length ? unnamed : 0 };
     }
     at = term.end;
   }
   return { parties: [], unnamed: 0 };
+}
+
+/** How far around an opening's company the words it calls its unnamed party by are looked for. */
+const SELF_WINDOW = 600;
+
+/** True when the opening around a company's name calls the other party by a word of the first or second person ("you", "my", "the undersigned"). */
+function callsPartyBySelf(text: string, name: Stretch, words: Words): boolean {
+  const start = Math.max(0, name.start - SELF_WINDOW);
+  return findTerms(text.slice(start, Math.min(text.length, name.end + SELF_WINDOW)), words.selfWords).length > 0;
 }
 
 /** Longest stretch after an opening's company searched for the other company its paragraph defines. */
@@ -1042,6 +1106,13 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
+  /** True when a list holds one company only and no conformed signature names anyone (an unsigned form): the other party is unnamed, and the list complete. */
+  const soleCompany = (sightings: readonly PartySighting[]): boolean => {
+    const only = sightings.length === 1 ? sightings[0]! : null;
+    // A company: its legal form ends its name, or a term follows a name of two words or more ("The Acme Company ("Employer")"), not a term read as a name ("between the Company and …").
+    const company = only !== null && (endsInLegalForm(only.name, { legalForms }) || (only.role !== null && only.name.split(' ').length >= 2));
+    return company && !holdsSignature(text);
+  };
   const companies = signatures.filter((name) => name.legalForm);
   const salutation = letterSalutation(text, signatureWords);
   // A letter signs its closing with no lead word ("Please confirm … / LIFECELL CORPORATION / By: …"): the names over key lines in its last lines count too.
@@ -1087,7 +1158,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
     // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
     if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
-    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), ...(soleCompany(sightings) ? { sole: true } : {}) });
   }
   // Parties under headings ("Party A:", "Party B:").
   const headingWords = openingWords(knowledge, window, legalForms);
@@ -1112,11 +1183,13 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   // No lead word: the opening's first company defined by a term, and the companies joined to it.
   const opening = openingWords(knowledge, window, legalForms);
   if (opening !== null) {
-    const { parties } = openingAt(text, opening);
+    const { parties, unnamed } = openingAt(text, opening);
     const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), opening));
     // An agreement in the first person ("As a condition of my employment with …") names the company only: the other party is the person who signs.
     if (sightings.length === 1) sightings.push(...signerFor(sightings[0]!));
     if (sightings.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
+    // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
+    if (soleCompany(sightings) && (unnamed > 0 || callsPartyBySelf(text, parties[0]!.name, opening))) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
   }
   if (companies.length < 2) return null;
   return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });

@@ -17,7 +17,7 @@ const contract = adaptContract({
 const policy = mergePolicy({}, {});
 
 /** Where a party was read: the preamble, or the signature block (`confirmed`: the one person who signs where the preamble leaves a party unnamed). */
-type Place = 'preamble' | 'signer' | 'signature';
+type Place = 'preamble' | 'signer' | 'signature' | 'sole';
 
 /** A party list: each party a name, the term it is called by (null: none printed, and the name ends in no legal form) and where it was read (the preamble by default). */
 function partyResult(parties: readonly (readonly [string, string | null, Place?])[]): CandidateResult {
@@ -29,8 +29,8 @@ function partyResult(parties: readonly (readonly [string, string | null, Place?]
     spans: [{ start: index * 40, end: index * 40 + name.length, layer: 'input' }],
     text: name,
     ...(term === null ? {} : { label: term }),
-    grounds: [{ kind: 'layout', role: place === 'preamble' ? 'preamble' : 'signature', unique: true, confirmed: place === 'signer' }],
-    detail: { item: index, member: '', source: place === 'preamble' ? 'preamble' : 'signature', confirmed: place === 'signer', bounded: term !== null || place !== 'preamble' },
+    grounds: [{ kind: 'layout', role: place === 'preamble' || place === 'sole' ? 'preamble' : 'signature', unique: true, confirmed: place === 'signer' }],
+    detail: { item: index, member: '', source: place === 'preamble' || place === 'sole' ? 'preamble' : 'signature', confirmed: place === 'signer', bounded: term !== null || (place !== 'preamble' && place !== 'sole'), ...(place === 'sole' ? { sole: true } : {}) },
   }));
   return {
     fieldPath: 'parties',
@@ -58,6 +58,11 @@ describe('grading party lists', () => {
   it('grades a list of one party or of more than two lower than a list of two', () => {
     expect(confidenceOf([['Alder Corp.', 'Seller']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
     expect(confidenceOf([['Alder Corp.', 'Seller'], ['Birch LLC', 'Buyer'], ['Cedar Ltd', 'Agent']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
+  });
+
+  it('grades the one company of an unsigned form whose other party is unnamed (`sole`) as a list of two, and a list of one otherwise', () => {
+    expect(confidenceOf([['Alder Corp.', 'Company', 'sole']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE, 3);
+    expect(confidenceOf([['Alder Corp.', 'Company']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
   });
 
   it('grades a list whose second party is the one person who signs where the preamble leaves it unnamed as that signer, far above a signature-only list', () => {

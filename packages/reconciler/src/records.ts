@@ -72,6 +72,8 @@ interface CheckedItem {
   readonly rowCheck: string;
   /** True when the item's evidence states layout grounds (a party list): the list then takes its weakest item's grade. */
   readonly layout: boolean;
+  /** True when the item is the one company of an unsigned form whose other party is unnamed (evidence detail `sole`): a list of one is then complete. */
+  readonly sole?: boolean;
 }
 
 function diagnostic(field: CanonicalField, code: Diagnostic['code'], severity: Diagnostic['severity'], message: string, context: Record<string, JsonValue>): Diagnostic {
@@ -100,6 +102,7 @@ function checkItems(field: CanonicalField, candidate: Candidate, cells: Readonly
     let dropped: string | null = null;
     let rowCheck = 'unchecked';
     let layout = false;
+    let sole = false;
     for (const member of field.fields) {
       const memberValue = raw[member.name] as JsonValue | undefined;
       if (memberValue === undefined || memberValue === null) {
@@ -118,13 +121,14 @@ function checkItems(field: CanonicalField, candidate: Candidate, cells: Readonly
       const evidence = cells.get(`${index}:${member.name}`);
       if (evidence !== undefined && typeof evidence.detail?.['rowCheck'] === 'string') rowCheck = evidence.detail['rowCheck'];
       layout ||= gradedByLayout(evidence);
+      sole ||= evidence?.detail?.['sole'] === true;
       members[member.name] = { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] };
     }
     if (dropped !== null) {
       diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} left out: ${dropped}.`, { item: index, reason: dropped }));
       return;
     }
-    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck, layout });
+    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck, layout, sole });
   });
   return items;
 }
@@ -139,7 +143,7 @@ function checkScalarItem(field: CanonicalField, itemField: CanonicalField, raw: 
     return null;
   }
   const evidence = cells.get(`${index}:`);
-  return { value: parsed.value, members: { '': { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] } }, rowCheck: 'unchecked', layout: gradedByLayout(evidence) };
+  return { value: parsed.value, members: { '': { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] } }, rowCheck: 'unchecked', layout: gradedByLayout(evidence), sole: evidence?.detail?.['sole'] === true };
 }
 
 /** Cell evidence of a candidate by `item:member`, and its record-set evidence. */
@@ -204,8 +208,9 @@ export function reconcileRecords(field: CanonicalField, result: CandidateResult 
     );
   }
   const mean = items.reduce((total, item) => total + item.confidence, 0) / items.length;
-  // A party list is exact only when every party is: it takes its weakest party's grade, lower for a list of one or of more than two.
-  const partySize = items.length === 2 ? 0 : PARTY_LIST_SIZE;
+  // A party list is exact only when every party is: it takes its weakest party's grade, lower for a list of one or of more than two;
+  // not lower for the one company of an unsigned form whose other party is unnamed (`sole`).
+  const partySize = items.length === 2 || (items.length === 1 && chosen.items[0]?.sole === true) ? 0 : PARTY_LIST_SIZE;
   const confidence = chosen.items.every((item) => item.layout) ? clamp(Math.min(...items.map((item) => item.confidence)) - partySize) : clamp(mean + setAdjustment);
   const evidenceIds = [...new Set([...items.flatMap((item) => item.evidenceIds), ...(chosen.set === null ? [] : [chosen.set.id])])].sort(compareStrings);
   const value = chosen.items.map((item) => item.value);

@@ -6,7 +6,8 @@
  * tags, name, labels or the opening words of its description), and so is which member is
  * the name, the role or the address (`partyMemberNames`: `party-name`, `party-role`, `party-address`). Each party is its own evidence,
  * its grounds saying where it was read (`layout` role `preamble`, `letterhead` or `signature`) and whether
- * the other place names it too (`confirmed`); the reconciler grades it from those grounds.
+ * the other place names it too (`confirmed`); the reconciler grades it from those grounds. The
+ * one company of an unsigned form whose other party is unnamed says so in its detail (`sole`).
  */
 import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
@@ -91,7 +92,8 @@ export function invokePartyList(context: CapabilityContext, key: string, options
   list.parties.forEach((party, index) => {
     // A letter's parties are read from its address block and letterhead.
     const grounds = [{ kind: 'layout' as const, role: party.source === 'letter' ? ('letterhead' as const) : party.source, unique: true, confirmed: party.confirmed }];
-    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, ...(party.role === null ? {} : { role: party.role }) };
+    // `sole`: the one company of an unsigned form whose other party is unnamed (the list is complete with one party).
+    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, ...(party.role === null ? {} : { role: party.role }), ...(list.sole === true ? { sole: true } : {}) };
     const nameMember = members?.find((member) => member.part === 'party-name')?.name ?? '';
     evidenceIds.push(
       builder.evidence({
