@@ -172,6 +172,24 @@ function recordCounts(window: string, delimiter: string, records: number): numbe
   return counts;
 }
 
+/** True when the first non-blank line of `window` holds a comma, outside quotes, that is not between two digits. */
+function firstRecordHasWordComma(window: string): boolean {
+  const start = window.search(/\S/);
+  if (start < 0) return false;
+  let quoted = false;
+  for (let index = start; index < window.length; index += 1) {
+    const code = window.charCodeAt(index);
+    if (code === 0x22) quoted = !quoted;
+    else if (!quoted && code === 0x0a) return false;
+    else if (!quoted && code === 0x2c && !(isDigitCode(window.charCodeAt(index - 1)) && isDigitCode(window.charCodeAt(index + 1)))) return true;
+  }
+  return false;
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
 /**
  * The CSV delimiter of a text, or null: the first records (up to 6, quoted line breaks
  * allowed) must all carry the same non-zero count of one of `,` `;` tab, and with one
@@ -182,6 +200,8 @@ export function sniffCsvDelimiter(window: string): string | null {
     const counts = recordCounts(window, delimiter, 6);
     const first = counts[0] ?? 0;
     if (first === 0) continue;
+    // Commas that all stand between digits are decimal or thousands marks ("Brot 2,49 €"), not a header's delimiters.
+    if (delimiter === ',' && !firstRecordHasWordComma(window)) continue;
     if (counts.length === 1) {
       if (delimiter === ',' && first >= 3) return delimiter;
       continue;
