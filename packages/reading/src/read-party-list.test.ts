@@ -1009,3 +1009,53 @@ The parties agree as follows.`;
     ]);
   });
 });
+
+describe('readPartyList: parties with their details (ADR 0025, revision 6)', () => {
+  const details = (joiner: string) => `DISTRIBUTION AGREEMENT
+
+THIS AGREEMENT, made as of the 2nd day of March (the "Effective Date") by and between:
+
+Lumen Coatings Trading (Ningbo) Co Ltd hereinafter referred to as ("Lumen")
+
+Address            :     Unit 8, 2nd Floor, 14 Harbour Road
+
+Tel.               :     (00-11) 2222 3333
+
+Legal representative :   Mara Quell${joiner}
+
+Orbis Body Repair hereinafter referred to as ("DISTRIBUTOR")
+
+Address            :     77 Fenwick Lane
+
+WITNESSETH:`;
+
+  it('goes on after a party\'s details, one key and colon a line, when a joining word ends them', async () => {
+    expect(namesOf((await partiesOf(details(' and'))).list)).toEqual([
+      { name: 'Lumen Coatings Trading (Ningbo) Co Ltd', role: 'Lumen' },
+      { name: 'Orbis Body Repair', role: 'DISTRIBUTOR' },
+    ]);
+    // The joining word on a line of its own.
+    expect((await partiesOf(details('\n\nand'))).list?.parties.map((party) => party.name)).toEqual(['Lumen Coatings Trading (Ningbo) Co Ltd', 'Orbis Body Repair']);
+  });
+
+  it('reads no next party when no joining word ends the details, or a line among them is no key and colon', async () => {
+    expect((await partiesOf(details(''))).list).toBeNull();
+    const prose = details(' and').replace('Tel.               :     (00-11) 2222 3333', 'The office is open on weekdays.');
+    expect((await partiesOf(prose)).list).toBeNull();
+  });
+
+  it('reads a list whose lead ends in a colon and a blank line', async () => {
+    const text = `This Agreement is made by and between:
+
+Tarn Valley Foods Ltd ("Tarn") and Wexley Farms LLC ("Wexley").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Tarn Valley Foods Ltd', role: 'Tarn' },
+      { name: 'Wexley Farms LLC', role: 'Wexley' },
+    ]);
+  });
+
+  it('keeps a parenthesis inside a name when another legal form follows it, and ends the name at a legal form a term follows', async () => {
+    const text = `This Agreement is made between Kestrel Paints Trading (Xiamen) Co Ltd ("Kestrel") and Pellam Repair LLC ("Pellam").`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Kestrel Paints Trading (Xiamen) Co Ltd', 'Pellam Repair LLC']);
+  });
+});
