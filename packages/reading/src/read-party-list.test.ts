@@ -1059,3 +1059,22 @@ Tarn Valley Foods Ltd ("Tarn") and Wexley Farms LLC ("Wexley").`;
     expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Kestrel Paints Trading (Xiamen) Co Ltd', 'Pellam Repair LLC']);
   });
 });
+
+describe('readPartyList: unquoted terms a text layer damaged (ADR 0025, revision 6)', () => {
+  it('reads a term after a lead and a comma, a dash or a quote left unpaired', async () => {
+    const text = `THIS HOSTING AGREEMENT is entered into by and between QUORLIN INC a Nevada corporation having its office at 12 Dune Road, Reno, NV 89501 (hereinafter, -Customer"), and BRANTEL, Inc. a California corporation, having its office at 4 Elm Street, Irvine, CA 92602 (hereinafter, "BRANTEL). The parties agree as follows.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'QUORLIN INC', role: 'Customer' },
+      { name: 'BRANTEL, Inc.', role: 'BRANTEL' },
+    ]);
+  });
+
+  it('reads no term from a lead followed by lowercase words or by a quote inside the words', async () => {
+    const text = `THIS HOSTING AGREEMENT is entered into by and between QUORLIN INC a Nevada corporation having its office at 12 Dune Road (hereinafter, referred to below), and BRANTEL, Inc. a California corporation (hereinafter, BRAN"TEL). The parties agree as follows.`;
+    // The names are read as a preamble without terms.
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'QUORLIN INC', role: null },
+      { name: 'BRANTEL, Inc.', role: null },
+    ]);
+  });
+});

@@ -22,7 +22,8 @@
  * with no parenthesis ("and Danna Rabin "Employee"."); a wide gap after a legal form ends the name
  * there. Revision 6: a party's details printed one key and colon a line ("Address : …") after its
  * term, a joining word ending them, lead to the next party; a lead's colon and a blank line open a
- * list; a parenthesis followed by another legal form stays in the name. Every word comes from the knowledge packs;
+ * list; a parenthesis followed by another legal form stays in the name; an unquoted term may follow
+ * its lead after a comma, a dash or a quote left unpaired ("(hereinafter, -Licensee")"). Every word comes from the knowledge packs;
  * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -158,13 +159,21 @@ function lastQuoted(text: string, start: number, end: number): Stretch | null {
   return found;
 }
 
+/** What may stand between a defined-term lead and its term in a parenthesis: spaces, a comma, a colon, a dash. */
+const UNPAIRED = /[\s,:\-\u2013]/u;
+
 /** The term of a parenthesis that opens with a defined-term lead and quotes nothing ("(hereinafter H&S)"), or null. */
 function unquotedTerm(text: string, start: number, end: number, words: Words): Stretch | null {
   const inner = trimStretch(text, { start, end });
   const lead = findTerms(text.slice(inner.start, inner.end), words.termLeads)[0];
   if (lead === undefined || lead.start !== 0) return null;
-  const term = trimStretch(text, { start: inner.start + lead.end, end: inner.end });
-  return term.end > term.start && startsName(text, term.start) ? term : null;
+  let term = trimStretch(text, { start: inner.start + lead.end, end: inner.end });
+  // A comma, a dash or a quote left unpaired (a text layer's damage) may stand between the lead and the term, or a quote after it ("(hereinafter, -Licensee")", "(hereinafter, "Vendor)").
+  while (term.start < term.end && (UNPAIRED.test(text[term.start]!) || QUOTES.has(text[term.start]!))) term = { start: term.start + 1, end: term.end };
+  while (term.end > term.start && QUOTES.has(text[term.end - 1]!)) term = { start: term.start, end: term.end - 1 };
+  term = trimStretch(text, term);
+  const quoted = [...text.slice(term.start, term.end)].some((character) => QUOTES.has(character));
+  return term.end > term.start && !quoted && startsName(text, term.start) ? term : null;
 }
 
 /** A bare term: one to three capitalised words ("Transporter", "COMPANY", "Trademark Licensor"); no abbreviation with periods ("U.S.A.", an address's). */
