@@ -1009,3 +1009,72 @@ The parties agree as follows.`;
     ]);
   });
 });
+
+describe('readPartyList: parties with their details (ADR 0025, revision 6)', () => {
+  const details = (joiner: string) => `DISTRIBUTION AGREEMENT
+
+THIS AGREEMENT, made as of the 2nd day of March (the "Effective Date") by and between:
+
+Lumen Coatings Trading (Ningbo) Co Ltd hereinafter referred to as ("Lumen")
+
+Address            :     Unit 8, 2nd Floor, 14 Harbour Road
+
+Tel.               :     (00-11) 2222 3333
+
+Legal representative :   Mara Quell${joiner}
+
+Orbis Body Repair hereinafter referred to as ("DISTRIBUTOR")
+
+Address            :     77 Fenwick Lane
+
+WITNESSETH:`;
+
+  it('goes on after a party\'s details, one key and colon a line, when a joining word ends them', async () => {
+    expect(namesOf((await partiesOf(details(' and'))).list)).toEqual([
+      { name: 'Lumen Coatings Trading (Ningbo) Co Ltd', role: 'Lumen' },
+      { name: 'Orbis Body Repair', role: 'DISTRIBUTOR' },
+    ]);
+    // The joining word on a line of its own.
+    expect((await partiesOf(details('\n\nand'))).list?.parties.map((party) => party.name)).toEqual(['Lumen Coatings Trading (Ningbo) Co Ltd', 'Orbis Body Repair']);
+  });
+
+  it('reads no next party when no joining word ends the details, or a line among them is no key and colon', async () => {
+    expect((await partiesOf(details(''))).list).toBeNull();
+    const prose = details(' and').replace('Tel.               :     (00-11) 2222 3333', 'The office is open on weekdays.');
+    expect((await partiesOf(prose)).list).toBeNull();
+  });
+
+  it('reads a list whose lead ends in a colon and a blank line', async () => {
+    const text = `This Agreement is made by and between:
+
+Tarn Valley Foods Ltd ("Tarn") and Wexley Farms LLC ("Wexley").`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Tarn Valley Foods Ltd', role: 'Tarn' },
+      { name: 'Wexley Farms LLC', role: 'Wexley' },
+    ]);
+  });
+
+  it('keeps a parenthesis inside a name when another legal form follows it, and ends the name at a legal form a term follows', async () => {
+    const text = `This Agreement is made between Kestrel Paints Trading (Xiamen) Co Ltd ("Kestrel") and Pellam Repair LLC ("Pellam").`;
+    expect((await partiesOf(text)).list?.parties.map((party) => party.name)).toEqual(['Kestrel Paints Trading (Xiamen) Co Ltd', 'Pellam Repair LLC']);
+  });
+});
+
+describe('readPartyList: unquoted terms a text layer damaged (ADR 0025, revision 6)', () => {
+  it('reads a term after a lead and a comma, a dash or a quote left unpaired', async () => {
+    const text = `THIS HOSTING AGREEMENT is entered into by and between QUORLIN INC a Nevada corporation having its office at 12 Dune Road, Reno, NV 89501 (hereinafter, -Customer"), and BRANTEL, Inc. a California corporation, having its office at 4 Elm Street, Irvine, CA 92602 (hereinafter, "BRANTEL). The parties agree as follows.`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'QUORLIN INC', role: 'Customer' },
+      { name: 'BRANTEL, Inc.', role: 'BRANTEL' },
+    ]);
+  });
+
+  it('reads no term from a lead followed by lowercase words or by a quote inside the words', async () => {
+    const text = `THIS HOSTING AGREEMENT is entered into by and between QUORLIN INC a Nevada corporation having its office at 12 Dune Road (hereinafter, referred to below), and BRANTEL, Inc. a California corporation (hereinafter, BRAN"TEL). The parties agree as follows.`;
+    // The names are read as a preamble without terms.
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'QUORLIN INC', role: null },
+      { name: 'BRANTEL, Inc.', role: null },
+    ]);
+  });
+});

@@ -20,7 +20,10 @@
  * term with no joining word; an opening that joins nothing to its company may define one other
  * company by a term in the same sentence; a last party's term may be quoted right after its name
  * with no parenthesis ("and Danna Rabin "Employee"."); a wide gap after a legal form ends the name
- * there. Every word comes from the knowledge packs;
+ * there. Revision 6: a party's details printed one key and colon a line ("Address : …") after its
+ * term, a joining word ending them, lead to the next party; a lead's colon and a blank line open a
+ * list; a parenthesis followed by another legal form stays in the name; an unquoted term may follow
+ * its lead after a comma, a dash or a quote left unpaired ("(hereinafter, -Licensee")"). Every word comes from the knowledge packs;
  * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -156,13 +159,21 @@ function lastQuoted(text: string, start: number, end: number): Stretch | null {
   return found;
 }
 
+/** What may stand between a defined-term lead and its term in a parenthesis: spaces, a comma, a colon, a dash. */
+const UNPAIRED = /[\s,:\-\u2013]/u;
+
 /** The term of a parenthesis that opens with a defined-term lead and quotes nothing ("(hereinafter H&S)"), or null. */
 function unquotedTerm(text: string, start: number, end: number, words: Words): Stretch | null {
   const inner = trimStretch(text, { start, end });
   const lead = findTerms(text.slice(inner.start, inner.end), words.termLeads)[0];
   if (lead === undefined || lead.start !== 0) return null;
-  const term = trimStretch(text, { start: inner.start + lead.end, end: inner.end });
-  return term.end > term.start && startsName(text, term.start) ? term : null;
+  let term = trimStretch(text, { start: inner.start + lead.end, end: inner.end });
+  // A comma, a dash or a quote left unpaired (a text layer's damage) may stand between the lead and the term, or a quote after it ("(hereinafter, -Licensee")", "(hereinafter, "Vendor)").
+  while (term.start < term.end && (UNPAIRED.test(text[term.start]!) || QUOTES.has(text[term.start]!))) term = { start: term.start + 1, end: term.end };
+  while (term.end > term.start && QUOTES.has(text[term.end - 1]!)) term = { start: term.start, end: term.end - 1 };
+  term = trimStretch(text, term);
+  const quoted = [...text.slice(term.start, term.end)].some((character) => QUOTES.has(character));
+  return term.end > term.start && !quoted && startsName(text, term.start) ? term : null;
 }
 
 /** A bare term: one to three capitalised words ("Transporter", "COMPANY", "Trademark Licensor"); no abbreviation with periods ("U.S.A.", an address's). */
@@ -256,7 +267,37 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
   if (joined && (joinedByWord || !startsLowercase(text, index))) return { index, descriptor: false };
   // No joining word, but a company's name and its own term right after ("("Heritage") Premier Nutrition Corporation ("Premier")"): the next party.
   if (!joined && loose === 0 && startsName(text, index) && unjoinedCompany(text, index, words)) return { index, descriptor: false };
+  // The term ends its line and the party's details follow, a key and a colon on each line ("Address : …", "Tel. : …"), the last line ending in a joining word: the next party after it.
+  if (!joined && loose === 0) {
+    const after = afterDetailLines(text, at, words);
+    if (after !== null) return { index: after, descriptor: false };
+  }
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
+}
+
+/** Most lines of a party's details ("Address : …", "Tel. : …") read between its term and the joining word that opens the next party. */
+const DETAIL_LINES = 8;
+/** A line of a party's details: a key of a few words, spaces, a colon and a value ("Legal representative   :   Jane Roe"). */
+const DETAIL_LINE = /^\p{Lu}[\p{L}.'\u2019]*(?:[ \t]\p{L}[\p{L}.'\u2019]*){0,3}[ \t]*:[ \t]*\S/u;
+
+/**
+ * Where the next party starts when a term ends its line and the party's details follow, one key
+ * and colon a line, the last ending in a joining word or followed by a line holding it alone
+ * ("("Acme") / Address : … / Tel. : … and / Beta Ltd ("Beta")"); null when any line is not a
+ * detail or no joining word ends them.
+ */
+function afterDetailLines(text: string, at: number, words: Words): number | null {
+  const rest = lineAt(text, at);
+  if (!/^[\s\p{P}]*$/u.test(text.slice(at, rest.end))) return null;
+  const lines = linesFrom(text, rest.end + 1, DETAIL_LINES + 1);
+  for (const [index, line] of lines.entries()) {
+    const printed = text.slice(line.start, line.end);
+    if (index > 0 && isJoinerLine(text, line, words)) return line.end;
+    if (index === DETAIL_LINES || !DETAIL_LINE.test(printed)) return null;
+    const last = /(\p{L}+)$/u.exec(printed)?.[1];
+    if (last !== undefined && last === last.toLowerCase() && words.joiners.has(last) && /\s/u.test(printed[printed.length - last.length - 1] ?? '')) return line.end;
+  }
+  return null;
 }
 
 /** True when a company's name ending in a legal form runs from `index` right up to a defined term of its own. */
@@ -376,6 +417,12 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
       }
       // "Inc." then the end, a comma, a parenthesis, a lowercase word or a number (the address: "Inc. 111 Lemon Ave."): the name ends with its legal form.
       const after = skipSpaces(text, formEnd, end);
+      // A parenthesis then another legal form goes on with the name ("Harbin Paints Trading (Shanghai) Co Ltd": "Trading" is a legal form in some packs).
+      const close = text[after] === '(' ? text.indexOf(')', after) : -1;
+      if (close > after && close < end && legalFormEnd(text, skipSpaces(text, close + 1, end), end, words) >= 0) {
+        index = close;
+        continue;
+      }
       // A wide gap after the legal form is a column's edge too ("Ceres, Inc.      CERES-IGER Collaboration Agreement").
       if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!) || WIDE_GAP.test(text.slice(formEnd, formEnd + WIDE_GAP_LENGTH))) {
         index = formEnd - 1;
@@ -409,7 +456,8 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
 
 /** True when `[start, end)` crosses a blank line or the end of a sentence (a lowercase word or a number, a period, a capital). */
 function crossesBoundary(text: string, start: number, end: number): boolean {
-  const inner = text.slice(skipSpaces(text, start, end), end);
+  // A lead's colon and the blank line after it ("by and between:" / "" / "Acme Ltd ("Acme")") open the list, no new paragraph.
+  const inner = text.slice(start, end).replace(/^[\s:]+/u, '');
   // A sentence ends at a period after a lowercase word or a number ("herein.", "60602."); not after "Inc.", "Ave." or an initial.
   // A sentence that ends right before the term ("… by this reference. ("Supplier")") leaves the term to no party of the list.
   return BLANK_LINE.test(inner) || /(?:^|\s)[\p{Ll}\p{N}]{4,}\.(?:\s+\p{Lu}|\s*$)/u.test(inner);
