@@ -22,6 +22,9 @@ describe('normalizeLabel', () => {
   it('keeps a percent sign alone as a word (the value is the rate), and drops a rate as a qualifier', () => {
     expect(['Tax [%]', 'VAT %', 'Tax (%)', '% IVA'].map(normalizeLabelText)).toEqual(['tax %', 'vat %', 'tax %', '% iva']);
     expect(['Tax (8.25%)', 'BTW 21%', 'VAT @ 20 %'].map(normalizeLabelText)).toEqual(['tax', 'btw', 'vat']);
+    // A sign right after a number is that number's, and signs in a row are one: normalizing stays idempotent.
+    for (const label of ['0:%', '9:%[%', 'VAT %%', 'no0-%/']) expect(normalizeLabelText(normalizeLabelText(label))).toBe(normalizeLabelText(label));
+    expect(normalizeLabelText('VAT %%')).toBe('vat %');
   });
 
   it('reports a currency stated in the label and removes it', () => {

@@ -120,8 +120,15 @@ function computeNormalizedLabel(label: string): NormalizedLabel {
     words.splice(index, 1);
     if (words[index - 1] === 'in' && words.length > 1) words.splice(index - 1, 1);
   }
-  // Collapse a repeated "number" ("No. #") into one.
-  const collapsed = words.filter((word, index) => !(word === 'number' && words[index - 1] === 'number'));
+  // Collapse a repeated "number" ("No. #") or percent sign into one; a percent sign right after a number ("0:%") is that
+  // number's, a rate's sign, not a word (kept, "0 %" would read as a rate the next time: normalizing must be idempotent).
+  const collapsed: string[] = [];
+  for (const word of words) {
+    const previous = collapsed.at(-1);
+    if (word === 'number' && previous === 'number') continue;
+    if (word === '%' && (previous === '%' || /\p{N}$/u.test(previous ?? ''))) continue;
+    collapsed.push(word);
+  }
   return { text: collapsed.join(' '), currency };
 }
 
