@@ -11,7 +11,7 @@ import type { LineCell } from './line-cells.js';
 const PAIR_SEPARATOR = /[ \t\u00a0]+[·•|][ \t\u00a0]+/gu;
 const ANY_SEPARATOR = /[·•|]/u;
 
-/** True when `text` holds a character that may part pairs (a document without one skips the cutting). */
+/** True when `text` holds a character that may part pairs (a document or line without one skips the cutting). */
 export function mayPartPairs(text: string): boolean {
   return ANY_SEPARATOR.test(text);
 }

@@ -243,11 +243,12 @@ export function detectTextKeyValues(
   const inBlocks = blockPairs(text, layer, cells, same, pairs);
   for (const line of inBlocks) valueLines.add(line);
 
-  const cutsPairs = mayPartPairs(text);
+  // Lines that print a pair separator, asked once per distinct text (none asked when the text prints none).
+  const partedLines = mayPartPairs(text) ? lineAnswers(same, (line) => mayPartPairs(lines[line]!.text)) : null;
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
     if (cells[lineIndex]!.length === 0 || inBlocks.has(lineIndex)) continue;
     // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
-    const lineCells = cutsPairs ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
+    const lineCells = partedLines?.get(lineIndex) === true ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
     let found = false;
     for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
       const cell = lineCells[cellIndex]!;

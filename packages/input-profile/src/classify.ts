@@ -5,7 +5,7 @@
  * classification of a 100 MB input costs one scan of its first line at most.
  */
 import { InputType } from './input-profile.js';
-import { isValidJson } from './json-prefix.js';
+import { isDigit, isValidJson } from './json-prefix.js';
 import { isAsciiWhitespaceByte, scanUtf8 } from './utf8-scan.js';
 
 /** Bytes examined by the binary, e-mail and HTML rules. */
@@ -181,13 +181,9 @@ function firstRecordHasWordComma(window: string): boolean {
     const code = window.charCodeAt(index);
     if (code === 0x22) quoted = !quoted;
     else if (!quoted && code === 0x0a) return false;
-    else if (!quoted && code === 0x2c && !(isDigitCode(window.charCodeAt(index - 1)) && isDigitCode(window.charCodeAt(index + 1)))) return true;
+    else if (!quoted && code === 0x2c && !(isDigit(window.charCodeAt(index - 1)) && isDigit(window.charCodeAt(index + 1)))) return true;
   }
   return false;
-}
-
-function isDigitCode(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }
 
 /**

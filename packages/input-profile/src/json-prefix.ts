@@ -35,7 +35,8 @@ const CLOSE_ARRAY = 0x5d;
 function isJsonWhitespace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }
-function isDigit(byte: number): boolean {
+/** True for an ASCII digit's code (a byte, or a UTF-16 code unit). */
+export function isDigit(byte: number): boolean {
   return byte >= 0x30 && byte <= 0x39;
 }
 function isHexDigit(byte: number): boolean {

@@ -23,7 +23,6 @@ import { AFTER_NUMBER, BEFORE, builtInDateNames, type DateNames } from './calend
 import { makeHit, selectNonOverlapping } from './text-scan.js';
 import type { RecognizedValue, RecognizerOptions } from './types.js';
 
-
 const ISO = new RegExp(
   `(?=\\d)${BEFORE}(?<year>\\d{4})(?<separator>[-/.])(?<month>\\d{1,2})\\k<separator>(?<day>\\d{1,2})(?=T\\d|${AFTER_NUMBER})`,
   'gu',
