@@ -55,6 +55,32 @@ describe('plain text', () => {
     expect(pipes.rows[0]!.map((cell) => cell.text)).toEqual(['Globex Bank', 'GB33BUKB20201555555555']);
   });
 
+  it('heads a column with a sign alone ("%"), never with a rule', async () => {
+    const text = ['Steuer  %      Netto   Steuer', 'A  19,0%        1,76     0,34', 'B   7,0%        3,18     0,22'].join('\n');
+    const document = await buildDocument(text, { inputType: 'text' });
+    expect(document.tables[0]!.header?.map((cell) => cell.text)).toEqual(['Steuer', '%', 'Netto', 'Steuer']);
+    const ruled = await buildDocument(['Item  --  Amount', 'Pen   2   3.00', 'Ink   1   9.00'].join('\n'), { inputType: 'text' });
+    expect(ruled.tables[0]?.header ?? null).toBeNull();
+  });
+
+  it('reads each cell of a line as its own pair when every cell is a label and a number', async () => {
+    const text = ['Ticket n° 004512        Caisse 2', 'TVA 5,5%  HT 8,53  TVA 0,47', 'Zwischensumme          8,53', 'EUR 9,00       Karte 9,00'].join('\n');
+    const document = await buildDocument(text, { inputType: 'text' });
+    expect(spanProblems(document)).toEqual([]);
+    const pairs = document.keyValues.map((pair) => [pair.key, pair.value]);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ['Ticket n°', '004512'],
+        ['Caisse', '2'],
+        ['TVA', '5,5%'],
+        ['HT', '8,53'],
+        ['TVA', '0,47'],
+      ]),
+    );
+    // "Ticket n° 004512" is not the key of "Caisse 2"; a currency before its amount is no label.
+    expect(pairs.some(([key]) => key === 'Ticket n° 004512' || key === 'EUR')).toBe(false);
+  });
+
   it('reads a receipt as spaced pairs and a headerless table', async () => {
     const document = await buildDocument(shared('eval/synthetic-receipts/cases/receipt_thermal.txt'));
     expect(spanProblems(document)).toEqual([]);

@@ -11,6 +11,7 @@ import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
 import { cutAtPairSeparators, mayPartPairs } from './pair-separators.js';
+import { selfLabelledCells } from './self-labelled-cells.js';
 import type { StructureWords } from './structure-words.js';
 import { lineAnswers, sameLines } from './same-lines.js';
 
@@ -458,8 +459,13 @@ function joinAmountCells(text: string, lineCells: readonly LineCell[]): readonly
   return lineCells;
 }
 
-/** `Label    value` pairs: two cells, or an even number alternating label / value-with-digits. */
+/** `Label    value` pairs: cells that each hold a label and a number, two cells, or an even number alternating label / value-with-digits. */
 function spacedPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], lineIndex: number, pairs: KeyValuePair[]): void {
+  const selfLabelled = selfLabelledCells(text, cells[lineIndex]!);
+  if (selfLabelled !== null) {
+    for (const { key, value } of selfLabelled) pairs.push(pair(text, layer, key, value, 'spaced'));
+    return;
+  }
   const lineCells = joinAmountCells(text, cells[lineIndex]!);
   if (lineCells.length < 2 || lineCells.length % 2 !== 0) return;
   if (lineCells.length === 2) {

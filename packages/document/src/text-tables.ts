@@ -2,7 +2,7 @@
  * Aligned-column text tables: blocks of consecutive lines that split into two or more
  * cells (runs of 2+ spaces, tabs, `|` pipes). Rule lines (`----`, `|---|---|`, `====`)
  * continue a block without being rows. The first row is the header when it reads like
- * one (every cell has letters, few digits). One or two single-cell lines between rows
+ * one (every cell has letters and few digits, or is a short sign such as `%`). One or two single-cell lines between rows
  * (section headings, wrapped descriptions) are passed over. Columns come from the header (or the widest
  * row) by character position; a row cell goes to the column it overlaps most, and a
  * column a row leaves empty gets an empty cell at the row's end.
@@ -17,7 +17,17 @@ interface Column {
   end: number;
 }
 
+/** Longest cell of signs alone a header may hold ("%", "#", "€"); rule characters never count. */
+const MAX_SIGN_CELL = 2;
+const RULE_SIGNS = /[-=_*.~]/;
+
+/**
+ * True when every cell of a line names a column: letters and few digits, or a short sign
+ * that heads a column on its own ("%" over the rates, "#" over the positions, "€" over the
+ * amounts) — so long as one cell has letters.
+ */
 function isHeaderLike(text: string, cells: readonly LineCell[]): boolean {
+  let lettered = false;
   for (const cell of cells) {
     let letters = 0;
     let digits = 0;
@@ -26,9 +36,11 @@ function isHeaderLike(text: string, cells: readonly LineCell[]): boolean {
       if (code >= 0x30 && code <= 0x39) digits += 1;
       else if (code > 0x40 && isLetterAt(text, index)) letters += 1;
     }
+    if (letters === 0 && digits === 0 && cell.end - cell.start <= MAX_SIGN_CELL && !RULE_SIGNS.test(text.slice(cell.start, cell.end))) continue;
     if (letters === 0 || digits * 3 > letters) return false;
+    lettered = true;
   }
-  return true;
+  return lettered;
 }
 
 function cellOf(text: string, layer: string, cell: LineCell): TableCell {

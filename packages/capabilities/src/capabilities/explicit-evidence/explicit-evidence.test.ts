@@ -174,6 +174,34 @@ describe('explicit_evidence on other inputs', () => {
     }
   });
 
+  it("reads a tax summary's totals row under the tax column, where it is the sum of the rates above", async () => {
+    const receipt = [
+      'Bäckerei Sonnenschein GmbH',
+      '',
+      'Roggenbrot               3,40 B',
+      'Mineralwasser            2,10 A',
+      'SUMME              EUR   5,50',
+      '',
+      'Steuer  %      Netto   Steuer   Brutto',
+      'A= 19,0%        1,76     0,34     2,10',
+      'B=  7,0%        3,18     0,22     3,40',
+      'Gesamt          4,94     0,56     5,50',
+    ].join('\n');
+    const document = await buildDocument(receipt, { inputType: 'text' });
+    const result = await runCapability(capability, invoices, 'tax_amount', document);
+    // Not the rate "19,0%" of the first column's first row: a number before a percent sign is a rate, never an amount.
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['0.56']);
+    expect(evidenceOf(result, result.candidates[0])[0]?.detail?.structure).toBe('table:text:column-total');
+    expect(spansSliceBack(result, document)).toBe(true);
+  });
+
+  it('reads no totals row from a column whose last row is not the sum of the rows above', async () => {
+    const receipt = ['Steuer  %      Netto   Steuer   Brutto', 'A= 19,0%        1,76     0,34     2,10', 'B=  7,0%        3,18     0,22     3,40', 'Gesamt          4,94     0,57     5,50'].join('\n');
+    const document = await buildDocument(receipt, { inputType: 'text' });
+    const result = await runCapability(capability, invoices, 'tax_amount', document);
+    expect(result.candidates).toEqual([]);
+  });
+
   it('reads PDF text through pdf.js with spans into the pdf-text layer', async () => {
     const document = await evalDocument('invoice2data', 'NetpresseInvoice.pdf');
     const total = await runCapability(capability, invoices, 'total_amount', document);

@@ -2,15 +2,17 @@
  * Printed labels: the Document's key-value pairs (`Label: value`, dot leaders, spaced
  * columns, a label above its value, `<dt>/<dd>`, `<th>/<td>` rows) and its tables (a
  * column whose header matches — the whole header when it is printed over two lines —
- * read from a single-row table or when every row agrees; a row whose first cell matches,
+ * read from a single-row table, when every row agrees, or from its totals row when that
+ * row is the sum of the rows above; a row whose first cell matches,
  * read from its last filled cell — a totals row — or, in a row of several label/value
  * pairs ("Invoice no. 123   Customer no. 456"), from the last cell before the next label).
  */
 import type { KeyValuePair } from '@paxman/document';
-import { canonicalJson } from '@paxman/core';
+import { canonicalJson, isDecimalString, type JsonValue, parseDecimal } from '@paxman/core';
 import type { Table } from '@paxman/document';
 import { type Lexicon, normalizeLabelText } from '@paxman/values';
 import type { LabelMatch } from '../shared/label-match.js';
+import { amountTextOf, currencyOf } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
 import { amountIn, conceptsOf, inItemRow, readValue, recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -164,13 +166,29 @@ function findInColumn(context: SearchContext, table: Table, tableIndex: number, 
   // Rows whose cell reads as the field's type; others (a repeated header, a note) are ignored.
   const readable = cells.flatMap((cell) => {
     const read = readValue(context, cell!.text, match.currency);
-    return read ? [{ cell: cell!, key: canonicalJson(read.value) }] : [];
+    return read ? [{ cell: cell!, key: canonicalJson(read.value), value: read.value }] : [];
   });
   if (readable.length === 0) return;
   // A column of an items table holds one value per item, never the document's (an invoice of one line).
   if (readable.some((entry) => inItemRow(context, entry.cell.span))) return;
-  // Several rows: a per-row column, not one value for the document — unless every row says the same.
-  if (new Set(readable.map((entry) => entry.key)).size !== 1) return;
+  // Several rows: a per-row column, not one value for the document — unless every row says the same,
+  // or its last row is the sum of the rows above (a summary's totals row: the tax of every rate, then their total).
+  if (new Set(readable.map((entry) => entry.key)).size !== 1) {
+    if (AMOUNT_TYPES.has(context.reading.fieldType) && cells.length === readable.length && sumsTheRowsAbove(readable.map((entry) => entry.value))) {
+      const last = readable[readable.length - 1]!.cell;
+      recordLabelledValue(context, {
+        match,
+        keySpan: headerCell.span,
+        valueSpan: last.span,
+        valueText: last.text,
+        structured: false,
+        structure: `table:${table.source}:column-total`,
+        penalty: 10,
+        detail: { table: tableIndex, column, rows: readable.length },
+      });
+    }
+    return;
+  }
   const cell = readable[0]!.cell;
   recordLabelledValue(context, {
     match,
@@ -182,6 +200,27 @@ function findInColumn(context: SearchContext, table: Table, tableIndex: number, 
     penalty: readable.length > 1 || cells.length > readable.length ? 5 : 0,
     detail: { table: tableIndex, column, rows: readable.length },
   });
+}
+
+/** The field types a column's totals row is read for: amounts add up, names and dates do not. */
+const AMOUNT_TYPES: ReadonlySet<string> = new Set(['MONEY', 'DECIMAL', 'INTEGER']);
+
+/** Fewest rows above a column's totals row: with one, the two agree and the column is read as agreeing. */
+const MIN_SUMMED_ROWS = 2;
+
+/**
+ * True when the last of a column's values is the sum of the others, to the cent: the
+ * column's totals row. Every value must be an amount, in one currency.
+ */
+function sumsTheRowsAbove(values: readonly JsonValue[]): boolean {
+  if (values.length < MIN_SUMMED_ROWS + 1) return false;
+  const currencies = new Set(values.map(currencyOf));
+  if (currencies.size !== 1) return false;
+  const amounts = values.map(amountTextOf);
+  if (!amounts.every(isDecimalString)) return false;
+  const total = parseDecimal(amounts[amounts.length - 1]!);
+  const sum = amounts.slice(0, -1).reduce((running, amount) => running.plus(parseDecimal(amount!)), parseDecimal(0));
+  return !total.isZero() && sum.equals(total);
 }
 
 /**

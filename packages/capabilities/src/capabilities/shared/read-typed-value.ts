@@ -74,8 +74,13 @@ function parseOrFirst(recognizers: ValueRecognizers, kind: Parameters<ValueRecog
   if (parsed) return parsed;
   const hits = safe(() => recognizers.findValues(kind, text, options)) ?? [];
   if (hits.length !== 1) return null;
+  // A number with a percent sign after it is a rate ("A= 19,0%"), never an amount or a count.
+  if ((kind === 'MONEY' || kind === 'DECIMAL' || kind === 'INTEGER') && PERCENT_AFTER.test(text.slice(hits[0]!.end))) return null;
   return hits[0]!;
 }
+
+/** A percent sign right after a number, a space allowed. */
+const PERCENT_AFTER = /^ ?%/;
 
 function safe<T>(read: () => T): T | null {
   try {
