@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
-  lexiconPacks: '107be66a554101cd76e3ae526712e97834761d38697491d82081e66ec00bed8a',
+  lexiconPacks: '029c311e26bed5f2c01df936cdf165759f674798f12d2a5ef91cdb748ab8efe4',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.13.0',
-  pattern_extraction: '1.12.0',
+  explicit_evidence: '1.14.0',
+  pattern_extraction: '1.13.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -54,8 +54,8 @@ describe('docs/guides/knowledge-pack.md', () => {
     const evidence = artifact.evidence.find((record) => total.evidenceIds.includes(record.id))!;
     expect(evidence).toMatchObject({ kind: 'SYNONYM_LABEL', label: 'att betala' });
     expect(invoice.slice(evidence.spans[1]!.start, evidence.spans[1]!.end)).toBe('Att betala');
-    expect(artifact.versions.knowledge!['lexicon-sv@0.6.0']).toBe(packFingerprint(validateKnowledgePack(pack)));
-    expect(artifact.versions.knowledge!['lexicon-en@1.6.0']).toMatch(/^[0-9a-f]{64}$/);
+    expect(artifact.versions.knowledge!['lexicon-sv@0.7.0']).toBe(packFingerprint(validateKnowledgePack(pack)));
+    expect(artifact.versions.knowledge!['lexicon-en@1.7.0']).toMatch(/^[0-9a-f]{64}$/);
 
     // The pack's records section names the item table's Swedish column headers: the rows come from the table, each cell under its header.
     const sourcesOf = (read: typeof artifact) => {
@@ -72,7 +72,7 @@ describe('docs/guides/knowledge-pack.md', () => {
     // Replay holds with the same pack, and refuses an instance without it.
     await expect(px.replay(artifact, { contract })).resolves.toMatchObject({ replayHash: artifact.replayHash });
     await expect(replay(artifact, { contract, knowledge: [pack] })).resolves.toMatchObject({ replayHash: artifact.replayHash });
-    await expect(plain.replay(artifact, { contract })).rejects.toMatchObject({ code: 'VERSION_MISMATCH', message: expect.stringContaining('lexicon-sv@0.6.0 (not loaded)') });
+    await expect(plain.replay(artifact, { contract })).rejects.toMatchObject({ code: 'VERSION_MISMATCH', message: expect.stringContaining('lexicon-sv@0.7.0 (not loaded)') });
     await expect(createPaxman({ knowledge: [{ ...(pack as object), version: '0.1.1' }] }).replay(artifact, { contract })).rejects.toMatchObject({ code: 'VERSION_MISMATCH' });
   });
 
@@ -89,7 +89,7 @@ describe('docs/guides/knowledge-pack.md', () => {
     expect(verified.out()).toContain(`verified ${artifact.replayHash}`);
     const missing = io();
     expect(await main(['replay', artifactFile, '--contract', contractFile], missing.io)).toBe(1);
-    expect(missing.err()).toContain('lexicon-sv@0.6.0');
+    expect(missing.err()).toContain('lexicon-sv@0.7.0');
   });
 
   it('an invalid pack is refused with every problem named, by the API and as a usage error on the command line', async () => {

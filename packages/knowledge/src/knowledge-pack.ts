@@ -93,6 +93,9 @@ export interface StructuredDataKnowledge {
  *   payment split between cash and one of them does not check the total;
  * - `sender-words`: the word before who sent something ("from", "von") — an e-mail's
  *   subject "Your receipt from ACME" names the issuer;
+ * - `recipient-words`: how a letter addresses its recipient above the name ("Herrn",
+ *   "Frau", "Madame", "Mr") — in an address window, the line of these is not the
+ *   recipient, the name after them is;
  * - `business-kinds`: what says which kind of business a company is, not which one
  *   ("trading", "restaurant", "pharmacy") — a letterhead line of only these continues the
  *   name printed above it;
@@ -140,6 +143,7 @@ export const WORD_CLASSES = [
   'net-words',
   'other-tenders',
   'sender-words',
+  'recipient-words',
   'business-kinds',
   'name-connectors',
   'address-stops',

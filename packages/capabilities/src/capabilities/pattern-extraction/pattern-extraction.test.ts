@@ -140,8 +140,16 @@ describe('pattern_extraction: the recipient in the address window under a sender
     expect(await recipients(columns)).toEqual(['Muster GmbH']);
   });
 
+  it('passes over how the letter addresses its recipient, alone on its line or before the name, in the languages of the packs', async () => {
+    expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\n\nHerrn\nPeter Meier\nGartenweg 3\n12345 Berlin\n')).toEqual(['Peter Meier']);
+    expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\n\nFrau Dr. Anna Weber\nLindenstraße 12\n80331 München\n')).toEqual(['Dr. Anna Weber']);
+    expect(await recipients('Atelier Berthier SARL · 12 rue Victor Hugo · 69002 Lyon\n\nM. Jean Dupont\n8 avenue Foch\n75016 Paris\n')).toEqual(['Jean Dupont']);
+    expect(await recipients('Bouwbedrijf Smit B.V. · Kerkstraat 4 · 1017 GC Amsterdam\n\nDe heer\nPieter de Vries\nDorpsstraat 9\n3511 AB Utrecht\n')).toEqual(['Pieter de Vries']);
+  });
+
   it('reads nothing when the window does not say which line names the recipient, or has no address, or there is no sender line', async () => {
-    expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\n\nHerrn\nPeter Meier\nGartenweg 3\n12345 Berlin\n')).toEqual([]);
+    // A single word the packs do not know over a name: a one-word company over its contact, or a greeting — the layout does not say.
+    expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\n\nAlphabet\nPeter Meier\nGartenweg 3\n12345 Berlin\n')).toEqual([]);
     expect(await recipients('Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart\nBeispiel AG\nThank you for your order\n')).toEqual([]);
     expect(await recipients('Musterbau GmbH\nBeispiel AG\nGartenweg 3\n12345 Berlin\n')).toEqual([]);
     // Commas part many lines: a town, its state and its country are no sender line.

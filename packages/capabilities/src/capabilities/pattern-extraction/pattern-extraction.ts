@@ -31,10 +31,10 @@ import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js'
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
-/** The spec of `pattern_extraction@1.12.0`. */
+/** The spec of `pattern_extraction@1.13.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.12.0',
+  version: '1.13.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -188,7 +188,10 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
     }
     if (context.config.letterhead === true) recordLetterhead(builder, index.document, index.primary.name, reading, layout, lexicon, index.normalizeLabel);
     if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon, index.normalizeLabel);
-    if (context.config.recipientWindow === true) recordRecipientWindow(builder, index.document, index.primary.name, (text) => letterheadFollower(text, layout, index.normalizeLabel) === 'address');
+    if (context.config.recipientWindow === true) recordRecipientWindow(builder, index.document, index.primary.name, {
+        isAddress: (text) => letterheadFollower(text, layout, index.normalizeLabel) === 'address',
+        afterRecipientWords: (text) => layout.afterStart('recipient-words', text),
+      });
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {
       recordPatternMatches(builder, pattern, index.primary.text, index.primary.name, reading, options.recognizers, index.recognizerOptions, layout);

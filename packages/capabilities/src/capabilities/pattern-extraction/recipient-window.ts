@@ -6,9 +6,14 @@
  * is the buyer. Pages laid out in columns print other text beside the window: only the
  * column the sender's line starts in is read.
  *
+ * How a letter addresses its recipient ("Herrn", "Madame", "Mr" — the packs'
+ * `recipient-words`) is not the recipient: alone on the window's first line, the name is
+ * on the next ("Herrn" / "Peter Meier"); before a name of two words or more, the name is
+ * what follows ("Frau Dr. Anna Weber").
+ *
  * Reported as `RECOGNIZER` evidence with `pattern: 'layout:recipient'` (layout grounds,
  * role `party-block`). Nothing is reported when the window's first line is a single word
- * over another name-like line ("Herrn" / "Peter Meier", or a one-word company over its
+ * the packs do not know over another name-like line (a one-word company over its
  * contact): which of them names the recipient, the layout does not say.
  */
 import { EvidenceKind, type SourceSpan } from '@paxman/core';
@@ -56,8 +61,37 @@ function isNameLine(text: string): boolean {
   return text.length <= NAME_CHARACTERS && /\p{L}{2}/u.test(text) && !/[\d:@|]|https?|www\./i.test(text);
 }
 
+/** How the page's words are told apart: an address line, and where the words addressing a recipient end at a text's start (null when it starts with none). */
+export interface WindowWords {
+  readonly isAddress: (text: string) => boolean;
+  readonly afterRecipientWords: (text: string) => number | null;
+}
+
+/**
+ * The window's lines from the recipient's name on: a line addressing the recipient alone
+ * is passed over, and one addressing it before a name of two or more words gives the name.
+ */
+function fromTheName(window: readonly WindowLine[], afterRecipientWords: WindowWords['afterRecipientWords']): readonly WindowLine[] {
+  const first = window[0];
+  const end = first === undefined ? null : afterRecipientWords(first.text);
+  if (first === undefined || end === null) return window;
+  const rest = first.text.slice(end);
+  // The words end before their own full stop ("M. Jean Dupont").
+  const name = rest.replace(/^[\s.,]+/u, '').trimEnd();
+  if (name.length === 0) return window.slice(1);
+  if (!/\S\s+\S/.test(name)) return window;
+  const start = first.span.start + end + rest.indexOf(name);
+  return [{ text: name, span: { start, end: start + name.length, layer: first.span.layer } }, ...window.slice(1)];
+}
+
+interface WindowLine {
+  readonly text: string;
+  readonly span: SourceSpan;
+}
+
 /** Records the recipient named in the address window under a sender's line, if the page has one. */
-export function recordRecipientWindow(builder: ResultBuilder, document: Document, layer: string, isAddress: (text: string) => boolean): void {
+export function recordRecipientWindow(builder: ResultBuilder, document: Document, layer: string, words: WindowWords): void {
+  const isAddress = words.isAddress;
   const lines = document.lines.filter((line) => line.span.layer === layer);
   const head = Math.min(lines.length, SENDER_LINES);
   for (let position = 0; position < head; position += 1) {
@@ -67,18 +101,19 @@ export function recordRecipientWindow(builder: ResultBuilder, document: Document
     const sender = columnText(line.text, start);
     if (sender === null || !isSenderLine(sender.text, isAddress)) continue;
     // The window's lines: the same column, under the sender's line.
-    const window: { text: string; span: SourceSpan }[] = [];
+    const printed: WindowLine[] = [];
     for (let next = position + 1; next < lines.length && next <= position + WINDOW_GAP_LINES + ADDRESS_LINES + 1; next += 1) {
       const below = lines[next]!;
       const cell = columnText(below.text, sender.offset);
       if (cell === null) {
-        if (window.length > 0) break;
+        if (printed.length > 0) break;
         continue;
       }
       const begin = below.span.start + cell.offset;
-      window.push({ text: cell.text, span: { start: begin, end: begin + cell.text.length, layer } });
-      if (window.length === 1 && next > position + WINDOW_GAP_LINES) break;
+      printed.push({ text: cell.text, span: { start: begin, end: begin + cell.text.length, layer } });
+      if (printed.length === 1 && next > position + WINDOW_GAP_LINES) break;
     }
+    const window = fromTheName(printed, words.afterRecipientWords);
     const name = window[0];
     if (name === undefined || !isNameLine(name.text) || isAddress(name.text)) return;
     // "Herrn" / "Peter Meier": a line of one plain word over another name line leaves the recipient unsaid.

@@ -3,7 +3,7 @@
  * lexicon (the knowledge packs' word classes): document titles, legal forms, street words,
  * number markers, date connectors, the keys a party block prints a name under, and the words of
  * summary and payment lines (rounding, added charges, net, other tenders), the word before
- * a sender's name ("from", "von"), and the words of a receipt's head (business kinds, name
+ * a sender's name ("from", "von") and before a recipient's ("Herrn", "Madame"), and the words of a receipt's head (business kinds, name
  * connectors, address stops, outlet words, registration labels, tax words), the words of a rate's label, and the
  * words around a value (connectors after a label, units of a count, connectors in a place name, contact labels). Matching
  * is by words (case, diacritics and punctuation ignored), never by a regex built from pack
@@ -63,6 +63,7 @@ export type MentionedWordClass =
   | 'net-words'
   | 'other-tenders'
   | 'sender-words'
+  | 'recipient-words'
   | 'business-kinds'
   | 'name-connectors'
   | 'address-stops'
@@ -88,6 +89,7 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'net-words',
   'other-tenders',
   'sender-words',
+  'recipient-words',
   'business-kinds',
   'name-connectors',
   'address-stops',
