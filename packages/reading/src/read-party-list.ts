@@ -31,6 +31,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
+import { signerNamedInOpening } from './party-named-signer.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
@@ -1151,7 +1152,10 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   /** The one person who signs for themselves, unless it is `party`: the party an agreement names only by a blank, "the undersigned" or in the first person. */
   const signerFor = (party: PartySighting): PartySighting[] => {
     const people = signerNames(text, signerWords).filter((name) => foldedWords(text.slice(name.start, name.end)).join(' ') !== foldedWords(party.name).join(' '));
-    return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
+    if (people.length === 1) return [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)];
+    // Else the one signer, after a key or set in columns, whom the opening names too (ADR 0038).
+    const named = people.length === 0 ? signerNamedInOpening(text, party.name, signerWords) : null;
+    return named === null ? [] : [sighting(text, layer, { name: named, role: null }, 'signature', true, signerWords)];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
   /** True when a list holds one company only and no conformed signature names anyone (an unsigned form): the other party is unnamed, and the list complete. */

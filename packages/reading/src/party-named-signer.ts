@@ -1,0 +1,89 @@
+/**
+ * The person who signs an agreement and whom its opening names (ADR 0038): where a party list
+ * holds one company and the other party is a person the preamble leaves unnamed or an
+ * agreement in the first person never names, the person is found among the conformed
+ * signatures ("/s/ Jane Roe", "By: /s/ Jane Roe", "Signature: /s/ Jane Roe") as the one signer
+ * whose name the opening prints too ("made … by Jane Roe and …", "I, Roe, Jane, …", the
+ * addressee of a letter). An officer signing for the company is rarely named in the opening, a
+ * witness never. The stricter reading of `party-signatures.ts` (a lone signature under no key
+ * and no company line) goes first; this one is its fallback, for the signature blocks set in
+ * columns or after a key that reading refuses. Structure only: no word of a language.
+ */
+import { CONFORMED_SIGNATURE, PERSON_NAME } from './party-signatures.js';
+import { type LegalForms, type Stretch, endsInLegalForm, foldedWords, isLegalForm, trimStretch } from './party-text.js';
+
+/** How much of a document's start counts as its opening: its title, preamble or address block and first paragraph. */
+export const SIGNER_OPENING = 3000;
+
+/** Most words between the first and the last word of a name printed in the opening ("Roe, Jane M."). */
+const NAME_SPREAD = 4;
+
+/** A conformed signature anywhere in a line, after a key or none ("By: /s/ Jane Roe", "Signature: /s/Jane Roe"). */
+const CONFORMED_ANYWHERE = /(?:^|[\s:])\/s\/\s*/giu;
+
+/** The name a conformed signature signs with: the rest of its line up to a comma (a suffix or title after it is left out), its doubling by a layout removed. */
+function signedName(text: string, from: number, lineEnd: number): Stretch {
+  let name = trimStretch(text, { start: from, end: lineEnd });
+  const comma = text.indexOf(',', name.start);
+  if (comma >= 0 && comma < name.end) name = trimStretch(text, { start: name.start, end: comma });
+  const tokens = text.slice(name.start, name.end).split(/\s+/u);
+  const half = tokens.length / 2;
+  // A layout that prints the name again beside the signature ("/s/ Jane Roe Jane Roe") signs it once.
+  if (tokens.length >= 4 && Number.isInteger(half) && foldedWords(tokens.slice(0, half).join(' ')).join(' ') === foldedWords(tokens.slice(half).join(' ')).join(' ')) {
+    name = trimStretch(text, { start: name.start, end: name.start + text.slice(name.start, name.end).indexOf(tokens[half]!, tokens.slice(0, half).join(' ').length) });
+  }
+  return name;
+}
+
+/** The words a name is matched by in the opening: its folded words of two letters or more (initials left out). */
+function nameWords(printed: string): string[] {
+  return foldedWords(printed).filter((word) => word.length >= 2);
+}
+
+/** True when every word of `words` occurs in `opening` (folded words) within `NAME_SPREAD` words of one another, in any order ("Hewes, Hap" for "Hap Hewes"). */
+function printedIn(opening: readonly string[], words: readonly string[]): boolean {
+  if (words.length < 2) return false;
+  const span = words.length + NAME_SPREAD;
+  for (let at = 0; at < opening.length; at += 1) {
+    if (!words.includes(opening[at]!)) continue;
+    const window = opening.slice(at, at + span);
+    if (words.every((word) => window.includes(word))) return true;
+  }
+  return false;
+}
+
+/**
+ * The one person who signs with a conformed signature and whom the opening names too, other
+ * than `party` (the company the list holds); null when none or several do. The opening is the
+ * document's first `SIGNER_OPENING` characters, up to its first conformed signature.
+ */
+export function signerNamedInOpening(text: string, party: string, words: LegalForms): Stretch | null {
+  const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
+  if (marks.length === 0) return null;
+  const openingEnd = Math.min(SIGNER_OPENING, marks[0]!.index);
+  const opening = foldedWords(text.slice(0, openingEnd));
+  const own = foldedWords(party).join(' ');
+  const found = new Map<string, Stretch>();
+  for (const mark of marks) {
+    const from = mark.index + mark[0].length;
+    const lineEnd = text.indexOf('\n', from);
+    const name = signedName(text, from, lineEnd < 0 ? text.length : lineEnd);
+    const printed = text.slice(name.start, name.end);
+    if (!PERSON_NAME.test(printed) || CONFORMED_SIGNATURE.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words)) continue;
+    const key = foldedWords(printed).join(' ');
+    if (key === own || own.includes(key)) continue;
+    if (!printedIn(opening, nameWords(printed))) continue;
+    const people = [...found.keys()];
+    // The same person signing twice (the agreement and its release) is one signer.
+    if (people.some((other) => sameNameWords(other, key))) continue;
+    found.set(key, name);
+  }
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/** True when two folded names hold the same words of two letters or more ("jane m roe", "jane roe"). */
+function sameNameWords(one: string, other: string): boolean {
+  const first = nameWords(one).sort().join(' ');
+  const second = nameWords(other).sort().join(' ');
+  return first === second;
+}
