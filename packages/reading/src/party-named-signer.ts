@@ -60,8 +60,7 @@ function printedIn(opening: readonly string[], words: readonly string[]): boolea
 export function signerNamedInOpening(text: string, party: string, words: LegalForms): Stretch | null {
   const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
   if (marks.length === 0) return null;
-  const openingEnd = Math.min(SIGNER_OPENING, marks[0]!.index);
-  const opening = foldedWords(text.slice(0, openingEnd));
+  const opening = openingWords(text, marks[0]!.index);
   const own = foldedWords(party).join(' ');
   const found = new Map<string, Stretch>();
   for (const mark of marks) {
@@ -79,6 +78,43 @@ export function signerNamedInOpening(text: string, party: string, words: LegalFo
     found.set(key, name);
   }
   return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/** The folded words of a document's opening: its first `SIGNER_OPENING` characters, up to `signedAt` (its first conformed signature). */
+function openingWords(text: string, signedAt: number): string[] {
+  return foldedWords(text.slice(0, Math.min(SIGNER_OPENING, signedAt)));
+}
+
+/** True when `words` occur in `opening` one after another ("anheuser busch companies inc"). */
+function printedInOrder(opening: readonly string[], words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  for (let at = 0; at + words.length <= opening.length; at += 1) {
+    if (words.every((word, index) => opening[at + index] === word)) return true;
+  }
+  return false;
+}
+
+/**
+ * The parties of a signed agreement that no preamble lists (ADR 0038): the one company its
+ * closing prints over a key line (`signed`: "ACME, INC." over "By: /s/ …") whose name the opening
+ * prints too, and the one person who signs for themselves whom the opening names (a release
+ * "I, Jane Roe, … release Acme, Inc."; "ACME, INC. … and JANE ROE ("Roe") … agree"). Null unless
+ * there is exactly one of each.
+ */
+export function signedPairNamedInOpening(text: string, signed: readonly Stretch[], words: LegalForms): { readonly company: Stretch; readonly person: Stretch } | null {
+  const person = signerNamedInOpening(text, '', words);
+  if (person === null) return null;
+  const firstMark = [...text.matchAll(CONFORMED_ANYWHERE)][0]!.index;
+  const opening = openingWords(text, firstMark);
+  const personKey = foldedWords(text.slice(person.start, person.end)).join(' ');
+  const companies = new Map<string, Stretch>();
+  for (const name of signed) {
+    const folded = foldedWords(text.slice(name.start, name.end));
+    const key = folded.join(' ');
+    if (sameNameWords(key, personKey) || !printedInOrder(opening, folded)) continue;
+    if (!companies.has(key)) companies.set(key, name);
+  }
+  return companies.size === 1 ? { company: [...companies.values()][0]!, person } : null;
 }
 
 /** True when two folded names hold the same words of two letters or more ("jane m roe", "jane roe"). */
