@@ -10,7 +10,7 @@
  * columns or after a key that reading refuses. Structure only: no word of a language.
  */
 import { CONFORMED_SIGNATURE, PERSON_NAME } from './party-signatures.js';
-import { type LegalForms, type Stretch, endsInLegalForm, foldedWords, isLegalForm, trimStretch } from './party-text.js';
+import { type LegalForms, type Stretch, endsInLegalForm, foldedWords, isLegalForm, lineAt, trimStretch } from './party-text.js';
 
 /** How much of a document's start counts as its opening: its title, preamble or address block and first paragraph. */
 export const SIGNER_OPENING = 3000;
@@ -115,6 +115,56 @@ export function signedPairNamedInOpening(text: string, signed: readonly Stretch[
     if (!companies.has(key)) companies.set(key, name);
   }
   return companies.size === 1 ? { company: [...companies.values()][0]!, person } : null;
+}
+
+/** A defined term in the opening: a quoted phrase inside a parenthesis ("(the "Employee")", "(hereinafter “Second Party”)"). */
+const OPENING_TERM = /\([^()"\u201C\u201D]{0,40}["\u201C]([^"\u201C\u201D()]{2,40})["\u201D]\s*\)/gu;
+
+/** Lines after a heading searched for the signature or printed name under it. */
+const UNDER_HEADING_LINES = 3;
+
+/** A key line with nothing after its key ("By:", "Signature: ______"): the place a signature goes, passed over under a heading. */
+const EMPTY_KEY_LINE = /^\p{L}[\p{L} ]{0,20}:?[\s_]*$/u;
+
+/**
+ * The one person a signature block prints under a heading that repeats a term the opening defines
+ * for someone other than `party` (the company the list holds, its term `role`): "SECOND PARTY" /
+ * "By:" / "/s/ Jane Roe" for "… and the undersigned (hereinafter “Second Party”)", or "EMPLOYEE:"
+ * / "Jane Roe" / "(Print Name)" — a printed name is taken unsigned only over a caption in
+ * parentheses. Null when none or several.
+ */
+export function signerUnderTermHeading(text: string, party: string, role: string | null, words: LegalForms): Stretch | null {
+  const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
+  const openingText = text.slice(0, Math.min(SIGNER_OPENING, marks[0]?.index ?? text.length));
+  const own = new Set([foldedWords(party).join(' '), foldedWords(role ?? '').join(' ')]);
+  const terms = new Set([...openingText.matchAll(OPENING_TERM)].map((match) => foldedWords(match[1]!).join(' ')).filter((term) => term !== '' && !own.has(term)));
+  if (terms.size === 0) return null;
+  const lines: Stretch[] = [];
+  for (let at = openingText.length; at < text.length; ) {
+    const line = lineAt(text, at);
+    const trimmed = trimStretch(text, line);
+    if (trimmed.end > trimmed.start) lines.push(trimmed);
+    at = line.end + 1;
+  }
+  const found = new Map<string, Stretch>();
+  lines.forEach((line, index) => {
+    if (!terms.has(foldedWords(text.slice(line.start, line.end)).join(' ')) || !/^[\p{L}\s:]+$/u.test(text.slice(line.start, line.end))) return;
+    for (let next = index + 1; next < Math.min(lines.length, index + 1 + UNDER_HEADING_LINES); next += 1) {
+      const content = text.slice(lines[next]!.start, lines[next]!.end);
+      const mark = /^(?:\p{L}[\p{L} ]{0,20}:?\s*)?\/s\/\s*/iu.exec(content);
+      let name: Stretch | null = null;
+      if (mark !== null) name = signedName(text, lines[next]!.start + mark[0].length, lines[next]!.end);
+      else if (PERSON_NAME.test(content) && /^\(.*\)$/u.test(text.slice(lines[next + 1]?.start ?? 0, lines[next + 1]?.end ?? 0))) name = lines[next]!;
+      else if (EMPTY_KEY_LINE.test(content)) continue;
+      if (name === null) return;
+      const printed = text.slice(name.start, name.end);
+      if (!PERSON_NAME.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words) || own.has(foldedWords(printed).join(' '))) return;
+      const key = foldedWords(printed).join(' ');
+      if (![...found.keys()].some((other) => sameNameWords(other, key))) found.set(key, name);
+      return;
+    }
+  });
+  return found.size === 1 ? [...found.values()][0]! : null;
 }
 
 /** True when two folded names hold the same words of two letters or more ("jane m roe", "jane roe"). */
