@@ -167,6 +167,40 @@ export function signerUnderTermHeading(text: string, party: string, role: string
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
+/** Lines with letters around a conformed signature searched for the company it signs for. */
+const OFFICER_LINES = 3;
+
+/**
+ * True when every conformed signature of the document signs for the company `party` names: a
+ * line naming the company (its folded words, nothing else) is printed within `OFFICER_LINES`
+ * lines with letters before or after it ("ACME, INC." / "By: /s/ …", or "/s/ Jane Roe" / "Jane
+ * Roe" / "Vice President" / "Acme, Inc."). A form only the company's officer signed names no
+ * other party; false when the document holds no conformed signature, or two on adjacent lines
+ * (columns, which the lines do not tell apart).
+ */
+export function signedOnlyFor(text: string, party: string): boolean {
+  const own = foldedWords(party).join(' ');
+  if (own === '') return false;
+  const lines: Stretch[] = [];
+  for (let at = 0; at < text.length; ) {
+    const line = lineAt(text, at);
+    const trimmed = trimStretch(text, line);
+    if (/[\p{L}\p{N}]/u.test(text.slice(trimmed.start, trimmed.end))) lines.push(trimmed);
+    at = line.end + 1;
+  }
+  const signs = (index: number): boolean => index >= 0 && index < lines.length && /(?:^|[\s:])\/s\//iu.test(text.slice(lines[index]!.start, lines[index]!.end));
+  let signatures = 0;
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!signs(index)) continue;
+    signatures += 1;
+    // Signatures on adjacent lines are set in columns ("Signature: /s/ Jane Roe" / "Signature: /s/ John Doe" under one company line): whose is whose, the lines do not tell.
+    if (signs(index - 1) || signs(index + 1)) return false;
+    const around = lines.slice(Math.max(0, index - OFFICER_LINES), index + OFFICER_LINES + 1);
+    if (!around.some((line) => foldedWords(text.slice(line.start, line.end)).join(' ') === own)) return false;
+  }
+  return signatures > 0;
+}
+
 /** True when two folded names hold the same words of two letters or more ("jane m roe", "jane roe"). */
 function sameNameWords(one: string, other: string): boolean {
   const first = nameWords(one).sort().join(' ');

@@ -31,7 +31,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
-import { signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
+import { signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
@@ -1163,7 +1163,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const only = sightings.length === 1 ? sightings[0]! : null;
     // A company: its legal form ends its name, or a term follows a name of two words or more ("The Acme Company ("Employer")"), not a term read as a name ("between the Company and …").
     const company = only !== null && (endsInLegalForm(only.name, { legalForms }) || (only.role !== null && only.name.split(' ').length >= 2));
-    return company && !holdsSignature(text);
+    // A form only the company's officer signed (ADR 0038) names no other party either.
+    return company && (!holdsSignature(text) || signedOnlyFor(text, only.name));
   };
   const companies = signatures.filter((name) => name.legalForm);
   const salutation = letterSalutation(text, signatureWords);
