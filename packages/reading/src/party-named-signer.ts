@@ -9,8 +9,9 @@
  * and no company line) goes first; this one is its fallback, for the signature blocks set in
  * columns or after a key that reading refuses. Structure only: no word of a language.
  */
+import { findTerms } from './header-terms.js';
 import { CONFORMED_SIGNATURE, PERSON_NAME } from './party-signatures.js';
-import { type LegalForms, type Stretch, endsInLegalForm, foldedWords, isLegalForm, lineAt, trimStretch } from './party-text.js';
+import { type LegalForms, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, trimStretch } from './party-text.js';
 
 /** How much of a document's start counts as its opening: its title, preamble or address block and first paragraph. */
 export const SIGNER_OPENING = 3000;
@@ -163,6 +164,39 @@ export function signerUnderTermHeading(text: string, party: string, role: string
       if (![...found.keys()].some((other) => sameNameWords(other, key))) found.set(key, name);
       return;
     }
+  });
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/**
+ * The one person who signs a form after a key ("By: /s/ Jane Roe") where the company `party`
+ * signs nowhere: no line of the document after its opening names the company alone, so no
+ * signature there is its officer's; a signature right under a witness's word ("Witness" / "By:
+ * /s/ …") is a witness's. Null when none or several, or when the company signs.
+ */
+export function keyedSignerWithoutCompany(text: string, party: string, witnesses: readonly Term[], words: LegalForms): Stretch | null {
+  const own = foldedWords(party).join(' ');
+  const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
+  if (own === '' || marks.length === 0) return null;
+  const lines: Stretch[] = [];
+  for (let at = Math.min(SIGNER_OPENING, marks[0]!.index); at < text.length; ) {
+    const line = lineAt(text, at);
+    const trimmed = trimStretch(text, line);
+    if (/[\p{L}\p{N}]/u.test(text.slice(trimmed.start, trimmed.end))) lines.push(trimmed);
+    at = line.end + 1;
+  }
+  if (lines.some((line) => foldedWords(text.slice(line.start, line.end)).join(' ') === own)) return null;
+  const found = new Map<string, Stretch>();
+  lines.forEach((line, index) => {
+    const mark = /^(?:\p{L}[\p{L} ]{0,20}:?\s*)?\/s\/\s*/iu.exec(text.slice(line.start, line.end));
+    if (mark === null) return;
+    const previous = lines[index - 1];
+    if (previous !== undefined && findTerms(text.slice(previous.start, previous.end), witnesses).some((hit) => hit.start === 0)) return;
+    const name = signedName(text, line.start + mark[0].length, line.end);
+    const printed = text.slice(name.start, name.end);
+    if (!PERSON_NAME.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words)) return;
+    const key = foldedWords(printed).join(' ');
+    if (![...found.keys()].some((other) => sameNameWords(other, key))) found.set(key, name);
   });
   return found.size === 1 ? [...found.values()][0]! : null;
 }

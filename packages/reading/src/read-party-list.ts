@@ -31,7 +31,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
-import { signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
+import { keyedSignerWithoutCompany, signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
@@ -1154,7 +1154,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const people = signerNames(text, signerWords).filter((name) => foldedWords(text.slice(name.start, name.end)).join(' ') !== foldedWords(party.name).join(' '));
     if (people.length === 1) return [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)];
     // Else the one signer, after a key or set in columns, whom the opening names too (ADR 0038).
-    const named = people.length === 0 ? signerNamedInOpening(text, party.name, signerWords) ?? signerUnderTermHeading(text, party.name, party.role, signerWords) : null;
+    const named = people.length === 0 ? signerNamedInOpening(text, party.name, signerWords) ?? signerUnderTermHeading(text, party.name, party.role, signerWords) ?? keyedSignerWithoutCompany(text, party.name, signerWords.witnesses, signerWords) : null;
     return named === null ? [] : [sighting(text, layer, { name: named, role: null }, 'signature', true, signerWords)];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
