@@ -118,8 +118,8 @@ export function signedPairNamedInOpening(text: string, signed: readonly Stretch[
   return companies.size === 1 ? { company: [...companies.values()][0]!, person } : null;
 }
 
-/** A defined term in the opening: a quoted phrase inside a parenthesis ("(the "Employee")", "(hereinafter “Second Party”)"). */
-const OPENING_TERM = /\([^()"\u201C\u201D]{0,40}["\u201C]([^"\u201C\u201D()]{2,40})["\u201D]\s*\)/gu;
+/** A defined term in the opening: a quoted phrase inside a parenthesis ("(the "Employee")", "(hereinafter “Second Party”)", "(nachfolgend „Berater“)", "(ci-après « le Consultant »)"). */
+const OPENING_TERM = /\([^()"\u201C\u201D\u201E\u00AB]{0,40}["\u201C\u201E\u00AB]\s*([^"\u201C\u201D\u201E\u00AB\u00BB()]{2,40}?)\s*["\u201C\u201D\u00BB]\s*\)/gu;
 
 /** Lines after a heading searched for the signature or printed name under it. */
 const UNDER_HEADING_LINES = 3;
@@ -138,10 +138,12 @@ export function signerUnderTermHeading(text: string, party: string, role: string
   const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
   const openingText = text.slice(0, Math.min(SIGNER_OPENING, marks[0]?.index ?? text.length));
   const own = new Set([foldedWords(party).join(' '), foldedWords(role ?? '').join(' ')]);
-  const terms = new Set([...openingText.matchAll(OPENING_TERM)].map((match) => foldedWords(match[1]!).join(' ')).filter((term) => term !== '' && !own.has(term)));
+  const defined = [...openingText.matchAll(OPENING_TERM)];
+  const terms = new Set(defined.map((match) => foldedWords(match[1]!).join(' ')).filter((term) => term !== '' && !own.has(term)));
   if (terms.size === 0) return null;
   const lines: Stretch[] = [];
-  for (let at = openingText.length; at < text.length; ) {
+  // The headings come after the terms are defined.
+  for (let at = defined[0]!.index + defined[0]![0].length; at < text.length; ) {
     const line = lineAt(text, at);
     const trimmed = trimStretch(text, line);
     if (trimmed.end > trimmed.start) lines.push(trimmed);
@@ -170,7 +172,7 @@ export function signerUnderTermHeading(text: string, party: string, role: string
 
 /**
  * The one person who signs a form after a key ("By: /s/ Jane Roe") where the company `party`
- * signs nowhere: no line of the document after its opening names the company alone, so no
+ * signs nowhere: no line from a few above its first signature on names the company alone, so no
  * signature there is its officer's; a signature right under a witness's word ("Witness" / "By:
  * /s/ …") is a witness's. Null when none or several, or when the company signs.
  */
@@ -179,13 +181,15 @@ export function keyedSignerWithoutCompany(text: string, party: string, witnesses
   const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
   if (own === '' || marks.length === 0) return null;
   const lines: Stretch[] = [];
-  for (let at = Math.min(SIGNER_OPENING, marks[0]!.index); at < text.length; ) {
+  for (let at = 0; at < text.length; ) {
     const line = lineAt(text, at);
     const trimmed = trimStretch(text, line);
     if (/[\p{L}\p{N}]/u.test(text.slice(trimmed.start, trimmed.end))) lines.push(trimmed);
     at = line.end + 1;
   }
-  if (lines.some((line) => foldedWords(text.slice(line.start, line.end)).join(' ') === own)) return null;
+  // The company's name alone on a line from a few lines above the first signature on: a block it signs.
+  const firstSigned = lines.findIndex((line) => line.end > marks[0]!.index);
+  if (lines.slice(Math.max(0, firstSigned - OFFICER_LINES)).some((line) => foldedWords(text.slice(line.start, line.end)).join(' ') === own)) return null;
   const found = new Map<string, Stretch>();
   lines.forEach((line, index) => {
     const mark = /^(?:\p{L}[\p{L} ]{0,20}:?\s*)?\/s\/\s*/iu.exec(text.slice(line.start, line.end));
