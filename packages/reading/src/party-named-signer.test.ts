@@ -166,6 +166,14 @@ Sara Lake`;
 IN WITNESS WHEREOF, the parties have executed this Agreement.
 LUMEN DEVICES CORPORATION
 By: /s/ Sara Lake`;
-    expect(keyedSignerWithoutCompany(text, 'Lumen Devices Corporation', [{ term: 'witness', concept: '' }], LEGAL_FORMS)).toBeNull();
+    const words = { ...LEGAL_FORMS, witnesses: [{ term: 'witness', concept: '' }], officeKeys: ['title'] };
+    expect(keyedSignerWithoutCompany(text, 'Lumen Devices Corporation', words)).toBeNull();
+    // Nor an officer an office key follows, nor a signature with no key (the lone-signature reading's).
+    const officer = `As a condition of my relationship with Lumen Devices Corporation (the "Company"), I agree.
+By: /s/ Sara Lake
+Title: Vice President`;
+    expect(keyedSignerWithoutCompany(officer, 'Lumen Devices Corporation', words)).toBeNull();
+    expect(keyedSignerWithoutCompany(officer.replace('By: /s/', '/s/').replace('Title: Vice President', ''), 'Lumen Devices Corporation', words)).toBeNull();
+    expect(keyedSignerWithoutCompany(officer.replace('Title: Vice President', 'Sara Lake'), 'Lumen Devices Corporation', words)).toEqual({ start: 99, end: 108 });
   });
 });

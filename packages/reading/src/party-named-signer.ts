@@ -10,7 +10,7 @@
  * columns or after a key that reading refuses. Structure only: no word of a language.
  */
 import { findTerms } from './header-terms.js';
-import { CONFORMED_SIGNATURE, PERSON_NAME } from './party-signatures.js';
+import { CONFORMED_SIGNATURE, PERSON_NAME, isSignatureKeyLine } from './party-signatures.js';
 import { type LegalForms, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, trimStretch } from './party-text.js';
 
 /** How much of a document's start counts as its opening: its title, preamble or address block and first paragraph. */
@@ -170,13 +170,20 @@ export function signerUnderTermHeading(text: string, party: string, role: string
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
+/** The words a keyed signer is told from a witness or an officer with. */
+export interface KeyedSignerWords extends LegalForms {
+  readonly witnesses: readonly Term[];
+  readonly officeKeys: readonly string[];
+}
+
 /**
  * The one person who signs a form after a key ("By: /s/ Jane Roe") where the company `party`
  * signs nowhere: no line from a few above its first signature on names the company alone, so no
  * signature there is its officer's; a signature right under a witness's word ("Witness" / "By:
- * /s/ …") is a witness's. Null when none or several, or when the company signs.
+ * /s/ …") is a witness's, one an office key or a title follows ("Title: …", "Jane Roe, President")
+ * an officer's. Null when none or several, or when the company signs.
  */
-export function keyedSignerWithoutCompany(text: string, party: string, witnesses: readonly Term[], words: LegalForms): Stretch | null {
+export function keyedSignerWithoutCompany(text: string, party: string, words: KeyedSignerWords): Stretch | null {
   const own = foldedWords(party).join(' ');
   const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
   if (own === '' || marks.length === 0) return null;
@@ -192,13 +199,16 @@ export function keyedSignerWithoutCompany(text: string, party: string, witnesses
   if (lines.slice(Math.max(0, firstSigned - OFFICER_LINES)).some((line) => foldedWords(text.slice(line.start, line.end)).join(' ') === own)) return null;
   const found = new Map<string, Stretch>();
   lines.forEach((line, index) => {
-    const mark = /^(?:\p{L}[\p{L} ]{0,20}:?\s*)?\/s\/\s*/iu.exec(text.slice(line.start, line.end));
+    const mark = /^\p{L}[\p{L} ]{0,20}:?\s*\/s\/\s*/iu.exec(text.slice(line.start, line.end));
     if (mark === null) return;
     const previous = lines[index - 1];
-    if (previous !== undefined && findTerms(text.slice(previous.start, previous.end), witnesses).some((hit) => hit.start === 0)) return;
+    if (previous !== undefined && findTerms(text.slice(previous.start, previous.end), words.witnesses).some((hit) => hit.start === 0)) return;
     const name = signedName(text, line.start + mark[0].length, line.end);
     const printed = text.slice(name.start, name.end);
     if (!PERSON_NAME.test(printed) || isLegalForm(printed, words) || endsInLegalForm(printed, words)) return;
+    // An office key ("Title:") or a title after the printed name ("Jane Roe, President") in the lines below makes the signer an officer.
+    const below = lines.slice(index + 1, index + 1 + OFFICER_LINES).map((next) => text.slice(next.start, next.end));
+    if (below.some((content) => isSignatureKeyLine(content, words.officeKeys) || (content.includes(',') && foldedWords(content.split(',')[0]!).join(' ') === foldedWords(printed).join(' ')))) return;
     const key = foldedWords(printed).join(' ');
     if (![...found.keys()].some((other) => sameNameWords(other, key))) found.set(key, name);
   });

@@ -1154,7 +1154,7 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const people = signerNames(text, signerWords).filter((name) => foldedWords(text.slice(name.start, name.end)).join(' ') !== foldedWords(party.name).join(' '));
     if (people.length === 1) return [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)];
     // Else the one signer, after a key or set in columns, whom the opening names too (ADR 0038).
-    const named = people.length === 0 ? signerNamedInOpening(text, party.name, signerWords) ?? signerUnderTermHeading(text, party.name, party.role, signerWords) ?? keyedSignerWithoutCompany(text, party.name, signerWords.witnesses, signerWords) : null;
+    const named = people.length === 0 ? signerNamedInOpening(text, party.name, signerWords) ?? signerUnderTermHeading(text, party.name, party.role, signerWords) ?? keyedSignerWithoutCompany(text, party.name, signerWords) : null;
     return named === null ? [] : [sighting(text, layer, { name: named, role: null }, 'signature', true, signerWords)];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
