@@ -1,13 +1,14 @@
 /**
- * The person who signs an agreement and whom its opening names (ADR 0038): where a party list
- * holds one company and the other party is a person the preamble leaves unnamed or an
- * agreement in the first person never names, the person is found among the conformed
- * signatures ("/s/ Jane Roe", "By: /s/ Jane Roe", "Signature: /s/ Jane Roe") as the one signer
- * whose name the opening prints too ("made … by Jane Roe and …", "I, Roe, Jane, …", the
- * addressee of a letter). An officer signing for the company is rarely named in the opening, a
- * witness never. The stricter reading of `party-signatures.ts` (a lone signature under no key
- * and no company line) goes first; this one is its fallback, for the signature blocks set in
- * columns or after a key that reading refuses. Structure only: no word of a language.
+ * The person who signs an agreement beside the one company its party list holds (ADR 0038), where
+ * the lone-signature reading of `party-signatures.ts` (a signature under no key and no company
+ * line) finds none: the one conformed signer ("/s/ Jane Roe", "By: /s/ …", "Signature: /s/ …", in
+ * columns or not) whom the opening names too ("I, Roe, Jane, …", "made … by Jane Roe"); else the
+ * person signed under a heading that repeats the term the opening gives the unnamed party ("SECOND
+ * PARTY", "EMPLOYEE:"); else the one person signing after a key where the company signs nowhere.
+ * With no list in the opening, the company the closing signs for and such a person, both named in
+ * the opening, are the list; and a form only the company's officer signed names no other party. An
+ * officer signing for the company is rarely named in the opening, a witness never. Structure only:
+ * the words (witnesses, office keys, legal forms) are the caller's.
  */
 import { findTerms } from './header-terms.js';
 import { CONFORMED_SIGNATURE, PERSON_NAME, isSignatureKeyLine } from './party-signatures.js';
@@ -34,6 +35,18 @@ function signedName(text: string, from: number, lineEnd: number): Stretch {
     name = trimStretch(text, { start: name.start, end: name.start + text.slice(name.start, name.end).indexOf(tokens[half]!, tokens.slice(0, half).join(' ').length) });
   }
   return name;
+}
+
+/** The trimmed lines of `text` from `from` that hold a letter or a digit (rules and blank lines left out). */
+function linesWithText(text: string, from: number): Stretch[] {
+  const lines: Stretch[] = [];
+  for (let at = from; at < text.length; ) {
+    const line = lineAt(text, at);
+    const trimmed = trimStretch(text, line);
+    if (/[\p{L}\p{N}]/u.test(text.slice(trimmed.start, trimmed.end))) lines.push(trimmed);
+    at = line.end + 1;
+  }
+  return lines;
 }
 
 /** The words a name is matched by in the opening: its folded words of two letters or more (initials left out). */
@@ -141,14 +154,8 @@ export function signerUnderTermHeading(text: string, party: string, role: string
   const defined = [...openingText.matchAll(OPENING_TERM)];
   const terms = new Set(defined.map((match) => foldedWords(match[1]!).join(' ')).filter((term) => term !== '' && !own.has(term)));
   if (terms.size === 0) return null;
-  const lines: Stretch[] = [];
   // The headings come after the terms are defined.
-  for (let at = defined[0]!.index + defined[0]![0].length; at < text.length; ) {
-    const line = lineAt(text, at);
-    const trimmed = trimStretch(text, line);
-    if (trimmed.end > trimmed.start) lines.push(trimmed);
-    at = line.end + 1;
-  }
+  const lines = linesWithText(text, defined[0]!.index + defined[0]![0].length);
   const found = new Map<string, Stretch>();
   lines.forEach((line, index) => {
     if (!terms.has(foldedWords(text.slice(line.start, line.end)).join(' ')) || !/^[\p{L}\s:]+$/u.test(text.slice(line.start, line.end))) return;
@@ -187,13 +194,7 @@ export function keyedSignerWithoutCompany(text: string, party: string, words: Ke
   const own = foldedWords(party).join(' ');
   const marks = [...text.matchAll(CONFORMED_ANYWHERE)];
   if (own === '' || marks.length === 0) return null;
-  const lines: Stretch[] = [];
-  for (let at = 0; at < text.length; ) {
-    const line = lineAt(text, at);
-    const trimmed = trimStretch(text, line);
-    if (/[\p{L}\p{N}]/u.test(text.slice(trimmed.start, trimmed.end))) lines.push(trimmed);
-    at = line.end + 1;
-  }
+  const lines = linesWithText(text, 0);
   // The company's name alone on a line from a few lines above the first signature on: a block it signs.
   const firstSigned = lines.findIndex((line) => line.end > marks[0]!.index);
   if (lines.slice(Math.max(0, firstSigned - OFFICER_LINES)).some((line) => foldedWords(text.slice(line.start, line.end)).join(' ') === own)) return null;
@@ -229,13 +230,7 @@ const OFFICER_LINES = 3;
 export function signedOnlyFor(text: string, party: string): boolean {
   const own = foldedWords(party).join(' ');
   if (own === '') return false;
-  const lines: Stretch[] = [];
-  for (let at = 0; at < text.length; ) {
-    const line = lineAt(text, at);
-    const trimmed = trimStretch(text, line);
-    if (/[\p{L}\p{N}]/u.test(text.slice(trimmed.start, trimmed.end))) lines.push(trimmed);
-    at = line.end + 1;
-  }
+  const lines = linesWithText(text, 0);
   const signs = (index: number): boolean => index >= 0 && index < lines.length && /(?:^|[\s:])\/s\//iu.test(text.slice(lines[index]!.start, lines[index]!.end));
   let signatures = 0;
   for (let index = 0; index < lines.length; index += 1) {
