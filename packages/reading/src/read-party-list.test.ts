@@ -398,7 +398,7 @@ By: /s/ Scott Hogan`;
     expect(list?.parties.map((party) => party.name)).toEqual(['Marlow Sugar Company', 'Brandt Commodities LLC']);
   });
 
-  it('reads no person of the address block as a company, even when the person signs', async () => {
+  it('reads no person of the address block as a company, even when the person signs (ADR 0038: the person is the signer)', async () => {
     const text = `Orca Energy, Inc.
 9 Pine Road
 Tulsa, OK 74103
@@ -411,7 +411,10 @@ By: /s/ Sam Ortiz
 Accepted and agreed:
 DOUGLAS H. MARSH
 By: /s/ Douglas H. Marsh`;
-    expect((await partiesOf(text)).list).toBeNull();
+    // No letter list of companies; the company the closing signs for and the person who signs, both named in the opening.
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('signature');
+    expect(list?.parties.map((party) => party.name)).toEqual(['ORCA ENERGY, INC.', 'Douglas H. Marsh']);
   });
 
   it('fills the slot a letter\'s preamble leaves to "you" with the one other company of its address block', async () => {

@@ -31,6 +31,7 @@ import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
 import type { PartyList, PartySighting } from './party-list.js';
+import { keyedSignerWithoutCompany, signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
@@ -1151,7 +1152,10 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   /** The one person who signs for themselves, unless it is `party`: the party an agreement names only by a blank, "the undersigned" or in the first person. */
   const signerFor = (party: PartySighting): PartySighting[] => {
     const people = signerNames(text, signerWords).filter((name) => foldedWords(text.slice(name.start, name.end)).join(' ') !== foldedWords(party.name).join(' '));
-    return people.length === 1 ? [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)] : [];
+    if (people.length === 1) return [sighting(text, layer, { name: people[0]!, role: null }, 'signature', true, signerWords)];
+    // Else the one signer, after a key or set in columns, whom the opening names too (ADR 0038).
+    const named = people.length === 0 ? signerNamedInOpening(text, party.name, signerWords) ?? signerUnderTermHeading(text, party.name, party.role, signerWords) ?? keyedSignerWithoutCompany(text, party.name, signerWords) : null;
+    return named === null ? [] : [sighting(text, layer, { name: named, role: null }, 'signature', true, signerWords)];
   };
   const signed = new Set(signatures.map((name) => foldedWords(text.slice(name.start, name.end)).join(' ')));
   /** True when a list holds one company only and no conformed signature names anyone (an unsigned form): the other party is unnamed, and the list complete. */
@@ -1159,7 +1163,8 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     const only = sightings.length === 1 ? sightings[0]! : null;
     // A company: its legal form ends its name, or a term follows a name of two words or more ("The Acme Company ("Employer")"), not a term read as a name ("between the Company and …").
     const company = only !== null && (endsInLegalForm(only.name, { legalForms }) || (only.role !== null && only.name.split(' ').length >= 2));
-    return company && !holdsSignature(text);
+    // A form only the company's officer signed (ADR 0038) names no other party either.
+    return company && (!holdsSignature(text) || signedOnlyFor(text, only.name));
   };
   const companies = signatures.filter((name) => name.legalForm);
   const salutation = letterSalutation(text, signatureWords);
@@ -1239,6 +1244,9 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
     if (soleCompany(sightings) && (unnamed > 0 || callsPartyBySelf(text, parties[0]!.name, opening))) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
   }
+  // No list in the opening: the one company the closing signs for and the one person who signs for themselves, both named in the opening (ADR 0038).
+  const pair = signedPairNamedInOpening(text, [...signatures, ...closingNames(text, 0, signatureWords)], signerWords);
+  if (pair !== null) return Object.freeze({ source: 'signature', parties: Object.freeze([pair.company, pair.person].map((name) => sighting(text, layer, { name, role: null }, 'signature', true, signerWords))) });
   if (companies.length < 2) return null;
   return Object.freeze({ source: 'signature', parties: Object.freeze(companies.map((name) => sighting(text, layer, { name, role: null }, 'signature', false, signatureWords))) });
 }
