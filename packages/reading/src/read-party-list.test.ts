@@ -302,6 +302,20 @@ WHEREAS the parties wish to collaborate.`;
     ]);
   });
 
+  it('says whether a name ends in a legal form (a company) — a person, an institution or a bare term does not (ADR 0039)', async () => {
+    const english = `This Services Agreement is made by and among Quillon Freight, Inc. ("Quillon"), Marsh Harbour Holdings Limited ("Marsh"), and Dr. Petra Valen ("Consultant").`;
+    expect((await partiesOf(english)).list?.parties.map((party) => [party.name, party.company])).toEqual([
+      ['Quillon Freight, Inc.', true],
+      ['Marsh Harbour Holdings Limited', true],
+      ['Dr. Petra Valen', false],
+    ]);
+    const german = `Dieser Vertrag wird geschlossen zwischen der Nordlicht Logistik GmbH (nachfolgend „Auftraggeber“) und der Stiftung Bergwald (nachfolgend „Stiftung“).`;
+    expect((await partiesOf(german)).list?.parties.map((party) => [party.name, party.company])).toEqual([
+      ['Nordlicht Logistik GmbH', true],
+      ['Stiftung Bergwald', false],
+    ]);
+  });
+
   it('reads a placeholder of a form ("XXXX") as a blank party, not as a name', async () => {
     const text = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and XXXX (the "Employee").`;
     const { list } = await partiesOf(text);

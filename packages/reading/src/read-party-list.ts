@@ -1130,6 +1130,7 @@ function sighting(text: string, layer: string, party: ReadParty, source: PartySi
     source,
     confirmed,
     bounded: party.role !== null || party.bounded === true || isLegalForm(printed, words) || endsInLegalForm(printed, words),
+    company: endsInLegalForm(printed, words),
   });
 }
 
