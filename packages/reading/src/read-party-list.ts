@@ -30,6 +30,7 @@ import type { SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
+import { type GroupReading, groupedCompanies } from './party-groups.js';
 import type { PartyList, PartySighting } from './party-list.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
@@ -631,6 +632,37 @@ function blankSlotBefore(text: string, name: Stretch, term: DefinedTerm, words: 
   return last !== undefined && /,\s*$/u.test(tail.slice(0, last.start)) && !/[\p{L}\p{N}]/u.test(tail.slice(last.end));
 }
 
+/** True when a term is or ends with a word a list of parties is called by ("the Seller Parties", "Parties"): the companies it calls together are parties each. */
+function namesParties(text: string, role: Stretch, words: Words): boolean {
+  const folded = foldedWords(text.slice(role.start, role.end)).join(' ');
+  return [...words.listNames].some((name) => folded === name || folded.endsWith(` ${name}`));
+}
+
+/** The shapes `groupedCompanies` reads a stretch of companies with: names as a preamble party's, legal forms and descriptors of a company's kind. */
+function groupReading(text: string, words: Words): GroupReading {
+  return {
+    // The name must open its piece, an article aside ("und der Beta GmbH"): words before it ("its Reseller, …") are no company's.
+    nameIn: (stretch) => {
+      const name = nameIn(text, stretch, words);
+      return name !== null && name.start === afterArticle(text, skipSeparators(text, stretch.start), words) ? name : null;
+    },
+    isCompany: (stretch) => endsInLegalForm(text.slice(stretch.start, stretch.end), words) && !/\n[ \t]*\r?\n/u.test(text.slice(stretch.start, stretch.end)),
+    afterKind: (at, end) => {
+      // ", a Delaware limited partnership", ", an Ohio banking corporation": a comma, then a few words opening and ending in lower case, up to the next comma or the term.
+      const comma = skipSpaces(text, at, end);
+      if (text[comma] !== ',') return at;
+      const start = skipSpaces(text, comma + 1, end);
+      const next = text.indexOf(',', start);
+      const clauseEnd = next < 0 || next > end ? end : next;
+      const clause = text.slice(start, clauseEnd).trim().split(/\s+/u);
+      // No joining word in it: "and their affiliated entities" names more parties, no kind.
+      const kind = startsLowercase(text, start) && !clause.some((word) => words.joiners.has(word)) && clause.length <= KIND_WORDS && /^\p{Ll}+$/u.test(clause[clause.length - 1] ?? '') && !/[\p{N}\n(]/u.test(text.slice(start, clauseEnd));
+      return kind ? clauseEnd : at;
+    },
+    joiners: words.joiners,
+  };
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -688,7 +720,11 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       unnamed += 1;
       break;
     }
-    parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
+    const role = term.role === null ? null : roleIn(text, term.role, words);
+    // Companies listed one after another before one term that calls them parties ("A LP, a Delaware limited partnership, B LLC, … and C LLC (collectively, the "C Parties")"): each a party.
+    // A term that calls them as one party ("A, Inc. and A, L.P. (collectively, the "Company")") keeps the one name before it.
+    const group = descriptor || role === null || !namesParties(text, role, words) ? null : groupedCompanies(text, skipSeparators(text, at), term.start, groupReading(text, words));
+    parties.push(...(group ?? [name]).map((company) => ({ name: company, role })));
     const next = nextPartyStart(text, aliasesEnd(text, term, words), words);
     if (next === null) break;
     at = next.index;
