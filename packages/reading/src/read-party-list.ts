@@ -484,7 +484,13 @@ function partyStretch(text: string, from: number, term: DefinedTerm, words: Word
     const start = skipSeparators(text, from + hit.end);
     if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start, end: term.start };
   }
-  if (descriptor) return null;
+  if (descriptor) {
+    // The previous party's kind after its term, then the next company with no joining word ("("Buyer"), a Pennsylvania corporation, Gulf Lubricants Ltd., a company … ("Gulf")"): the company starts after the kind.
+    const kindEnd = groupReading(text, words).afterKind(from, term.start);
+    const start = kindEnd > from ? skipSeparators(text, kindEnd) : -1;
+    const name = start < 0 || !startsName(text, start) ? null : nameIn(text, { start, end: term.start }, words);
+    return name !== null && name.start === start && endsInLegalForm(text.slice(name.start, name.end), words) ? { start, end: term.start } : null;
+  }
   const start = skipSeparators(text, from);
   if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start: from, end: term.start };
   // A few lowercase words and a comma before the name ("and its Reseller, Schoolpop, Inc., a Delaware corporation ("Schoolpop")"): the name after the comma, a company's.
