@@ -33,6 +33,13 @@ export interface PartySighting {
    * it ("between Sonos, Inc. and IAC, …"): a descriptor may be left on, or a legal form cut off.
    */
   readonly bounded: boolean;
+  /**
+   * True when the name ends in a legal form printed after words of its own ("Hertz System, Inc.",
+   * "Adaptimmune Limited"): a company whose name's end the legal form fixes, not a person's or an
+   * institution's name (ADR 0039: a list of three or more such companies is graded as near a
+   * list of two).
+   */
+  readonly company: boolean;
 }
 
 /** The parties of a document, in the order it names them. */

@@ -302,6 +302,34 @@ WHEREAS the parties wish to collaborate.`;
     ]);
   });
 
+  it('says whether a name ends in a legal form (a company) — a person, an institution or a bare term does not (ADR 0039)', async () => {
+    const english = `This Services Agreement is made by and among Quillon Freight, Inc. ("Quillon"), Marsh Harbour Holdings Limited ("Marsh"), and Dr. Petra Valen ("Consultant").`;
+    expect((await partiesOf(english)).list?.parties.map((party) => [party.name, party.company])).toEqual([
+      ['Quillon Freight, Inc.', true],
+      ['Marsh Harbour Holdings Limited', true],
+      ['Dr. Petra Valen', false],
+    ]);
+    const german = `Dieser Vertrag wird geschlossen zwischen der Nordlicht Logistik GmbH (nachfolgend „Auftraggeber“) und der Stiftung Bergwald (nachfolgend „Stiftung“).`;
+    expect((await partiesOf(german)).list?.parties.map((party) => [party.name, party.company])).toEqual([
+      ['Nordlicht Logistik GmbH', true],
+      ['Stiftung Bergwald', false],
+    ]);
+  });
+
+  it('reads the next company right after the kind of the previous party, printed after its term with no joining word (ADR 0039)', async () => {
+    const english = `This Supply Agreement is entered into by Marlow Chemical Corporation ("Buyer"), a Pennsylvania corporation, Tern Lubricants Ltd., a company incorporated in Bermuda ("Tern"), and Osprey Oil Limited, a public company ("Osprey").`;
+    expect(namesOf((await partiesOf(english)).list)).toEqual([
+      { name: 'Marlow Chemical Corporation', role: 'Buyer' },
+      { name: 'Tern Lubricants Ltd.', role: 'Tern' },
+      { name: 'Osprey Oil Limited', role: 'Osprey' },
+    ]);
+    const french = `Le présent contrat est conclu entre Garance Chimie SA (« l'Acheteur »), une société anonyme, Héron Lubrifiants SARL, une société de droit belge (« Héron »), et Aigrette Huiles SAS (« Aigrette »).`;
+    expect(namesOf((await partiesOf(french)).list).map((party) => party.name)).toEqual(['Garance Chimie SA', 'Héron Lubrifiants SARL', 'Aigrette Huiles SAS']);
+    // A descriptor that names no company after the kind ("…, a Pennsylvania corporation, with offices at …") still ends the list where it did.
+    const office = `This Agreement is entered into by Marlow Chemical Corporation ("Buyer"), a Pennsylvania corporation, with offices at Harbor Road ("Premises").`;
+    expect(namesOf((await partiesOf(office)).list)).toEqual([]);
+  });
+
   it('reads a placeholder of a form ("XXXX") as a blank party, not as a name', async () => {
     const text = `This Agreement is made by and between Corvel Holdings, Inc., a Minnesota corporation (the "Company"), and XXXX (the "Employee").`;
     const { list } = await partiesOf(text);

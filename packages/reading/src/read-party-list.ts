@@ -30,6 +30,7 @@ import type { SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import { type RecordKnowledge, type TermsByLanguage, allTerms, builtInLexicon, recordKnowledge } from '@paxman/knowledge';
 import { findTerms, lowerSameLength } from './header-terms.js';
+import { type GroupReading, groupedCompanies } from './party-groups.js';
 import type { PartyList, PartySighting } from './party-list.js';
 import { keyedSignerWithoutCompany, signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
@@ -484,7 +485,13 @@ function partyStretch(text: string, from: number, term: DefinedTerm, words: Word
     const start = skipSeparators(text, from + hit.end);
     if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start, end: term.start };
   }
-  if (descriptor) return null;
+  if (descriptor) {
+    // The previous party's kind after its term, then the next company with no joining word ("("Buyer"), a Pennsylvania corporation, Gulf Lubricants Ltd., a company … ("Gulf")"): the company starts after the kind.
+    const kindEnd = groupReading(text, words).afterKind(from, term.start);
+    const start = kindEnd > from ? skipSeparators(text, kindEnd) : -1;
+    const name = start < 0 || !startsName(text, start) ? null : nameIn(text, { start, end: term.start }, words);
+    return name !== null && name.start === start && endsInLegalForm(text.slice(name.start, name.end), words) ? { start, end: term.start } : null;
+  }
   const start = skipSeparators(text, from);
   if (opensName(text, afterArticle(text, afterEnumeration(text, start), words))) return { start: from, end: term.start };
   // A few lowercase words and a comma before the name ("and its Reseller, Schoolpop, Inc., a Delaware corporation ("Schoolpop")"): the name after the comma, a company's.
@@ -632,6 +639,37 @@ function blankSlotBefore(text: string, name: Stretch, term: DefinedTerm, words: 
   return last !== undefined && /,\s*$/u.test(tail.slice(0, last.start)) && !/[\p{L}\p{N}]/u.test(tail.slice(last.end));
 }
 
+/** True when a term is or ends with a word a list of parties is called by ("the Seller Parties", "Parties"): the companies it calls together are parties each. */
+function namesParties(text: string, role: Stretch, words: Words): boolean {
+  const folded = foldedWords(text.slice(role.start, role.end)).join(' ');
+  return [...words.listNames].some((name) => folded === name || folded.endsWith(` ${name}`));
+}
+
+/** The shapes `groupedCompanies` reads a stretch of companies with: names as a preamble party's, legal forms and descriptors of a company's kind. */
+function groupReading(text: string, words: Words): GroupReading {
+  return {
+    // The name must open its piece, an article aside ("und der Beta GmbH"): words before it ("its Reseller, …") are no company's.
+    nameIn: (stretch) => {
+      const name = nameIn(text, stretch, words);
+      return name !== null && name.start === afterArticle(text, skipSeparators(text, stretch.start), words) ? name : null;
+    },
+    isCompany: (stretch) => endsInLegalForm(text.slice(stretch.start, stretch.end), words) && !/\n[ \t]*\r?\n/u.test(text.slice(stretch.start, stretch.end)),
+    afterKind: (at, end) => {
+      // ", a Delaware limited partnership", ", an Ohio banking corporation": a comma, then a few words opening and ending in lower case, up to the next comma or the term.
+      const comma = skipSpaces(text, at, end);
+      if (text[comma] !== ',') return at;
+      const start = skipSpaces(text, comma + 1, end);
+      const next = text.indexOf(',', start);
+      const clauseEnd = next < 0 || next > end ? end : next;
+      const clause = text.slice(start, clauseEnd).trim().split(/\s+/u);
+      // No joining word in it: "and their affiliated entities" names more parties, no kind.
+      const kind = startsLowercase(text, start) && !clause.some((word) => words.joiners.has(word)) && clause.length <= KIND_WORDS && /^\p{Ll}+$/u.test(clause[clause.length - 1] ?? '') && !/[\p{N}\n(]/u.test(text.slice(start, clauseEnd));
+      return kind ? clauseEnd : at;
+    },
+    joiners: words.joiners,
+  };
+}
+
 /** The parties of a preamble whose lead word ends at `from`. */
 function preambleAt(text: string, from: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
@@ -689,7 +727,11 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
       unnamed += 1;
       break;
     }
-    parties.push({ name, role: term.role === null ? null : roleIn(text, term.role, words) });
+    const role = term.role === null ? null : roleIn(text, term.role, words);
+    // Companies listed one after another before one term that calls them parties ("A LP, a Delaware limited partnership, B LLC, … and C LLC (collectively, the "C Parties")"): each a party.
+    // A term that calls them as one party ("A, Inc. and A, L.P. (collectively, the "Company")") keeps the one name before it.
+    const group = descriptor || role === null || !namesParties(text, role, words) ? null : groupedCompanies(text, skipSeparators(text, at), term.start, groupReading(text, words));
+    parties.push(...(group ?? [name]).map((company) => ({ name: company, role })));
     const next = nextPartyStart(text, aliasesEnd(text, term, words), words);
     if (next === null) break;
     at = next.index;
@@ -1131,6 +1173,7 @@ function sighting(text: string, layer: string, party: ReadParty, source: PartySi
     source,
     confirmed,
     bounded: party.role !== null || party.bounded === true || isLegalForm(printed, words) || endsInLegalForm(printed, words),
+    company: endsInLegalForm(printed, words),
   });
 }
 

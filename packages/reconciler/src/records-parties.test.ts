@@ -1,13 +1,14 @@
 /**
  * Grades of party lists (ADR 0025): each party by where it was read, lower for a preamble
  * party whose name only its shape ends (`detail.bounded` false); the list by its weakest
- * party, lower for a list of one party or of more than two.
+ * party, lower for a list of one party or of more than two — less so for three or more
+ * companies read from the preamble, each name ending in a legal form (ADR 0039).
  */
 import { describe, expect, it } from 'vitest';
 import { adaptContract } from '@paxman/contract';
 import { type CandidateResult, type Evidence, mergePolicy } from '@paxman/core';
 import { reconcile } from './reconcile.js';
-import { PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
+import { PARTY_COMPANY_LIST_SIZE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
 
 const contract = adaptContract({
   id: 'parties',
@@ -16,10 +17,12 @@ const contract = adaptContract({
 });
 const policy = mergePolicy({}, {});
 
-/** Where a party was read: the preamble, or the signature block (`confirmed`: the one person who signs where the preamble leaves a party unnamed). */
-type Place = 'preamble' | 'signer' | 'signature' | 'sole';
+/** Where a party was read: the preamble, or the signature block (`confirmed`: the one person who signs where the preamble leaves a party unnamed); `company` and `signed-company`: a name that ends in a legal form, read from the preamble or the signature block. */
+type Place = 'preamble' | 'signer' | 'signature' | 'sole' | 'company' | 'signed-company';
 
 /** A party list: each party a name, the term it is called by (null: none printed, and the name ends in no legal form) and where it was read (the preamble by default). */
+const inPreamble = (place: Place): boolean => place === 'preamble' || place === 'sole' || place === 'company';
+
 function partyResult(parties: readonly (readonly [string, string | null, Place?])[]): CandidateResult {
   const evidence: Evidence[] = parties.map(([name, term, place = 'preamble'], index) => ({
     id: `ev_${index}`,
@@ -29,8 +32,8 @@ function partyResult(parties: readonly (readonly [string, string | null, Place?]
     spans: [{ start: index * 40, end: index * 40 + name.length, layer: 'input' }],
     text: name,
     ...(term === null ? {} : { label: term }),
-    grounds: [{ kind: 'layout', role: place === 'preamble' || place === 'sole' ? 'preamble' : 'signature', unique: true, confirmed: place === 'signer' }],
-    detail: { item: index, member: '', source: place === 'preamble' || place === 'sole' ? 'preamble' : 'signature', confirmed: place === 'signer', bounded: term !== null || (place !== 'preamble' && place !== 'sole'), ...(place === 'sole' ? { sole: true } : {}) },
+    grounds: [{ kind: 'layout', role: inPreamble(place) ? 'preamble' : 'signature', unique: true, confirmed: place === 'signer' }],
+    detail: { item: index, member: '', source: inPreamble(place) ? 'preamble' : 'signature', confirmed: place === 'signer', bounded: term !== null || !inPreamble(place) || place === 'company', company: place === 'company' || place === 'signed-company', ...(place === 'sole' ? { sole: true } : {}) },
   }));
   return {
     fieldPath: 'parties',
@@ -72,5 +75,17 @@ describe('grading party lists', () => {
     // A company its shape alone ends takes the list below the signer's grade.
     expect(confidenceOf([['Alder Corp', null], ['Jane Roe', null, 'signer']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_UNBOUNDED_NAME, 3);
     expect(confidenceOf([['Alder Corp.', null, 'signature'], ['Birch LLC', null, 'signature']])).toBeCloseTo(PARTY_SIGNATURE_CONFIDENCE, 3);
+  });
+
+  it('grades a preamble list of three or more companies, each name ending in a legal form, nearly as a list of two (ADR 0039)', () => {
+    const companies = confidenceOf([['Alder Corp.', 'Seller', 'company'], ['Birch LLC', 'Buyer', 'company'], ['Cedar Ltd', 'Agent', 'company']]);
+    expect(companies).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_COMPANY_LIST_SIZE, 3);
+    expect(companies).toBeGreaterThanOrEqual(0.8);
+    // One party that is no company (a person, an institution) keeps the lower grade of a long list.
+    expect(confidenceOf([['Alder Corp.', 'Seller', 'company'], ['Birch LLC', 'Buyer', 'company'], ['Jane Roe', 'Consultant']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE - PARTY_LIST_SIZE, 3);
+    // Companies read from the signature block alone stay far below.
+    expect(confidenceOf([['Alder Corp.', null, 'signed-company'], ['Birch LLC', null, 'signed-company'], ['Cedar Ltd', null, 'signed-company']])).toBeCloseTo(PARTY_SIGNATURE_CONFIDENCE - PARTY_LIST_SIZE, 3);
+    // Two companies are graded as any list of two.
+    expect(confidenceOf([['Alder Corp.', 'Seller', 'company'], ['Birch LLC', 'Buyer', 'company']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE, 3);
   });
 });

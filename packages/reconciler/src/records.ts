@@ -18,7 +18,7 @@ import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, t
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { GROUNDS_STRENGTH, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { GROUNDS_STRENGTH, PARTY_COMPANY_LIST_SIZE, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
@@ -62,6 +62,11 @@ function cellConfidence(evidence: Evidence | undefined): number {
   return RECORD_CELL_CONFIDENCE;
 }
 
+/** True when a preamble names the party and its name ends in a legal form (evidence detail `company`); a letter's address block reads descriptors and letterheads as names too. */
+function preambleCompany(evidence: Evidence | undefined): boolean {
+  return evidence?.detail?.['company'] === true && evidence.detail['source'] === 'preamble';
+}
+
 function gradedByLayout(evidence: Evidence | undefined): boolean {
   return evidence?.grounds?.some((ground) => ground.kind === 'layout') === true;
 }
@@ -74,6 +79,8 @@ interface CheckedItem {
   readonly layout: boolean;
   /** True when the item is the one company of an unsigned form whose other party is unnamed (evidence detail `sole`): a list of one is then complete. */
   readonly sole?: boolean;
+  /** True when the item is a preamble's party whose name ends in a legal form (evidence detail `company`): a list of three or more such companies is graded as near a list of two. */
+  readonly company?: boolean;
 }
 
 function diagnostic(field: CanonicalField, code: Diagnostic['code'], severity: Diagnostic['severity'], message: string, context: Record<string, JsonValue>): Diagnostic {
@@ -103,6 +110,7 @@ function checkItems(field: CanonicalField, candidate: Candidate, cells: Readonly
     let rowCheck = 'unchecked';
     let layout = false;
     let sole = false;
+    let company = false;
     for (const member of field.fields) {
       const memberValue = raw[member.name] as JsonValue | undefined;
       if (memberValue === undefined || memberValue === null) {
@@ -122,13 +130,14 @@ function checkItems(field: CanonicalField, candidate: Candidate, cells: Readonly
       if (evidence !== undefined && typeof evidence.detail?.['rowCheck'] === 'string') rowCheck = evidence.detail['rowCheck'];
       layout ||= gradedByLayout(evidence);
       sole ||= evidence?.detail?.['sole'] === true;
+      company ||= preambleCompany(evidence);
       members[member.name] = { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] };
     }
     if (dropped !== null) {
       diagnostics.push(diagnostic(field, 'RECORD_ITEM_DROPPED', 'WARNING', `Item ${index} left out: ${dropped}.`, { item: index, reason: dropped }));
       return;
     }
-    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck, layout, sole });
+    if (Object.keys(value).length > 0) items.push({ value, members, rowCheck, layout, sole, company });
   });
   return items;
 }
@@ -143,7 +152,7 @@ function checkScalarItem(field: CanonicalField, itemField: CanonicalField, raw: 
     return null;
   }
   const evidence = cells.get(`${index}:`);
-  return { value: parsed.value, members: { '': { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] } }, rowCheck: 'unchecked', layout: gradedByLayout(evidence), sole: evidence?.detail?.['sole'] === true };
+  return { value: parsed.value, members: { '': { confidence: cellConfidence(evidence), evidenceIds: evidence === undefined ? [] : [evidence.id] } }, rowCheck: 'unchecked', layout: gradedByLayout(evidence), sole: evidence?.detail?.['sole'] === true, company: preambleCompany(evidence) };
 }
 
 /** Cell evidence of a candidate by `item:member`, and its record-set evidence. */
@@ -209,8 +218,8 @@ export function reconcileRecords(field: CanonicalField, result: CandidateResult 
   }
   const mean = items.reduce((total, item) => total + item.confidence, 0) / items.length;
   // A party list is exact only when every party is: it takes its weakest party's grade, lower for a list of one or of more than two;
-  // not lower for the one company of an unsigned form whose other party is unnamed (`sole`).
-  const partySize = items.length === 2 || (items.length === 1 && chosen.items[0]?.sole === true) ? 0 : PARTY_LIST_SIZE;
+  // not lower for the one company of an unsigned form whose other party is unnamed (`sole`), and less for three or more companies each ending in a legal form (`company`).
+  const partySize = items.length === 2 || (items.length === 1 && chosen.items[0]?.sole === true) ? 0 : items.length > 2 && chosen.items.every((item) => item.company === true) ? PARTY_COMPANY_LIST_SIZE : PARTY_LIST_SIZE;
   const confidence = chosen.items.every((item) => item.layout) ? clamp(Math.min(...items.map((item) => item.confidence)) - partySize) : clamp(mean + setAdjustment);
   const evidenceIds = [...new Set([...items.flatMap((item) => item.evidenceIds), ...(chosen.set === null ? [] : [chosen.set.id])])].sort(compareStrings);
   const value = chosen.items.map((item) => item.value);

@@ -77,7 +77,7 @@ describe('record_reading: party lists', () => {
     expect(spansSliceBack(result, document)).toBe(true);
   });
 
-  it('says in each party\'s evidence whether a term or a legal form bounds its name', async () => {
+  it('says in each party\'s evidence whether a term or a legal form bounds its name, and whether a legal form ends it (a company)', async () => {
     const text = `COLLABORATION AGREEMENT
 
 BETWEEN
@@ -92,9 +92,9 @@ WHEREAS the parties wish to collaborate.`;
     const document = await buildDocument(text, { inputType: 'text' });
     const result = await runCapability(capability, contract, 'parties', document);
     const cells = result.evidence.filter((record) => record.kind === EvidenceKind.RECORD_CELL);
-    expect(cells.map((record) => [record.text, record.detail?.['bounded']])).toEqual([
-      ['HALDEN THERAPEUTICS, INC.', true],
-      ['BRISK', false],
+    expect(cells.map((record) => [record.text, record.detail?.['bounded'], record.detail?.['company']])).toEqual([
+      ['HALDEN THERAPEUTICS, INC.', true, true],
+      ['BRISK', false, false],
     ]);
   });
 

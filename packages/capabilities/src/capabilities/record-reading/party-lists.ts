@@ -92,8 +92,8 @@ export function invokePartyList(context: CapabilityContext, key: string, options
   list.parties.forEach((party, index) => {
     // A letter's parties are read from its address block and letterhead.
     const grounds = [{ kind: 'layout' as const, role: party.source === 'letter' ? ('letterhead' as const) : party.source, unique: true, confirmed: party.confirmed }];
-    // `sole`: the one company of an unsigned form whose other party is unnamed (the list is complete with one party).
-    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, ...(party.role === null ? {} : { role: party.role }), ...(list.sole === true ? { sole: true } : {}) };
+    // `sole`: the one company of an unsigned form whose other party is unnamed (the list is complete with one party); `company`: the name ends in a legal form.
+    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, company: party.company, ...(party.role === null ? {} : { role: party.role }), ...(list.sole === true ? { sole: true } : {}) };
     const nameMember = members?.find((member) => member.part === 'party-name')?.name ?? '';
     evidenceIds.push(
       builder.evidence({
