@@ -56,7 +56,7 @@ export function findInlineLabels(context: SearchContext): void {
   const readingsKey = `${kind}\u0000${context.inlineReadingKey}`;
   let reads = readings.get(readingsKey);
   if (reads === undefined) {
-    reads = new Map();
+    reads = { prose: new Map(), row: new Map() };
     readings.set(readingsKey, reads);
   }
   // Label starts already read, per layer: a shorter label at the same place is not read again.
@@ -93,11 +93,11 @@ export function findInlineLabels(context: SearchContext): void {
       }
       usedInLayer.add(labelStart);
       const row = sighting.row;
-      const readKey = row ? `row\u0000${valueText}` : valueText;
-      let read = reads.get(readKey);
+      const readsOfShape = row ? reads.row : reads.prose;
+      let read = readsOfShape.get(valueText);
       if (read === undefined) {
         read = readInline(context, kind, valueText, row);
-        reads.set(readKey, read);
+        readsOfShape.set(valueText, read);
       }
       if (!read) continue;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
@@ -208,8 +208,8 @@ interface InlineCache {
   readonly sightings: Map<number, InlineSighting | null>;
   /** What a label reads as on a line text, by the text, then by the label's place on it (`LineReading`). */
   readonly lineReadings: Map<string, Map<number, LineReading>>;
-  /** Readings of value texts, by kind and reading (`inlineReadingKey`), then by text. */
-  readonly readings: Map<string, Map<string, InlineRead | null>>;
+  /** Readings of value texts, by kind and reading (`inlineReadingKey`), then by the value's shape (a row's or prose) and text. */
+  readonly readings: Map<string, { readonly prose: Map<string, InlineRead | null>; readonly row: Map<string, InlineRead | null> }>;
 }
 
 function createInlineCache(): InlineCache {
@@ -256,11 +256,18 @@ function sightingAt(
 
 /**
  * What a label of some words at some place of a line text reads as, whatever line prints
- * the text: how far its value starts past the label, and the concepts of its neighbours.
+ * the text: how far its value starts past the label, the value's text, the concepts of its
+ * neighbours and whether it is shaped like a row. A long document prints the same lines on
+ * every page: what a place of the line says is read once per line text, and the value texts
+ * of every copy are one string (their readings are looked up by identity).
  */
 interface LineReading {
   readonly skipped: number;
+  /** The rest of the line from where the value starts. */
+  readonly valueText: string;
   readonly neighbourConcepts: readonly (readonly string[])[];
+  /** Only blanks before the label and only a separator between it and the value (`InlineSighting.row`, but for the pairs). */
+  readonly rowShaped: boolean;
 }
 
 /** The line reading of the label of `count` words at `position`, once per line text (a long document repeats its lines). */
@@ -277,8 +284,15 @@ function lineReadingAt(index: LineTokenIndex, lineReadings: Map<string, Map<numb
   const key = (labelStart - line.span.start) * 64 + Math.min(count, 63);
   let reading = count < 63 ? readings.get(key) : undefined;
   if (reading === undefined) {
-    const rest = context.index.layerText(line.span.layer).slice(labelEnd, line.span.end);
-    reading = { skipped: separatorLength(rest, context.layout), neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon) };
+    const lineStart = line.span.start;
+    const rest = line.text.slice(labelEnd - lineStart);
+    const skipped = separatorLength(rest, context.layout);
+    reading = {
+      skipped,
+      valueText: rest.slice(skipped),
+      neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon),
+      rowShaped: line.text.slice(0, labelStart - lineStart).trim() === '' && /^[\s:#=.–-]*$/.test(rest.slice(0, skipped)),
+    };
     if (count < 63) readings.set(key, reading);
   }
   return reading;
@@ -289,21 +303,16 @@ function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<n
   const layer = line.span.layer;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
-  const text = context.index.layerText(layer);
-  const { skipped, neighbourConcepts } = lineReadingAt(index, lineReadings, position, count, context);
-  const valueStart = labelEnd + skipped;
+  const { skipped, valueText, neighbourConcepts, rowShaped } = lineReadingAt(index, lineReadings, position, count, context);
   const pairs = pairPlaces(context).get(layer);
-  const row =
-    text.slice(line.span.start, labelStart).trim() === '' &&
-    /^[\s:#=.–-]*$/.test(text.slice(labelEnd, valueStart)) &&
-    // A line the layout pairs already was read (or set aside) by the key-value finder.
-    !holdsKey(pairs, line);
+  // A line the layout pairs already was read (or set aside) by the key-value finder.
+  const row = rowShaped && !holdsKey(pairs, line);
   return {
     line,
     labelStart,
     labelEnd,
-    valueStart,
-    valueText: text.slice(valueStart, line.span.end),
+    valueStart: labelEnd + skipped,
+    valueText,
     neighbourConcepts,
     pairKey: pairs?.keys.get(labelStart) ?? null,
     closedPairKey: pairs?.closedKeys.get(labelStart) ?? null,
