@@ -193,8 +193,21 @@ function finish(lane: number): number {
   return value >>> 0;
 }
 
+/** The character codes of the hex digits. */
+const HEX_CODES = Object.freeze([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102]);
+
+/** Eight lowercase hex digits of an unsigned 32-bit value (what `toString(16).padStart(8, '0')` writes, without its general radix conversion). */
 function hex32(value: number): string {
-  return value.toString(16).padStart(8, '0');
+  return String.fromCharCode(
+    HEX_CODES[(value >>> 28) & 15]!,
+    HEX_CODES[(value >>> 24) & 15]!,
+    HEX_CODES[(value >>> 20) & 15]!,
+    HEX_CODES[(value >>> 16) & 15]!,
+    HEX_CODES[(value >>> 12) & 15]!,
+    HEX_CODES[(value >>> 8) & 15]!,
+    HEX_CODES[(value >>> 4) & 15]!,
+    HEX_CODES[value & 15]!,
+  );
 }
 
 /** Source of random ids (injectable for tests). */

@@ -64,10 +64,15 @@ export function findInlineLabels(context: SearchContext): void {
   let headerNames: readonly SourceSpan[] | null = null;
   // After a prepayment, the total and the amount due are different amounts.
   const beforeOrAfterPrepayment = prepaymentFilter(context);
+  const fieldConcepts = context.labels.concepts;
   for (const { label, strength, words } of context.labelsLongestFirst) {
     const ids = wordIdsOf(index, words);
     if (ids === null) continue;
     const first = ids[0]!;
+    // How the label matched is the same wherever it is printed.
+    const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
+    const rank = rankFor(match, false, 30);
+    const evidenceKind = evidenceKindFor(match, false);
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
@@ -79,13 +84,12 @@ export function findInlineLabels(context: SearchContext): void {
       if (usedInLayer?.has(labelStart)) continue;
       // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
-      if (headerNames.some((span) => span.layer === layer && span.start < labelEnd && labelStart < span.end)) continue;
-      if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
+      if (headerNames.length > 0 && overlapsAny(headerNames, layer, labelStart, labelEnd)) continue;
+      if (sighting.neighbourConcepts.length > 0 && sighting.neighbourConcepts.some((concepts) => namesOthersOnly(concepts, fieldConcepts))) continue;
       // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding);
       // one that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
       if (sighting.pairKey === label) continue;
-      const closedKeyConcepts = sighting.closedPairKey === null ? [] : context.lexicon.conceptsOfLabel(sighting.closedPairKey);
-      if (closedKeyConcepts.length > 0 && !closedKeyConcepts.some((concept) => context.labels.concepts.includes(concept))) continue;
+      if (sighting.closedPairKey !== null && namesOthersOnly(context.lexicon.conceptsOfLabel(sighting.closedPairKey), fieldConcepts)) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
@@ -103,15 +107,13 @@ export function findInlineLabels(context: SearchContext): void {
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
       if (alreadyRecorded(context, span)) continue;
       rememberSpan(context, span);
-      const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
-      const rank = rankFor(match, false, 30);
       if (context.builder.tally(read.value, rank, span)) continue;
       const text = context.index.layerText(layer).slice(span.start, span.end);
       context.builder.finding({
         value: read.value,
         raw: text,
         rank,
-        kind: evidenceKindFor(match, false),
+        kind: evidenceKind,
         spans: [span, { start: labelStart, end: labelEnd, layer }],
         text,
         label,
@@ -119,6 +121,19 @@ export function findInlineLabels(context: SearchContext): void {
       });
     }
   }
+}
+
+/** True when `concepts` names some concept and none of the field's. */
+function namesOthersOnly(concepts: readonly string[], fieldConcepts: readonly string[]): boolean {
+  if (concepts.length === 0) return false;
+  for (const concept of concepts) if (fieldConcepts.includes(concept)) return false;
+  return true;
+}
+
+/** True when a span of `spans` in `layer` overlaps `[start, end)`. */
+function overlapsAny(spans: readonly SourceSpan[], layer: string, start: number, end: number): boolean {
+  for (const span of spans) if (span.layer === layer && span.start < end && start < span.end) return true;
+  return false;
 }
 
 /** What the inline search knows of the key-value pairs, per layer: where their keys start. */
