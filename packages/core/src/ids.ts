@@ -174,7 +174,7 @@ function feedOptional(hasher: PartsHasher, text: string | undefined): void {
   else feedString(hasher, text);
 }
 
-/** A span offset: a non-negative 31-bit integer (every offset of a text) as itself, anything else as its JSON text. */
+/** A span offset: an integer from 0 below 2^30 (every offset of a text) as itself, anything else as a mark and its JSON text. */
 function feedNumber(hasher: PartsHasher, value: number): void {
   if (Number.isInteger(value) && value >= 0 && value < 0x40000000) feedUnit(hasher, value);
   else {
