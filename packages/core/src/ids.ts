@@ -1,7 +1,8 @@
 /**
  * Id helpers. Ids that reach the replay hash (evidence ids) are derived from content, so
  * the same run yields the same ids in any process; only the artifact's own `id` is
- * random, and it is excluded from the hash.
+ * random, and it is excluded from the hash. Evidence ids of the usual shape are a hash of
+ * their parts read in place (`partsId`, ADR 0037); `contentId` hashes canonical JSON.
  */
 import { hash, randomUUID } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
@@ -28,36 +29,36 @@ export interface EvidenceIdParts {
 }
 
 /**
- * Deterministic evidence id from what makes the evidence unique: `contentId('ev', parts)`.
- * One is made per evidence record, so the canonical JSON of the usual shape (the keys
- * above, spans of exactly `{ start, end, layer }`) is written directly — the same text
- * `canonicalJson` writes, so the same id; anything else takes `contentId`.
+ * Deterministic evidence id from what makes the evidence unique: for the usual shape (the
+ * keys above, spans of exactly `{ start, end, layer }`) the `partsId` of the parts; any
+ * other shape takes `contentId('ev', parts)`. Either is `ev_` and 16 hex digits.
  */
 export function evidenceId(parts: EvidenceIdParts): string {
-  const text = evidenceIdText(parts);
-  return text === null ? contentId('ev', parts) : `ev_${shortHash(text)}`;
+  if (!isUsualShape(parts)) return contentId('ev', parts);
+  const id = partsId(parts.capability, parts.fieldPath, parts.kind, parts.spans, parts.label, parts.pattern, parts.discriminator);
+  return id ?? contentId('ev', parts);
 }
 
 const OPTIONAL_PARTS = ['label', 'pattern', 'discriminator'] as const;
 
-/** The canonical JSON of `parts` in the usual shape, or null for any other shape. */
-function evidenceIdText(parts: EvidenceIdParts): string | null {
-  if (!isPlainObject(parts)) return null;
-  const { capability, fieldPath, kind, spans, label, pattern, discriminator } = parts;
-  if (typeof capability !== 'string' || typeof fieldPath !== 'string' || typeof kind !== 'string' || !Array.isArray(spans)) return null;
+/** True for parts of the usual shape: string members, optional ones absent, undefined or strings, no other keys, spans of three members. */
+function isUsualShape(parts: EvidenceIdParts): boolean {
+  if (!isPlainObject(parts)) return false;
+  const { capability, fieldPath, kind, spans } = parts;
+  if (typeof capability !== 'string' || typeof fieldPath !== 'string' || typeof kind !== 'string' || !Array.isArray(spans)) return false;
   let keys = 4;
   for (const key of OPTIONAL_PARTS) {
     const value = parts[key];
     if (value === undefined) {
       if (key in parts) keys += 1;
     } else if (typeof value === 'string') keys += 1;
-    else return null;
+    else return false;
   }
-  if (Object.keys(parts).length !== keys) return null;
+  if (Object.keys(parts).length !== keys) return false;
   for (const span of spans as readonly unknown[]) {
-    if (!isPlainObject(span) || Object.keys(span).length !== 3) return null;
+    if (!isPlainObject(span) || Object.keys(span).length !== 3) return false;
   }
-  return partsText(capability, fieldPath, kind, spans, label, pattern, discriminator);
+  return true;
 }
 
 /**
@@ -77,7 +78,7 @@ export function spanEvidenceId(
   pattern?: string,
   discriminator?: string,
 ): string {
-  const text =
+  const id =
     typeof capability === 'string' &&
     typeof fieldPath === 'string' &&
     typeof kind === 'string' &&
@@ -85,9 +86,9 @@ export function spanEvidenceId(
     (label === undefined || typeof label === 'string') &&
     (pattern === undefined || typeof pattern === 'string') &&
     (discriminator === undefined || typeof discriminator === 'string')
-      ? partsText(capability, fieldPath, kind, spans, label, pattern, discriminator)
+      ? partsId(capability, fieldPath, kind, spans, label, pattern, discriminator)
       : null;
-  if (text !== null) return `ev_${shortHash(text)}`;
+  if (id !== null) return id;
   return evidenceId({
     capability,
     fieldPath,
@@ -100,12 +101,19 @@ export function spanEvidenceId(
 }
 
 /**
- * The canonical JSON of evidence id parts whose members are known to be strings (spans
- * not yet checked), or null when a span's start or end is not a finite number or its
- * layer not a string. Keys in code-unit order, as canonical JSON writes them; undefined
- * members are left out. A finite number prints the same by template as by JSON.stringify.
+ * The id of evidence parts whose members are known to be strings (spans not yet checked),
+ * or null when a span's start or end is not a finite number or its layer not a string:
+ * `ev_` and 64 bits of a hash of the parts read in place (ADR 0037). Nothing is written out
+ * first: each string is fed as its length and code units, an absent part as a mark no
+ * string gives, each span as its start, end and layer (`-0` as `0`, like the JSON it
+ * replaced), so two lists of parts feed different sequences unless they are equal. Two
+ * 32-bit lanes with different constants, each finished by an avalanche step, make the
+ * 64 bits. Not a cryptographic hash: an id names a record within its run, and a run's
+ * records are few (hundreds), so an accidental collision is as unlikely as with the 64
+ * bits of sha256 it replaced, which cost a call into the crypto library and the record's
+ * canonical JSON per record.
  */
-function partsText(
+function partsId(
   capability: string,
   fieldPath: string,
   kind: string,
@@ -114,21 +122,91 @@ function partsText(
   pattern: string | undefined,
   discriminator: string | undefined,
 ): string | null {
-  let spansText = '[';
+  const hasher: PartsHasher = { low: 0x2f0b3a49, high: 0x6c62272e };
+  feedString(hasher, capability);
+  feedString(hasher, fieldPath);
+  feedString(hasher, kind);
+  feedOptional(hasher, label);
+  feedOptional(hasher, pattern);
+  feedOptional(hasher, discriminator);
+  feedUnit(hasher, spans.length);
   for (let index = 0; index < spans.length; index += 1) {
     const span = spans[index];
     if (typeof span !== 'object' || span === null) return null;
     const { start, end, layer } = span;
     if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end) || typeof layer !== 'string') return null;
-    spansText += `${index === 0 ? '' : ','}{"end":${end},"layer":${JSON.stringify(layer)},"start":${start}}`;
+    feedNumber(hasher, start);
+    feedNumber(hasher, end);
+    feedString(hasher, layer);
   }
-  return (
-    `{"capability":${JSON.stringify(capability)}` +
-    (discriminator === undefined ? '' : `,"discriminator":${JSON.stringify(discriminator)}`) +
-    `,"fieldPath":${JSON.stringify(fieldPath)},"kind":${JSON.stringify(kind)}` +
-    (label === undefined ? '' : `,"label":${JSON.stringify(label)}`) +
-    (pattern === undefined ? '' : `,"pattern":${JSON.stringify(pattern)}`) +
-    `,"spans":${spansText}]}`
+  return `ev_${hex32(finish(hasher.high))}${hex32(finish(hasher.low ^ 0x9e3779b9))}`;
+}
+
+/** The two running lanes of `partsId`. */
+interface PartsHasher {
+  low: number;
+  high: number;
+}
+
+/** Feeds one 32-bit unit to both lanes (a multiply, rotate and multiply step each, with different constants). */
+function feedUnit(hasher: PartsHasher, unit: number): void {
+  let low = Math.imul(unit, 0xcc9e2d51);
+  low = Math.imul((low << 15) | (low >>> 17), 0x1b873593);
+  let mixedLow = hasher.low ^ low;
+  mixedLow = (mixedLow << 13) | (mixedLow >>> 19);
+  hasher.low = (Math.imul(mixedLow, 5) + 0xe6546b64) | 0;
+  let high = Math.imul(unit ^ 0x5bd1e995, 0x85ebca6b);
+  high = Math.imul((high << 17) | (high >>> 15), 0xc2b2ae35);
+  let mixedHigh = hasher.high ^ high;
+  mixedHigh = (mixedHigh << 11) | (mixedHigh >>> 21);
+  hasher.high = (Math.imul(mixedHigh, 9) + 0x27d4eb2d) | 0;
+}
+
+/** A string as its length (beyond any code unit) and then its code units. */
+function feedString(hasher: PartsHasher, text: string): void {
+  feedUnit(hasher, 0x10000 + text.length);
+  for (let index = 0; index < text.length; index += 1) feedUnit(hasher, text.charCodeAt(index));
+}
+
+/** An optional part: absent is a unit no string's length gives. */
+function feedOptional(hasher: PartsHasher, text: string | undefined): void {
+  if (text === undefined) feedUnit(hasher, -1);
+  else feedString(hasher, text);
+}
+
+/** A span offset: an integer from 0 below 2^30 (every offset of a text) as itself, anything else as a mark and its JSON text. */
+function feedNumber(hasher: PartsHasher, value: number): void {
+  if (Number.isInteger(value) && value >= 0 && value < 0x40000000) feedUnit(hasher, value);
+  else {
+    feedUnit(hasher, -2);
+    feedString(hasher, JSON.stringify(value));
+  }
+}
+
+/** The avalanche step that ends a lane. */
+function finish(lane: number): number {
+  let value = lane ^ (lane >>> 16);
+  value = Math.imul(value, 0x85ebca6b);
+  value ^= value >>> 13;
+  value = Math.imul(value, 0xc2b2ae35);
+  value ^= value >>> 16;
+  return value >>> 0;
+}
+
+/** The character codes of the hex digits. */
+const HEX_CODES = Object.freeze([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102]);
+
+/** Eight lowercase hex digits of an unsigned 32-bit value (what `toString(16).padStart(8, '0')` writes, without its general radix conversion). */
+function hex32(value: number): string {
+  return String.fromCharCode(
+    HEX_CODES[(value >>> 28) & 15]!,
+    HEX_CODES[(value >>> 24) & 15]!,
+    HEX_CODES[(value >>> 20) & 15]!,
+    HEX_CODES[(value >>> 16) & 15]!,
+    HEX_CODES[(value >>> 12) & 15]!,
+    HEX_CODES[(value >>> 8) & 15]!,
+    HEX_CODES[(value >>> 4) & 15]!,
+    HEX_CODES[value & 15]!,
   );
 }
 

@@ -151,6 +151,22 @@ describe('run: order and context', () => {
     ]);
   });
 
+  it('scores a field again only after a step that added candidates or evidence', async () => {
+    const first = finder('first', 1, () => 'v');
+    const empty = finder('empty', 2, () => null);
+    const last = finder('last', 3, () => 'w');
+    const { contract, registry, plan: executionPlan } = setup([{ path: 'a', type: 'STRING', required: true }], [first, empty, last], { policy: { earlyStop: false } });
+    const scored: number[] = [];
+    const scorer: FieldScorer = (input) => {
+      scored.push(input.candidates.length);
+      return 0.5;
+    };
+    const { results } = await run({ plan: executionPlan, contract, document, registry, scoreField: scorer });
+    // After 'first' (one candidate) and 'last' (two); 'empty' found nothing, so the score stood.
+    expect(scored).toEqual([1, 2]);
+    expect(outcomes(results[0]!)).toEqual(['RAN', 'RAN', 'RAN']);
+  });
+
   it('with conflicting candidates passes the value the scorer grades best', async () => {
     const first = finder('first', 2, () => 'high');
     const second = finder('second', 1, (context) => (context.field.path === 'x' ? 'low' : null));

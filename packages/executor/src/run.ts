@@ -388,8 +388,11 @@ function takeResult(run: FieldRun, step: PlanStep, result: unknown): boolean {
 
 /** Scores the field after step `index`; true (the later steps recorded as skipped) when it met its target. */
 function metTarget(run: FieldRun, index: number): boolean {
-  const { fieldPlan, path, candidates, evidence, diagnostics } = run;
+  const { path, candidates, evidence, diagnostics } = run;
   if (run.scorer === undefined || candidates.length === 0) return false;
+  // A step that added nothing leaves the lists as last scored (they only grow): the score stands.
+  const counts = run.scoredCounts;
+  if (counts !== null && counts.candidates === candidates.length && counts.evidence === evidence.length) return stopsEarly(run, index);
   try {
     run.lastScore = run.scorer({ fieldPath: path, candidates, evidence });
     run.scoredCounts = { candidates: candidates.length, evidence: evidence.length };
@@ -400,6 +403,12 @@ function metTarget(run: FieldRun, index: number): boolean {
     const thrown = describeThrown(error, ExecutionDiagnosticCode.SCORER_ERROR);
     diagnostics.push(executionDiagnostic(ExecutionDiagnosticCode.SCORER_ERROR, DiagnosticSeverity.WARNING, `The early-stop scorer failed on '${path}': ${thrown.message}; the field runs its whole chain.`, path, undefined, { errorCode: thrown.code }));
   }
+  return stopsEarly(run, index);
+}
+
+/** True (the later steps recorded as skipped) when the field's last score meets its target after step `index`. */
+function stopsEarly(run: FieldRun, index: number): boolean {
+  const { fieldPlan, path, diagnostics } = run;
   const lastScore = run.lastScore;
   if (!fieldPlan.earlyStop || lastScore === null || !(lastScore >= fieldPlan.targetConfidence) || index + 1 >= fieldPlan.steps.length) return false;
   const skipped = fieldPlan.steps.slice(index + 1).map((later) => {

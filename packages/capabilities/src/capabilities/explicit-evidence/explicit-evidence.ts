@@ -180,7 +180,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   // This instance's readings of value texts in a prepared plan: they depend on its recognizers and layout words.
   const planReads = memoKey<PlanValueReads>('explicit_evidence/plan-reads');
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
+    const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context), context });
     const step = stepReading(context, lexicon, layout);
     if (!step) return builder.build();
     const { labels } = step;

@@ -56,7 +56,7 @@ export function findInlineLabels(context: SearchContext): void {
   const readingsKey = `${kind}\u0000${context.inlineReadingKey}`;
   let reads = readings.get(readingsKey);
   if (reads === undefined) {
-    reads = new Map();
+    reads = { prose: new Map(), row: new Map() };
     readings.set(readingsKey, reads);
   }
   // Label starts already read, per layer: a shorter label at the same place is not read again.
@@ -64,10 +64,15 @@ export function findInlineLabels(context: SearchContext): void {
   let headerNames: readonly SourceSpan[] | null = null;
   // After a prepayment, the total and the amount due are different amounts.
   const beforeOrAfterPrepayment = prepaymentFilter(context);
+  const fieldConcepts = context.labels.concepts;
   for (const { label, strength, words } of context.labelsLongestFirst) {
     const ids = wordIdsOf(index, words);
     if (ids === null) continue;
     const first = ids[0]!;
+    // How the label matched is the same wherever it is printed.
+    const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
+    const rank = rankFor(match, false, 30);
+    const evidenceKind = evidenceKindFor(match, false);
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
@@ -79,13 +84,12 @@ export function findInlineLabels(context: SearchContext): void {
       if (usedInLayer?.has(labelStart)) continue;
       // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
-      if (headerNames.some((span) => span.layer === layer && span.start < labelEnd && labelStart < span.end)) continue;
-      if (sighting.neighbourConcepts.some((concepts) => !concepts.some((concept) => context.labels.concepts.includes(concept)))) continue;
+      if (headerNames.length > 0 && overlapsAny(headerNames, layer, labelStart, labelEnd)) continue;
+      if (sighting.neighbourConcepts.length > 0 && sighting.neighbourConcepts.some((concepts) => namesOthersOnly(concepts, fieldConcepts))) continue;
       // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding);
       // one that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
       if (sighting.pairKey === label) continue;
-      const closedKeyConcepts = sighting.closedPairKey === null ? [] : context.lexicon.conceptsOfLabel(sighting.closedPairKey);
-      if (closedKeyConcepts.length > 0 && !closedKeyConcepts.some((concept) => context.labels.concepts.includes(concept))) continue;
+      if (sighting.closedPairKey !== null && namesOthersOnly(context.lexicon.conceptsOfLabel(sighting.closedPairKey), fieldConcepts)) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
@@ -93,25 +97,23 @@ export function findInlineLabels(context: SearchContext): void {
       }
       usedInLayer.add(labelStart);
       const row = sighting.row;
-      const readKey = row ? `row\u0000${valueText}` : valueText;
-      let read = reads.get(readKey);
+      const readsOfShape = row ? reads.row : reads.prose;
+      let read = readsOfShape.get(valueText);
       if (read === undefined) {
         read = readInline(context, kind, valueText, row);
-        reads.set(readKey, read);
+        readsOfShape.set(valueText, read);
       }
       if (!read) continue;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
       if (alreadyRecorded(context, span)) continue;
       rememberSpan(context, span);
-      const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
-      const rank = rankFor(match, false, 30);
       if (context.builder.tally(read.value, rank, span)) continue;
       const text = context.index.layerText(layer).slice(span.start, span.end);
       context.builder.finding({
         value: read.value,
         raw: text,
         rank,
-        kind: evidenceKindFor(match, false),
+        kind: evidenceKind,
         spans: [span, { start: labelStart, end: labelEnd, layer }],
         text,
         label,
@@ -119,6 +121,19 @@ export function findInlineLabels(context: SearchContext): void {
       });
     }
   }
+}
+
+/** True when `concepts` names some concept and none of the field's. */
+function namesOthersOnly(concepts: readonly string[], fieldConcepts: readonly string[]): boolean {
+  if (concepts.length === 0) return false;
+  for (const concept of concepts) if (fieldConcepts.includes(concept)) return false;
+  return true;
+}
+
+/** True when a span of `spans` in `layer` overlaps `[start, end)`. */
+function overlapsAny(spans: readonly SourceSpan[], layer: string, start: number, end: number): boolean {
+  for (const span of spans) if (span.layer === layer && span.start < end && start < span.end) return true;
+  return false;
 }
 
 /** What the inline search knows of the key-value pairs, per layer: where their keys start. */
@@ -208,8 +223,8 @@ interface InlineCache {
   readonly sightings: Map<number, InlineSighting | null>;
   /** What a label reads as on a line text, by the text, then by the label's place on it (`LineReading`). */
   readonly lineReadings: Map<string, Map<number, LineReading>>;
-  /** Readings of value texts, by kind and reading (`inlineReadingKey`), then by text. */
-  readonly readings: Map<string, Map<string, InlineRead | null>>;
+  /** Readings of value texts, by kind and reading (`inlineReadingKey`), then by the value's shape (a row's or prose) and text. */
+  readonly readings: Map<string, { readonly prose: Map<string, InlineRead | null>; readonly row: Map<string, InlineRead | null> }>;
 }
 
 function createInlineCache(): InlineCache {
@@ -256,11 +271,18 @@ function sightingAt(
 
 /**
  * What a label of some words at some place of a line text reads as, whatever line prints
- * the text: how far its value starts past the label, and the concepts of its neighbours.
+ * the text: how far its value starts past the label, the value's text, the concepts of its
+ * neighbours and whether it is shaped like a row. A long document prints the same lines on
+ * every page: what a place of the line says is read once per line text, and the value texts
+ * of every copy are one string (their readings are looked up by identity).
  */
 interface LineReading {
   readonly skipped: number;
+  /** The rest of the line from where the value starts. */
+  readonly valueText: string;
   readonly neighbourConcepts: readonly (readonly string[])[];
+  /** Only blanks before the label and only a separator between it and the value (`InlineSighting.row`, but for the pairs). */
+  readonly rowShaped: boolean;
 }
 
 /** The line reading of the label of `count` words at `position`, once per line text (a long document repeats its lines). */
@@ -277,8 +299,15 @@ function lineReadingAt(index: LineTokenIndex, lineReadings: Map<string, Map<numb
   const key = (labelStart - line.span.start) * 64 + Math.min(count, 63);
   let reading = count < 63 ? readings.get(key) : undefined;
   if (reading === undefined) {
-    const rest = context.index.layerText(line.span.layer).slice(labelEnd, line.span.end);
-    reading = { skipped: separatorLength(rest, context.layout), neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon) };
+    const lineStart = line.span.start;
+    const rest = line.text.slice(labelEnd - lineStart);
+    const skipped = separatorLength(rest, context.layout);
+    reading = {
+      skipped,
+      valueText: rest.slice(skipped),
+      neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon),
+      rowShaped: line.text.slice(0, labelStart - lineStart).trim() === '' && /^[\s:#=.–-]*$/.test(rest.slice(0, skipped)),
+    };
     if (count < 63) readings.set(key, reading);
   }
   return reading;
@@ -289,21 +318,16 @@ function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<n
   const layer = line.span.layer;
   const labelStart = index.starts[position]!;
   const labelEnd = index.ends[position + count - 1]!;
-  const text = context.index.layerText(layer);
-  const { skipped, neighbourConcepts } = lineReadingAt(index, lineReadings, position, count, context);
-  const valueStart = labelEnd + skipped;
+  const { skipped, valueText, neighbourConcepts, rowShaped } = lineReadingAt(index, lineReadings, position, count, context);
   const pairs = pairPlaces(context).get(layer);
-  const row =
-    text.slice(line.span.start, labelStart).trim() === '' &&
-    /^[\s:#=.–-]*$/.test(text.slice(labelEnd, valueStart)) &&
-    // A line the layout pairs already was read (or set aside) by the key-value finder.
-    !holdsKey(pairs, line);
+  // A line the layout pairs already was read (or set aside) by the key-value finder.
+  const row = rowShaped && !holdsKey(pairs, line);
   return {
     line,
     labelStart,
     labelEnd,
-    valueStart,
-    valueText: text.slice(valueStart, line.span.end),
+    valueStart: labelEnd + skipped,
+    valueText,
     neighbourConcepts,
     pairKey: pairs?.keys.get(labelStart) ?? null,
     closedPairKey: pairs?.closedKeys.get(labelStart) ?? null,

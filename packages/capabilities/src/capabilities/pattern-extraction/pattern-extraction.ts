@@ -161,7 +161,7 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
   const lexicon = options.lexicon ?? defaultLexicon();
   const layout = compileLayoutWords(lexicon);
   const invoke = (context: CapabilityContext): CapabilityResult => {
-    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context) });
+    const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context), context });
     const index = documentIndex(context, options.recognizers);
     const reading = stepReading(context);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];

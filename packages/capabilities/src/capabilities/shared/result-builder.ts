@@ -97,17 +97,32 @@ export type ScreenedLines = Map<string, string | null>;
 
 const SCREENED_LINES = memoKey<ScreenedLines>('capabilities/screened-lines');
 
+/**
+ * The phrase of each stretch of lines already screened, by its layer and where it starts
+ * (`end`: where it ends): a field asks of the same places as the fields before it, and a
+ * place is found without cutting its text out again. Kept beside `ScreenedLines`, per builder
+ * without a run memo.
+ */
+type ScreenedPlaces = Map<string, Map<number, { readonly end: number; readonly phrase: string | null }>>;
+
+const SCREENED_PLACES = memoKey<ScreenedPlaces>('capabilities/screened-places');
+
 /** The run's screened lines (kept in its memo), or a fresh map for a capability invoked without one. */
 export function screenedLinesOfRun(context: Pick<CapabilityContext, 'memo'>): ScreenedLines {
   return context.memo === undefined ? new Map() : context.memo.remember(SCREENED_LINES, () => new Map());
 }
 
+/** The run's screened places (`ScreenedPlaces`), or a fresh map. */
+function screenedPlacesOfRun(context: Pick<CapabilityContext, 'memo'> | undefined): ScreenedPlaces {
+  return context?.memo === undefined ? new Map() : context.memo.remember(SCREENED_PLACES, () => new Map());
+}
+
 /**
- * The key a value's candidate is grouped by: its canonical JSON. Most values are strings,
- * whose canonical JSON is their JSON; only objects (money) need the canonical writer.
+ * The key a value's candidate is grouped by among values that are not strings: its
+ * canonical JSON. (String values are grouped by the string itself, in a table of their own.)
  */
 function groupKey(value: JsonValue): string {
-  return typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value);
+  return canonicalJson(value);
 }
 
 /** Options of `createResultBuilder`. */
@@ -118,11 +133,13 @@ export interface ResultBuilderOptions {
   readonly document?: Document;
   /** The run's screened lines of `document`; the builder's own when absent. */
   readonly screenedLines?: ScreenedLines;
+  /** The step's context: its run memo keeps the places screened (`ScreenedPlaces`) for the run's builders. */
+  readonly context?: Pick<CapabilityContext, 'memo'>;
 }
 
 /** A builder for one capability, field and invocation. */
 export function createResultBuilder(options: ResultBuilderOptions): ResultBuilder {
-  return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document, options.screenedLines ?? new Map());
+  return new CapabilityResultBuilder(options.capability, options.tier, options.fieldPath, options.document, options.screenedLines ?? new Map(), screenedPlacesOfRun(options.context));
 }
 
 /*
@@ -132,7 +149,14 @@ export function createResultBuilder(options: ResultBuilderOptions): ResultBuilde
  */
 class CapabilityResultBuilder implements ResultBuilder {
   private readonly evidenceById = new Map<string, Evidence>();
-  private readonly groups = new Map<string, Group>();
+  /**
+   * The groups by value: a string value by itself (a value read from a table of readings is
+   * the same string at every place a long document prints it, so its lookup needs no new
+   * key), any other by its canonical JSON; `ordered` lists them in the order first found.
+   */
+  private readonly stringGroups = new Map<string, Group>();
+  private readonly otherGroups = new Map<string, Group>();
+  private readonly ordered: Group[] = [];
   private readonly diagnostics: Diagnostic[] = [];
   /**
    * Group keys of object values (money) by the object: a value read from a table of
@@ -149,6 +173,7 @@ class CapabilityResultBuilder implements ResultBuilder {
     private readonly fieldPath: string,
     private readonly document: Document | undefined,
     private readonly screenedLines: ScreenedLines,
+    private readonly screenedPlaces: ScreenedPlaces,
   ) {}
 
   /** The instruction phrase on the lines of a finding's first span, or null. */
@@ -157,13 +182,23 @@ class CapabilityResultBuilder implements ResultBuilder {
     const text = span && document?.layers[span.layer]?.text;
     if (!span || !text) return null;
     const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
-    const lineEnd = text.indexOf('\n', span.end);
-    // The lines the span touches, from the start of its first to the end of its last.
-    const lines = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-    let phrase = this.screenedLines.get(lines);
-    if (phrase === undefined) {
-      phrase = instructionPhrase(lines);
-      this.screenedLines.set(lines, phrase);
+    const newline = text.indexOf('\n', span.end);
+    const lineEnd = newline < 0 ? text.length : newline;
+    let places = this.screenedPlaces.get(span.layer);
+    if (places === undefined) {
+      places = new Map();
+      this.screenedPlaces.set(span.layer, places);
+    }
+    const place = places.get(lineStart);
+    let phrase: string | null;
+    if (place !== undefined && place.end === lineEnd) phrase = place.phrase;
+    else {
+      // The lines the span touches, from the start of its first to the end of its last.
+      const lines = text.slice(lineStart, lineEnd);
+      const screened = this.screenedLines.get(lines);
+      phrase = screened === undefined ? instructionPhrase(lines) : screened;
+      if (screened === undefined) this.screenedLines.set(lines, phrase);
+      places.set(lineStart, { end: lineEnd, phrase });
     }
     if (phrase !== null) {
       const ignoredLines = (this.ignoredLines ??= new Set());
@@ -184,7 +219,7 @@ class CapabilityResultBuilder implements ResultBuilder {
     return phrase;
   }
 
-  /** `groupKey(value)`, kept by the object for object values. */
+  /** `groupKey(value)` of a value that is not a string, kept by the object for object values. */
   private keyOf(value: JsonValue): string {
     if (typeof value !== 'object' || value === null) return groupKey(value);
     let key = this.objectKeys.get(value);
@@ -195,6 +230,11 @@ class CapabilityResultBuilder implements ResultBuilder {
     return key;
   }
 
+  /** The group of a value, if it has one yet. */
+  private groupOf(value: JsonValue): Group | undefined {
+    return typeof value === 'string' ? this.stringGroups.get(value) : this.otherGroups.get(this.keyOf(value));
+  }
+
   evidence(input: EvidenceInput): string {
     const id = spanEvidenceId(this.capability, this.fieldPath, input.kind, input.spans, input.label, input.pattern, input.discriminator);
     if (!this.evidenceById.has(id)) this.evidenceById.set(id, evidenceRecord(id, this.capability, this.fieldPath, input));
@@ -203,8 +243,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   finding(input: FindingInput): string {
     if (this.instructionOnLine(input.spans[0]) !== null) return '';
-    const key = this.keyOf(input.value);
-    const group = this.groups.get(key);
+    const group = this.groupOf(input.value);
     // A value printed on every page of a long document needs a few pieces of evidence, not hundreds.
     if (group !== undefined && group.evidenceIds.length >= MAX_EVIDENCE_PER_CANDIDATE && input.rank <= group.rank) {
       group.omitted += 1;
@@ -213,7 +252,10 @@ class CapabilityResultBuilder implements ResultBuilder {
     const id = this.evidence(input);
     const position = input.spans[0]?.start ?? Number.MAX_SAFE_INTEGER;
     if (group === undefined) {
-      this.groups.set(key, { value: input.value, raw: input.raw, rank: input.rank, position, evidenceIds: [id], omitted: 0 });
+      const created: Group = { value: input.value, raw: input.raw, rank: input.rank, position, evidenceIds: [id], omitted: 0 };
+      if (typeof input.value === 'string') this.stringGroups.set(input.value, created);
+      else this.otherGroups.set(this.keyOf(input.value), created);
+      this.ordered.push(created);
     } else {
       if (!group.evidenceIds.includes(id)) group.evidenceIds.push(id);
       if (input.rank > group.rank || (input.rank === group.rank && position < group.position)) {
@@ -227,7 +269,7 @@ class CapabilityResultBuilder implements ResultBuilder {
 
   tally(value: JsonValue, rank: number, valueSpan: SourceSpan): boolean {
     if (this.instructionOnLine(valueSpan) !== null) return true;
-    const group = this.groups.get(this.keyOf(value));
+    const group = this.groupOf(value);
     if (group === undefined || group.evidenceIds.length < MAX_EVIDENCE_PER_CANDIDATE || rank > group.rank) return false;
     group.omitted += 1;
     return true;
@@ -238,16 +280,16 @@ class CapabilityResultBuilder implements ResultBuilder {
   }
 
   get findingCount(): number {
-    return this.groups.size;
+    return this.ordered.length;
   }
 
   get values(): readonly JsonValue[] {
-    return [...this.groups.values()].map((group) => group.value);
+    return this.ordered.map((group) => group.value);
   }
 
   build(): CapabilityResult {
     const { evidenceById, fieldPath, capability, tier } = this;
-    const ordered = [...this.groups.values()];
+    const ordered = [...this.ordered];
     if (ordered.length > 1) ordered.sort((left, right) => right.rank - left.rank || left.position - right.position);
     const candidates: Candidate[] = [];
     for (const group of ordered) {
