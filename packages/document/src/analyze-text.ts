@@ -75,7 +75,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     });
     skipLines = withRanges;
   }
-  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines, same), summaries);
+  const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines, same), summaries, words.taxWords);
   // A table's header row ("Bank    Account") is not a `Label    value` pair.
   const headerStarts = new Set<number>();
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
@@ -106,11 +106,15 @@ function movedCells(cells: readonly LineCell[], by: number): LineCell[] {
   return moved;
 }
 
-/** The tables, with the rows that stand under a tax summary heading listed in `summaryRows`. */
-function markSummaryRows(tables: Table[], regions: readonly (readonly [number, number])[]): Table[] {
-  if (regions.length === 0) return tables;
+/**
+ * The tables, with the rows of a tax summary listed in `summaryRows`: the rows that stand
+ * under a tax summary heading, and every row of a table whose header opens with a tax word
+ * alone ("IVA  BASE  CUOTA", "Steuer  %  Netto  Steuer  Brutto": one row per rate, then theirs).
+ */
+function markSummaryRows(tables: Table[], regions: readonly (readonly [number, number])[], taxWords: ReadonlySet<string>): Table[] {
   return tables.map((table) => {
-    const summaryRows = table.rows.flatMap((row, index) => (row[0] !== undefined && inRegions(regions, row[0].span.start) ? [index] : []));
+    const headedByTax = table.header !== null && taxWords.has((table.header[0]?.text ?? '').trim().toLowerCase());
+    const summaryRows = table.rows.flatMap((row, index) => (row[0] !== undefined && (headedByTax || inRegions(regions, row[0].span.start)) ? [index] : []));
     return summaryRows.length === 0 ? table : { ...table, summaryRows };
   });
 }

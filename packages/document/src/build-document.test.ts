@@ -63,6 +63,13 @@ describe('plain text', () => {
     expect(ruled.tables[0]?.header ?? null).toBeNull();
   });
 
+  it('marks every row of a table headed by a tax word as a tax summary row', async () => {
+    const text = ['TOTAL                  EUR     14,01', '', 'IVA     BASE     CUOTA', ' 4%     2,33      0,09', '10%    10,55      1,06', 'Total  12,88      1,15'].join('\n');
+    const document = await buildDocument(text, { inputType: 'text' });
+    const summary = document.tables.find((table) => table.header?.[0]?.text === 'IVA')!;
+    expect(summary.summaryRows).toEqual([0, 1, 2]);
+  });
+
   it('reads each cell of a line as its own pair when every cell is a label and a number', async () => {
     const text = ['Ticket n° 004512        Caisse 2', 'TVA 5,5%  HT 8,53  TVA 0,47', 'Zwischensumme          8,53', 'EUR 9,00       Karte 9,00'].join('\n');
     const document = await buildDocument(text, { inputType: 'text' });

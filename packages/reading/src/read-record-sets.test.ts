@@ -191,3 +191,11 @@ describe('readRecordSets: PDF text layer', () => {
     expect(sets[0]!.sum).toMatchObject({ sum: '55', printed: '65.00', agrees: false });
   });
 });
+
+describe('readRecordSets: receipt item lines', () => {
+  it('reads an item whose name is also a short label of a card number ("Pan" is bread, "PAN" a card number)', async () => {
+    const receipt = ['PANADERIA EJEMPLO S.L.', '', 'Leche 1L                                1,78', 'Pan                                     0,65', 'Aceite 1L                               8,95', '-----------------------------------------', 'TOTAL                          EUR     11,38'].join('\n');
+    const sets = readRecordSets(await buildDocument(receipt, { inputType: 'text' }));
+    expect(rowsOf(sets[0]).map((row) => row['description'])).toEqual(['Leche 1L', 'Pan', 'Aceite 1L']);
+  });
+});

@@ -25,9 +25,11 @@ export interface ReadRecordSetsOptions {
 
 /**
  * Concepts of the lines under a receipt's items: totals, tax, charges, payment, change,
- * rounding. A line naming one is no item.
+ * rounding. A line naming one is no item. A payment card's number is not among them: its
+ * line prints a masked number, never an amount, and its short labels are words of goods
+ * in other languages ("PAN" over a card number; "Pan de barra 0,65" is bread).
  */
-const SUMMARY_CONCEPTS: ReadonlySet<string> = new Set(['total', 'subtotal', 'tax', 'tax-rate', 'discount', 'shipping', 'amount-paid', 'amount-due', 'rounding', 'tendered', 'change', 'payment-method', 'payment-card']);
+const SUMMARY_CONCEPTS: ReadonlySet<string> = new Set(['total', 'subtotal', 'tax', 'tax-rate', 'discount', 'shipping', 'amount-paid', 'amount-due', 'rounding', 'tendered', 'change', 'payment-method']);
 
 /** True when a text names a summary concept of `lexicon`. */
 function summaryLabel(lexicon: Lexicon): (text: string) => boolean {

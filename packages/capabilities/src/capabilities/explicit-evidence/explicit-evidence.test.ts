@@ -195,6 +195,13 @@ describe('explicit_evidence on other inputs', () => {
     expect(spansSliceBack(result, document)).toBe(true);
   });
 
+  it("never reads a tax summary's totals row as the document's total", async () => {
+    const receipt = ['SUPERMERCADO EJEMPLO S.L.', 'Leche entera 1L              1,78', 'Aceite de oliva 1L           8,95', 'TOTAL              EUR      10,73', '', 'IVA     BASE     CUOTA', ' 4%     1,71      0,07', '10%     8,14      0,81', 'Total   9,85      0,88'].join('\n');
+    const document = await buildDocument(receipt, { inputType: 'text' });
+    const result = await runCapability(capability, invoices, 'total_amount', document);
+    expect(result.candidates.map((candidate) => (candidate.value as { amount: string }).amount)).toEqual(['10.73']);
+  });
+
   it('reads no totals row from a column whose last row is not the sum of the rows above', async () => {
     const receipt = ['Steuer  %      Netto   Steuer   Brutto', 'A= 19,0%        1,76     0,34     2,10', 'B=  7,0%        3,18     0,22     3,40', 'Gesamt          4,94     0,57     5,50'].join('\n');
     const document = await buildDocument(receipt, { inputType: 'text' });
