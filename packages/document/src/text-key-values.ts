@@ -28,10 +28,7 @@ function pair(
   value: readonly [number, number],
   source: KeyValuePair['source'],
 ): KeyValuePair {
-  // "Invoice No : # 123": a `#` standing apart is label notation, not part of the value.
-  if (text[value[0]] === '#' && value[1] - value[0] > 2 && (text[value[0] + 1] === ' ' || text[value[0] + 1] === '\t')) {
-    value = trimBounds(text, value[0] + 1, value[1]);
-  }
+  value = withoutLabelHash(text, value);
   return {
     key: text.slice(key[0], key[1]),
     value: text.slice(value[0], value[1]),
@@ -97,6 +94,119 @@ function keyBounds(text: string, start: number, end: number): [number, number] |
   const [left, right] = trimBounds(text, skipBullet(text, start, end), end);
   return isLabelShape(text, left, right) ? [left, right] : null;
 }
+/** "Invoice No : # 123": a `#` standing apart is label notation, not part of the value. */
+function withoutLabelHash(text: string, value: readonly [number, number]): readonly [number, number] {
+  if (text[value[0]] === '#' && value[1] - value[0] > 2 && (text[value[0] + 1] === ' ' || text[value[0] + 1] === '\t')) return trimBounds(text, value[0] + 1, value[1]);
+  return value;
+}
+
+/**
+ * A pair a line's text holds by itself, in offsets from the line's start: every line with
+ * that text gets it, moved to where the line starts, with the same key and value strings.
+ */
+interface LinePair {
+  readonly key: string;
+  readonly value: string;
+  readonly keyStart: number;
+  readonly keyEnd: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+  readonly source: KeyValuePair['source'];
+}
+
+function linePair(text: string, lineStart: number, key: readonly [number, number], value: readonly [number, number], source: KeyValuePair['source']): LinePair {
+  const [valueStart, valueEnd] = withoutLabelHash(text, value);
+  return {
+    key: text.slice(key[0], key[1]),
+    value: text.slice(valueStart, valueEnd),
+    keyStart: key[0] - lineStart,
+    keyEnd: key[1] - lineStart,
+    valueStart: valueStart - lineStart,
+    valueEnd: valueEnd - lineStart,
+    source,
+  };
+}
+
+/** The `KeyValuePair` of `found` on a line starting at `lineStart`. */
+function placePair(found: LinePair, lineStart: number, layer: string): KeyValuePair {
+  return {
+    key: found.key,
+    value: found.value,
+    keySpan: { start: lineStart + found.keyStart, end: lineStart + found.keyEnd, layer },
+    valueSpan: { start: lineStart + found.valueStart, end: lineStart + found.valueEnd, layer },
+    source: found.source,
+  };
+}
+
+/**
+ * What one cell of a line's text holds, in offsets from the line's start: a pair on the
+ * line (`pair`), a label alone whose amount may stand under it (`bare`, the cell and its
+ * key), or a label whose value may stand under it (`below`).
+ */
+type LineStep =
+  | { readonly kind: 'pair'; readonly pair: LinePair }
+  | { readonly kind: 'bare'; readonly keyStart: number; readonly keyEnd: number; readonly cellStart: number; readonly cellEnd: number }
+  | { readonly kind: 'below'; readonly keyStart: number; readonly keyEnd: number; readonly hasNextCell: boolean };
+
+/** The steps of a line's text, and how many cells it has once cut at pair separators. */
+interface LinePlan {
+  readonly steps: readonly LineStep[];
+  readonly cellCount: number;
+}
+
+/**
+ * The `LinePlan` of a line starting at `lineStart` with cells `lineCells`: each cell's
+ * colon or leader, key and value, all read from the line's own text.
+ */
+function planLine(
+  text: string,
+  lineStart: number,
+  lineCells: readonly LineCell[],
+  searches: SeparatorSearches,
+  isLabelCell: (cell: LineCell) => boolean,
+  isBareLabelLine: () => boolean,
+): LinePlan {
+  const steps: LineStep[] = [];
+  for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
+    const cell = lineCells[cellIndex]!;
+    const colon = findLabelColon(text, cell, searches);
+    const leader = colon === -1 ? findLeader(text, cell, searches) : null;
+    const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
+    if (separatorStart === -1) {
+      if (lineCells.length === 1 && isBareLabelLine()) {
+        const key = keyBounds(text, cell.start, cell.end);
+        if (key !== null) steps.push({ kind: 'bare', keyStart: key[0] - lineStart, keyEnd: key[1] - lineStart, cellStart: cell.start - lineStart, cellEnd: cell.end - lineStart });
+      }
+      continue;
+    }
+    const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
+    let keyEnd = separatorStart;
+    if (leader !== null && text[keyEnd - 1] === ':') keyEnd -= 1;
+    const key = keyBounds(text, cell.start, keyEnd);
+    if (key === null) continue;
+    const source: KeyValuePair['source'] = colon !== -1 ? 'colon' : 'leader';
+    let value = trimBounds(text, separatorEnd, cell.end);
+    // "TOTAL AMT........ RM" / "60.31": a currency marker alone after the leader, the amount on the next line.
+    if (value[0] !== value[1] && SEPARATOR_LINE.test(text.slice(value[0], value[1]))) value = [value[1], value[1]];
+    if (value[0] !== value[1]) {
+      steps.push({ kind: 'pair', pair: linePair(text, lineStart, key, value, source) });
+      continue;
+    }
+    const nextCell = lineCells[cellIndex + 1];
+    if (nextCell !== undefined && !isLabelCell(nextCell)) {
+      // "TOTAL :      RM     39.80": a currency in its own column goes with the amount after it.
+      const amount = lineCells[cellIndex + 2];
+      const withCurrency = amount !== undefined && currencyBeforeAmount(text, nextCell, amount);
+      steps.push({ kind: 'pair', pair: linePair(text, lineStart, key, [nextCell.start, withCurrency ? amount.end : nextCell.end], source) });
+      cellIndex += withCurrency ? 2 : 1;
+      continue;
+    }
+    if (source !== 'colon' && !SEPARATOR_LINE.test(text.slice(separatorEnd, cell.end).trim())) continue;
+    steps.push({ kind: 'below', keyStart: key[0] - lineStart, keyEnd: key[1] - lineStart, hasNextCell: nextCell !== undefined });
+  }
+  return { steps, cellCount: lineCells.length };
+}
+
 
 /**
  * The cell of `cells` (a line starting at `otherLineStart`) that sits under the label
@@ -161,14 +271,16 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
     return !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
   });
   const isLabelLine = (line: number): boolean => labelLines.get(line);
-  const isSeparator = (line: number): boolean => {
+  const separatorLines = lineAnswers(same, (line) => {
     const cell = single(line);
     return cell !== null && SEPARATOR_LINE.test(text.slice(cell.start, cell.end).trim());
-  };
-  const isValue = (line: number): boolean => {
+  });
+  const valueLines = lineAnswers(same, (line) => {
     const cell = single(line);
     return cell !== null && BLOCK_VALUE.test(text.slice(cell.start, cell.end).trim());
-  };
+  });
+  const isSeparator = (line: number): boolean => separatorLines.get(line);
+  const isValue = (line: number): boolean => valueLines.get(line);
   let line = 0;
   while (line < cells.length) {
     if (!isLabelLine(line)) {
@@ -245,76 +357,70 @@ export function detectTextKeyValues(
 
   // Lines that print a pair separator, asked once per distinct text (none asked when the text prints none).
   const partedLines = mayPartPairs(text) ? lineAnswers(same, (line) => mayPartPairs(lines[line]!.text)) : null;
+  // What a line's text alone says (its pairs, its labels waiting for a value below) is worked
+  // out once per distinct text; only what depends on the lines around it is asked per line.
+  const plans = new Array<LinePlan | undefined>(lines.length);
+  const planOf = (lineIndex: number): LinePlan => {
+    const first = same[lineIndex]!;
+    let plan = plans[first];
+    if (plan === undefined) {
+      // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
+      const lineCells = partedLines?.get(lineIndex) === true ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
+      plan = planLine(text, lines[lineIndex]!.span.start, lineCells, inOrder, isLabelCell, () => bareLabelLines.get(lineIndex));
+      plans[first] = plan;
+    }
+    return plan;
+  };
+  const spacedPlans = new Array<SpacedPlan | undefined>(lines.length);
+  const abovePlans = new Array<LabelAlone | null | undefined>(lines.length);
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
     if (cells[lineIndex]!.length === 0 || inBlocks.has(lineIndex)) continue;
-    // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
-    const lineCells = partedLines?.get(lineIndex) === true ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
+    const { steps, cellCount } = planOf(lineIndex);
+    const lineStart = lines[lineIndex]!.span.start;
     let found = false;
-    for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
-      const cell = lineCells[cellIndex]!;
-      const colon = findLabelColon(text, cell, inOrder);
-      const leader = colon === -1 ? findLeader(text, cell, inOrder) : null;
-      const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
-      if (separatorStart === -1) {
+    for (const step of steps) {
+      if (step.kind === 'pair') {
+        pairs.push(placePair(step.pair, lineStart, layer));
+        found = true;
+      } else if (step.kind === 'bare') {
         // A label alone on its line with an amount alone under it ("TOTAL AMT ROUNDED" /
         // "15.90"): receipts read by OCR print their totals column by column.
-        if (lineCells.length === 1 && !valueLines.has(lineIndex) && bareLabelLines.get(lineIndex)) {
-          const below = valueBelow(lineIndex, [cell.start, cell.end]);
-          if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
-            const key = keyBounds(text, cell.start, cell.end);
-            if (key !== null) {
-              valueLines.add(below.line);
-              pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
-              found = true;
-            }
-          }
-        }
-        continue;
-      }
-      const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
-      let keyEnd = separatorStart;
-      if (leader !== null && text[keyEnd - 1] === ':') keyEnd -= 1;
-      const key = keyBounds(text, cell.start, keyEnd);
-      if (key === null) continue;
-      const source: KeyValuePair['source'] = colon !== -1 ? 'colon' : 'leader';
-      let value = trimBounds(text, separatorEnd, cell.end);
-      // "TOTAL AMT........ RM" / "60.31": a currency marker alone after the leader, the amount on the next line.
-      if (value[0] !== value[1] && SEPARATOR_LINE.test(text.slice(value[0], value[1]))) value = [value[1], value[1]];
-      if (value[0] === value[1]) {
-        const nextCell = lineCells[cellIndex + 1];
-        if (nextCell !== undefined && !isLabelCell(nextCell)) {
-          // "TOTAL :      RM     39.80": a currency in its own column goes with the amount after it.
-          const amount = lineCells[cellIndex + 2];
-          const withCurrency = amount !== undefined && currencyBeforeAmount(text, nextCell, amount);
-          pairs.push(pair(text, layer, key, [nextCell.start, withCurrency ? amount.end : nextCell.end], source));
-          cellIndex += withCurrency ? 2 : 1;
+        if (valueLines.has(lineIndex)) continue;
+        const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
+        const below = valueBelow(lineIndex, [lineStart + step.cellStart, lineStart + step.cellEnd]);
+        if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
+          valueLines.add(below.line);
+          pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
           found = true;
-          continue;
         }
-        if (source !== 'colon' && !SEPARATOR_LINE.test(text.slice(separatorEnd, cell.end).trim())) continue;
+      } else {
         // A row of labels ("Invoice Date:    Due Date:") above a row of values, or a label alone above its value.
+        const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
         const below = valueBelow(lineIndex, key);
         if (below === null || isLabelCell(below.cell) || !isValueShape(text, below.cell)) continue;
         const belowCount = cells[below.line]!.length;
         // A list under a heading ("Items:" above a table row) is not a value.
-        if (belowCount > 1 && belowCount !== lineCells.length) continue;
-        if (nextCell !== undefined && belowCount !== lineCells.length) continue;
-        value = [below.cell.start, below.cell.end];
+        if (belowCount > 1 && belowCount !== cellCount) continue;
+        if (step.hasNextCell && belowCount !== cellCount) continue;
         valueLines.add(below.line);
-        pairs.push(pair(text, layer, key, value, 'above'));
+        pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
         found = true;
-        continue;
       }
-      pairs.push(pair(text, layer, key, value, source));
-      found = true;
     }
     if (found) {
       labelledLines.add(lineIndex);
       continue;
     }
-    spacedPairs(text, layer, cells, lineIndex, pairs);
+    const first = same[lineIndex]!;
+    const spaced = (spacedPlans[first] ??= planSpacedPairs(text, lineStart, cells[lineIndex]!));
+    placeSpacedPairs(spaced, cells, lineIndex, lineStart, layer, pairs);
     if (!valueLines.has(lineIndex)) {
-      const valueLine = abovePair(text, layer, cells, lineIndex, valueBelow, pairs, isLabelCell);
+      let aboveKey = abovePlans[first];
+      if (aboveKey === undefined) {
+        aboveKey = labelAlone(text, lineStart, cells[lineIndex]!);
+        abovePlans[first] = aboveKey;
+      }
+      const valueLine = aboveKey === null ? -1 : abovePair(text, layer, cells, lineIndex, [lineStart + aboveKey.keyStart, lineStart + aboveKey.keyEnd], valueBelow, pairs, isLabelCell);
       if (valueLine !== -1) valueLines.add(valueLine);
     }
   }
@@ -458,55 +564,93 @@ function joinAmountCells(text: string, lineCells: readonly LineCell[]): readonly
   return lineCells;
 }
 
-/** `Label    value` pairs: two cells, or an even number alternating label / value-with-digits. */
-function spacedPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], lineIndex: number, pairs: KeyValuePair[]): void {
-  const lineCells = joinAmountCells(text, cells[lineIndex]!);
-  if (lineCells.length < 2 || lineCells.length % 2 !== 0) return;
+/**
+ * What a line's text says about `Label    value` pairs: two cells (kept when the gap is
+ * wide or the line sits in a block of such lines, `placeSpacedPairs`), or an even number
+ * alternating label / value-with-digits. Offsets from the line's start.
+ */
+type SpacedPlan =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'two'; readonly pair: LinePair; readonly gapIsWide: boolean; readonly valueHasDigit: boolean }
+  | { readonly kind: 'alternating'; readonly pairs: readonly LinePair[] };
+
+const NO_SPACED_PAIRS: SpacedPlan = { kind: 'none' };
+
+/** The `SpacedPlan` of a line starting at `lineStart` with cells `cells`. */
+function planSpacedPairs(text: string, lineStart: number, cells: readonly LineCell[]): SpacedPlan {
+  const lineCells = joinAmountCells(text, cells);
+  if (lineCells.length < 2 || lineCells.length % 2 !== 0) return NO_SPACED_PAIRS;
   if (lineCells.length === 2) {
     const [keyCell, valueCell] = lineCells as [LineCell, LineCell];
     const key = keyBounds(text, keyCell.start, keyCell.end);
-    if (key === null || isCodeToken(text, key[0], key[1])) return;
-    const gapIsWide = valueCell.start - keyCell.end >= 3 || text.slice(keyCell.end, valueCell.start).includes('\t');
-    const inBlock = (cells[lineIndex - 1]?.length ?? 0) >= 2 || (cells[lineIndex + 1]?.length ?? 0) >= 2;
-    if (!gapIsWide && !inBlock) return;
-    // A lone line of two spaced phrases ("ACME CORP      INVOICE") is a layout, not a pair.
-    if (!inBlock && !hasDigit(text, valueCell.start, valueCell.end)) return;
+    if (key === null || isCodeToken(text, key[0], key[1])) return NO_SPACED_PAIRS;
+    const valueHasDigit = hasDigit(text, valueCell.start, valueCell.end);
     // Prose with a double space after a full stop is not a pair.
-    if (text[keyCell.end - 1] === '.' && !hasDigit(text, valueCell.start, valueCell.end)) return;
-    pairs.push(pair(text, layer, key, [valueCell.start, valueCell.end], 'spaced'));
-    return;
+    if (text[keyCell.end - 1] === '.' && !valueHasDigit) return NO_SPACED_PAIRS;
+    const gapIsWide = valueCell.start - keyCell.end >= 3 || text.slice(keyCell.end, valueCell.start).includes('\t');
+    return { kind: 'two', pair: linePair(text, lineStart, key, [valueCell.start, valueCell.end], 'spaced'), gapIsWide, valueHasDigit };
   }
   for (let index = 0; index < lineCells.length; index += 2) {
     const keyCell = lineCells[index]!;
     const valueCell = lineCells[index + 1]!;
-    if (hasDigit(text, keyCell.start, keyCell.end) || !hasDigit(text, valueCell.start, valueCell.end)) return;
-    if (keyBounds(text, keyCell.start, keyCell.end) === null) return;
+    if (hasDigit(text, keyCell.start, keyCell.end) || !hasDigit(text, valueCell.start, valueCell.end)) return NO_SPACED_PAIRS;
+    if (keyBounds(text, keyCell.start, keyCell.end) === null) return NO_SPACED_PAIRS;
   }
+  const pairs: LinePair[] = [];
   for (let index = 0; index < lineCells.length; index += 2) {
     const keyCell = lineCells[index]!;
     const valueCell = lineCells[index + 1]!;
-    pairs.push(pair(text, layer, keyBounds(text, keyCell.start, keyCell.end)!, [valueCell.start, valueCell.end], 'spaced'));
+    pairs.push(linePair(text, lineStart, keyBounds(text, keyCell.start, keyCell.end)!, [valueCell.start, valueCell.end], 'spaced'));
   }
+  return { kind: 'alternating', pairs };
 }
 
-/** A label alone on its line (no colon, no digits, ≤ 5 words) above a short value with digits; returns the value's line or -1. */
+/** `Label    value` pairs of line `lineIndex` (starting at `lineStart`) by its `SpacedPlan`. */
+function placeSpacedPairs(plan: SpacedPlan, cells: readonly (readonly LineCell[])[], lineIndex: number, lineStart: number, layer: string, pairs: KeyValuePair[]): void {
+  if (plan.kind === 'alternating') {
+    for (const linePairFound of plan.pairs) pairs.push(placePair(linePairFound, lineStart, layer));
+    return;
+  }
+  if (plan.kind !== 'two') return;
+  const inBlock = (cells[lineIndex - 1]?.length ?? 0) >= 2 || (cells[lineIndex + 1]?.length ?? 0) >= 2;
+  if (!plan.gapIsWide && !inBlock) return;
+  // A lone line of two spaced phrases ("ACME CORP      INVOICE") is a layout, not a pair.
+  if (!inBlock && !plan.valueHasDigit) return;
+  pairs.push(placePair(plan.pair, lineStart, layer));
+}
+
+/** A key in offsets from its line's start. */
+interface LabelAlone {
+  readonly keyStart: number;
+  readonly keyEnd: number;
+}
+
+/**
+ * The key of a line that may be a label alone (no colon, no digits, ≤ 5 words) above its
+ * value, in offsets from the line's start; null when the text cannot be one.
+ */
+function labelAlone(text: string, lineStart: number, lineCells: readonly LineCell[]): LabelAlone | null {
+  if (lineCells.length !== 1) return null;
+  const cell = lineCells[0]!;
+  if (cell.end - cell.start > 40 || hasDigit(text, cell.start, cell.end)) return null;
+  const key = keyBounds(text, cell.start, cell.end);
+  if (key === null || text.slice(key[0], key[1]).split(' ').length > 5 || /[.!?,;]$/.test(text[key[1] - 1]!)) return null;
+  // A lone currency marker between a label and its value is not a label itself.
+  if (SEPARATOR_LINE.test(text.slice(key[0], key[1]))) return null;
+  return { keyStart: key[0] - lineStart, keyEnd: key[1] - lineStart };
+}
+
+/** A label alone on its line (`key`, from `labelAlone`) above a short value with digits; returns the value's line or -1. */
 function abovePair(
   text: string,
   layer: string,
   cells: readonly (readonly LineCell[])[],
   lineIndex: number,
+  key: readonly [number, number],
   valueBelow: (lineIndex: number, key: readonly [number, number]) => { cell: LineCell; line: number } | null,
   pairs: KeyValuePair[],
   isLabelCell: (cell: LineCell) => boolean,
 ): number {
-  const lineCells = cells[lineIndex]!;
-  if (lineCells.length !== 1) return -1;
-  const cell = lineCells[0]!;
-  if (cell.end - cell.start > 40 || hasDigit(text, cell.start, cell.end)) return -1;
-  const key = keyBounds(text, cell.start, cell.end);
-  if (key === null || text.slice(key[0], key[1]).split(' ').length > 5 || /[.!?,;]$/.test(text[key[1] - 1]!)) return -1;
-  // A lone currency marker between a label and its value is not a label itself.
-  if (SEPARATOR_LINE.test(text.slice(key[0], key[1]))) return -1;
   const below = valueBelow(lineIndex, key);
   if (below === null || cells[below.line]!.length !== 1) return -1;
   const valueCell = below.cell;
