@@ -3,7 +3,8 @@
  * repeated lines being what it is on the same lines printed once.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeText, lineCells } from './analyze-text.js';
+import { analyzeText } from './analyze-text.js';
+import { givenLinesCells, linesCells } from './lines-cells.js';
 import { splitCells } from './line-cells.js';
 import { splitLines } from './lines.js';
 import { defaultStructureWords } from './structure-words.js';
@@ -57,13 +58,18 @@ describe('structure on repeated lines', () => {
   const distinct = Int32Array.from(lines, (_, index) => index);
 
   it('splits a repeated line into the cells it would have alone', () => {
-    expect(lineCells(text, lines, sameLines(lines))).toEqual(lines.map((line) => splitCells(text, line.span.start, line.span.end)));
+    const cells = linesCells(text, lines, sameLines(lines));
+    const split = lines.map((line) => splitCells(text, line.span.start, line.span.end));
+    expect(lines.map((_, index) => cells.of(index))).toEqual(split);
+    expect(lines.map((_, index) => cells.count(index))).toEqual(split.map((lineCells) => lineCells.length));
+    expect(cells.lineCount).toBe(lines.length);
+    expect([cells.count(-1), cells.count(lines.length)]).toEqual([0, 0]);
   });
 
   it('finds the pairs, summaries and tables it finds when every line is judged afresh', () => {
     const same = sameLines(lines);
     expect(same.some((first, index) => first !== index)).toBe(true);
-    const cells = lines.map((line) => splitCells(text, line.span.start, line.span.end));
+    const cells = givenLinesCells(lines.map((line) => splitCells(text, line.span.start, line.span.end)));
     const summaries = summaryRegions(text, lines, words, distinct);
     expect(summaryRegions(text, lines, words, same)).toEqual(summaries);
     const fresh = detectTextKeyValues(text, 'input', lines, cells, words, summaries, distinct);

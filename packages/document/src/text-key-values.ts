@@ -10,6 +10,7 @@ import type { DocumentLine, KeyValuePair } from './model.js';
 import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from './label-shape.js';
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
+import type { LinesCells } from './lines-cells.js';
 import { cutAtPairSeparators, mayPartPairs } from './pair-separators.js';
 import type { StructureWords } from './structure-words.js';
 import { lineAnswers, sameLines } from './same-lines.js';
@@ -260,9 +261,9 @@ const BLOCK_VALUE = /^[-−]?(?:RM|\$|€|£)?\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d{2,
  * only a value ("3.70" / "10.00" / "6.30"), paired by order (`block`). A different count
  * pairs nothing: which label a value belongs to would be a guess. Returns the lines used.
  */
-function blockPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], same: Int32Array, pairs: KeyValuePair[]): Set<number> {
+function blockPairs(text: string, layer: string, cells: LinesCells, same: Int32Array, pairs: KeyValuePair[]): Set<number> {
   const used = new Set<number>();
-  const single = (line: number): LineCell | null => (cells[line]?.length === 1 ? cells[line]![0]! : null);
+  const single = (line: number): LineCell | null => (cells.count(line) === 1 ? cells.of(line)[0]! : null);
   // Whether a line is a label depends on its text alone: a text repeated on many lines is judged once.
   const labelLines = lineAnswers(same, (line) => {
     const cell = single(line);
@@ -282,19 +283,19 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
   const isSeparator = (line: number): boolean => separatorLines.get(line);
   const isValue = (line: number): boolean => valueLines.get(line);
   let line = 0;
-  while (line < cells.length) {
+  while (line < cells.lineCount) {
     if (!isLabelLine(line)) {
       line += 1;
       continue;
     }
     const labels: number[] = [];
-    while (line < cells.length && (cells[line]!.length === 0 || isLabelLine(line))) {
-      if (cells[line]!.length > 0) labels.push(line);
+    while (line < cells.lineCount && (cells.count(line) === 0 || isLabelLine(line))) {
+      if (cells.count(line) > 0) labels.push(line);
       line += 1;
     }
-    while (line < cells.length && (cells[line]!.length === 0 || isSeparator(line))) line += 1;
+    while (line < cells.lineCount && (cells.count(line) === 0 || isSeparator(line))) line += 1;
     const values: number[] = [];
-    while (line < cells.length && (cells[line]!.length === 0 || isValue(line) || isSeparator(line))) {
+    while (line < cells.lineCount && (cells.count(line) === 0 || isValue(line) || isSeparator(line))) {
       if (isValue(line)) values.push(line);
       line += 1;
     }
@@ -314,13 +315,13 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
 
 /**
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
- * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
+ * (`cells.of(i)` for `lines[i]`; none for lines too long to split).
  */
 export function detectTextKeyValues(
   text: string,
   layer: string,
   lines: readonly DocumentLine[],
-  cells: readonly (readonly LineCell[])[],
+  cells: LinesCells,
   words: StructureWords,
   summaries: readonly (readonly [number, number])[] = summaryRegions(text, lines, words),
   same: Int32Array = sameLines(lines),
@@ -333,8 +334,8 @@ export function detectTextKeyValues(
   const valueBelow = (lineIndex: number, key: readonly [number, number]): { cell: LineCell; line: number } | null => {
     let seen = 0;
     for (let next = lineIndex + 1; next < lines.length && next <= lineIndex + 4 && seen < 2; next += 1) {
-      const nextCells = cells[next]!;
-      if (nextCells.length === 0) continue;
+      if (cells.count(next) === 0) continue;
+      const nextCells = cells.of(next);
       // A line holding only the separator or a currency marker (receipts transcribed
       // column by column: "TOTAL" / ":" / "55.10") stands between a label and its value.
       if (nextCells.length === 1 && SEPARATOR_LINE.test(text.slice(nextCells[0]!.start, nextCells[0]!.end))) continue;
@@ -350,7 +351,7 @@ export function detectTextKeyValues(
   const ahead = separatorSearches(text);
   const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
   // Whether a line's one cell is a bare label depends on its text alone: a text repeated on many lines is judged once.
-  const bareLabelLines = lineAnswers(same, (line) => isBareLabel(text, cells[line]![0]!));
+  const bareLabelLines = lineAnswers(same, (line) => isBareLabel(text, cells.of(line)[0]!));
   // Label and value blocks are paired first; their lines are neither labels nor values of anything else.
   const inBlocks = blockPairs(text, layer, cells, same, pairs);
   for (const line of inBlocks) valueLines.add(line);
@@ -365,8 +366,8 @@ export function detectTextKeyValues(
     let plan = plans[first];
     if (plan === undefined) {
       // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
-      const lineCells = partedLines?.get(lineIndex) === true ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
-      plan = planLine(text, lines[lineIndex]!.span.start, lineCells, inOrder, isLabelCell, () => bareLabelLines.get(lineIndex));
+      const lineCells = partedLines?.get(first) === true ? cutAtPairSeparators(text, cells.of(first), isLabelCell) : cells.of(first);
+      plan = planLine(text, lines[first]!.span.start, lineCells, inOrder, isLabelCell, () => bareLabelLines.get(first));
       plans[first] = plan;
     }
     return plan;
@@ -374,7 +375,7 @@ export function detectTextKeyValues(
   const spacedPlans = new Array<SpacedPlan | undefined>(lines.length);
   const abovePlans = new Array<LabelAlone | null | undefined>(lines.length);
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
-    if (cells[lineIndex]!.length === 0 || inBlocks.has(lineIndex)) continue;
+    if (cells.count(lineIndex) === 0 || inBlocks.has(lineIndex)) continue;
     const { steps, cellCount } = planOf(lineIndex);
     const lineStart = lines[lineIndex]!.span.start;
     let found = false;
@@ -388,7 +389,7 @@ export function detectTextKeyValues(
         if (valueLines.has(lineIndex)) continue;
         const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
         const below = valueBelow(lineIndex, [lineStart + step.cellStart, lineStart + step.cellEnd]);
-        if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
+        if (below !== null && cells.count(below.line) === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
           valueLines.add(below.line);
           pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
           found = true;
@@ -398,7 +399,7 @@ export function detectTextKeyValues(
         const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
         const below = valueBelow(lineIndex, key);
         if (below === null || isLabelCell(below.cell) || !isValueShape(text, below.cell)) continue;
-        const belowCount = cells[below.line]!.length;
+        const belowCount = cells.count(below.line);
         // A list under a heading ("Items:" above a table row) is not a value.
         if (belowCount > 1 && belowCount !== cellCount) continue;
         if (step.hasNextCell && belowCount !== cellCount) continue;
@@ -412,12 +413,12 @@ export function detectTextKeyValues(
       continue;
     }
     const first = same[lineIndex]!;
-    const spaced = (spacedPlans[first] ??= planSpacedPairs(text, lineStart, cells[lineIndex]!));
+    const spaced = (spacedPlans[first] ??= planSpacedPairs(text, lines[first]!.span.start, cells.of(first)));
     placeSpacedPairs(spaced, cells, lineIndex, lineStart, layer, pairs);
     if (!valueLines.has(lineIndex)) {
       let aboveKey = abovePlans[first];
       if (aboveKey === undefined) {
-        aboveKey = labelAlone(text, lineStart, cells[lineIndex]!);
+        aboveKey = labelAlone(text, lines[first]!.span.start, cells.of(first));
         abovePlans[first] = aboveKey;
       }
       const valueLine = aboveKey === null ? -1 : abovePair(text, layer, cells, lineIndex, [lineStart + aboveKey.keyStart, lineStart + aboveKey.keyEnd], valueBelow, pairs, isLabelCell);
@@ -606,13 +607,13 @@ function planSpacedPairs(text: string, lineStart: number, cells: readonly LineCe
 }
 
 /** `Label    value` pairs of line `lineIndex` (starting at `lineStart`) by its `SpacedPlan`. */
-function placeSpacedPairs(plan: SpacedPlan, cells: readonly (readonly LineCell[])[], lineIndex: number, lineStart: number, layer: string, pairs: KeyValuePair[]): void {
+function placeSpacedPairs(plan: SpacedPlan, cells: LinesCells, lineIndex: number, lineStart: number, layer: string, pairs: KeyValuePair[]): void {
   if (plan.kind === 'alternating') {
     for (const linePairFound of plan.pairs) pairs.push(placePair(linePairFound, lineStart, layer));
     return;
   }
   if (plan.kind !== 'two') return;
-  const inBlock = (cells[lineIndex - 1]?.length ?? 0) >= 2 || (cells[lineIndex + 1]?.length ?? 0) >= 2;
+  const inBlock = cells.count(lineIndex - 1) >= 2 || cells.count(lineIndex + 1) >= 2;
   if (!plan.gapIsWide && !inBlock) return;
   // A lone line of two spaced phrases ("ACME CORP      INVOICE") is a layout, not a pair.
   if (!inBlock && !plan.valueHasDigit) return;
@@ -644,7 +645,7 @@ function labelAlone(text: string, lineStart: number, lineCells: readonly LineCel
 function abovePair(
   text: string,
   layer: string,
-  cells: readonly (readonly LineCell[])[],
+  cells: LinesCells,
   lineIndex: number,
   key: readonly [number, number],
   valueBelow: (lineIndex: number, key: readonly [number, number]) => { cell: LineCell; line: number } | null,
@@ -652,7 +653,7 @@ function abovePair(
   isLabelCell: (cell: LineCell) => boolean,
 ): number {
   const below = valueBelow(lineIndex, key);
-  if (below === null || cells[below.line]!.length !== 1) return -1;
+  if (below === null || cells.count(below.line) !== 1) return -1;
   const valueCell = below.cell;
   if (valueCell.end - valueCell.start > 60 || !hasDigit(text, valueCell.start, valueCell.end) || isLabelCell(valueCell)) return -1;
   // A value below a bare label is a number, date, amount or code, not a phrase that starts with a word.
