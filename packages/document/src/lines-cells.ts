@@ -17,6 +17,12 @@ export interface LinesCells {
   count(line: number): number;
   /** The cells of line `line`, in layer offsets. */
   of(line: number): readonly LineCell[];
+  /** The cells of the first line with line `line`'s text, in that line's offsets (nothing moved). */
+  split(line: number): readonly LineCell[];
+  /** How far line `line` starts after the first line with its text (what moves `split(line)` onto it). */
+  shift(line: number): number;
+  /** The text of each of line `line`'s cells (one list for every line with that text). */
+  texts(line: number): readonly string[];
 }
 
 /**
@@ -28,6 +34,8 @@ export function linesCells(text: string, lines: readonly DocumentLine[], same: I
   const split = new Array<readonly LineCell[] | undefined>(lines.length);
   // By a line repeating an earlier text, once asked for.
   const moved = new Array<readonly LineCell[] | undefined>(lines.length);
+  // By the first line with each text, once asked for.
+  const cellTexts = new Array<readonly string[] | undefined>(lines.length);
   const splitOf = (first: number): readonly LineCell[] => {
     let cells = split[first];
     if (cells === undefined) {
@@ -51,15 +59,29 @@ export function linesCells(text: string, lines: readonly DocumentLine[], same: I
       }
       return lineCells;
     },
+    split: (line) => splitOf(same[line]!),
+    shift: (line) => lines[line]!.span.start - lines[same[line]!]!.span.start,
+    texts(line) {
+      const first = same[line]!;
+      let texts = cellTexts[first];
+      if (texts === undefined) {
+        texts = splitOf(first).map((cell) => text.slice(cell.start, cell.end));
+        cellTexts[first] = texts;
+      }
+      return texts;
+    },
   };
 }
 
 /** `LinesCells` over cells already split, one list per line (`cells[i]` for line `i`). */
-export function givenLinesCells(cells: readonly (readonly LineCell[])[]): LinesCells {
+export function givenLinesCells(text: string, cells: readonly (readonly LineCell[])[]): LinesCells {
   return {
     lineCount: cells.length,
     count: (line) => cells[line]?.length ?? 0,
     of: (line) => cells[line]!,
+    split: (line) => cells[line]!,
+    shift: () => 0,
+    texts: (line) => cells[line]!.map((cell) => text.slice(cell.start, cell.end)),
   };
 }
 

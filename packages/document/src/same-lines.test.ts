@@ -69,7 +69,7 @@ describe('structure on repeated lines', () => {
   it('finds the pairs, summaries and tables it finds when every line is judged afresh', () => {
     const same = sameLines(lines);
     expect(same.some((first, index) => first !== index)).toBe(true);
-    const cells = givenLinesCells(lines.map((line) => splitCells(text, line.span.start, line.span.end)));
+    const cells = givenLinesCells(text, lines.map((line) => splitCells(text, line.span.start, line.span.end)));
     const summaries = summaryRegions(text, lines, words, distinct);
     expect(summaryRegions(text, lines, words, same)).toEqual(summaries);
     const fresh = detectTextKeyValues(text, 'input', lines, cells, words, summaries, distinct);

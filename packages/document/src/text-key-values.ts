@@ -335,13 +335,15 @@ export function detectTextKeyValues(
     let seen = 0;
     for (let next = lineIndex + 1; next < lines.length && next <= lineIndex + 4 && seen < 2; next += 1) {
       if (cells.count(next) === 0) continue;
-      const nextCells = cells.of(next);
+      // The cells as split for the first line with that text: only the cell found is moved onto this line.
+      const nextCells = cells.split(next);
+      const shift = cells.shift(next);
       // A line holding only the separator or a currency marker (receipts transcribed
       // column by column: "TOTAL" / ":" / "55.10") stands between a label and its value.
       if (nextCells.length === 1 && SEPARATOR_LINE.test(text.slice(nextCells[0]!.start, nextCells[0]!.end))) continue;
       seen += 1;
-      const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start);
-      if (cell !== undefined) return { cell, line: next };
+      const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start - shift);
+      if (cell !== undefined) return { cell: shift === 0 ? cell : { start: cell.start + shift, end: cell.end + shift }, line: next };
     }
     return null;
   };
@@ -379,7 +381,8 @@ export function detectTextKeyValues(
     const { steps, cellCount } = planOf(lineIndex);
     const lineStart = lines[lineIndex]!.span.start;
     let found = false;
-    for (const step of steps) {
+    for (let stepIndex = 0; stepIndex < steps.length; stepIndex += 1) {
+      const step = steps[stepIndex]!;
       if (step.kind === 'pair') {
         pairs.push(placePair(step.pair, lineStart, layer));
         found = true;

@@ -40,10 +40,25 @@ function overlap(column: Column, start: number, end: number): number {
   return Math.min(column.end, end) - Math.max(column.start, start);
 }
 
-/** Places the cells of one row into `columns` (positions relative to the line start). */
-function placeRow(text: string, layer: string, line: DocumentLine, cells: readonly LineCell[], columns: readonly Column[]): TableCell[] {
-  // The common case: one cell per column.
-  if (cells.length === columns.length) return cells.map((cell) => cellOf(text, layer, cell));
+/**
+ * Places the cells of line `index` into `columns` (positions relative to the line start).
+ * In the common case, one cell per column, the cells are those split once for the line's
+ * text, moved onto the line, with that text's cell strings.
+ */
+function placeRow(text: string, layer: string, lines: readonly DocumentLine[], linesCells: LinesCells, index: number, columns: readonly Column[]): TableCell[] {
+  const line = lines[index]!;
+  if (linesCells.count(index) === columns.length) {
+    const split = linesCells.split(index);
+    const texts = linesCells.texts(index);
+    const shift = linesCells.shift(index);
+    const row = new Array<TableCell>(split.length);
+    for (let column = 0; column < split.length; column += 1) {
+      const cell = split[column]!;
+      row[column] = { text: texts[column]!, span: { start: cell.start + shift, end: cell.end + shift, layer } };
+    }
+    return row;
+  }
+  const cells = linesCells.of(index);
   const placed: (LineCell | undefined)[] = new Array<LineCell | undefined>(columns.length).fill(undefined);
   for (const cell of cells) {
     const start = cell.start - line.span.start;
@@ -109,8 +124,8 @@ function buildTable(
   const sourceLine = lines[columnSource]!;
   const columns = cells.of(columnSource).map((cell) => ({ start: cell.start - sourceLine.span.start, end: cell.end - sourceLine.span.start }));
   const bodyIndexes = headerLike ? rowIndexes.slice(1) : rowIndexes;
-  const rows = bodyIndexes.map((index) => placeRow(text, layer, lines[index]!, cells.of(index), columns));
-  const placed = headerLike ? placeRow(text, layer, lines[firstIndex]!, firstCells, columns) : null;
+  const rows = bodyIndexes.map((index) => placeRow(text, layer, lines, cells, index, columns));
+  const placed = headerLike ? placeRow(text, layer, lines, cells, firstIndex, columns) : null;
   const header =
     placed !== null && continuation !== null ? withContinuation(text, placed, lines[firstIndex]!, lines[continuation]!, cells.of(continuation)) : placed;
   return { source: 'text', header, rows };
