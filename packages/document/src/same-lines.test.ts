@@ -66,6 +66,19 @@ describe('structure on repeated lines', () => {
     expect([cells.count(-1), cells.count(lines.length)]).toEqual([0, 0]);
   });
 
+  it('moves a repeated line\'s cells by its shift from the first line with its text, and shares their texts', () => {
+    const same = sameLines(lines);
+    const cells = linesCells(text, lines, same);
+    const repeated = lines.findIndex((line, index) => same[index] !== index && text.slice(line.span.start, line.span.end).includes('  '));
+    expect(repeated).toBeGreaterThan(0);
+    const first = same[repeated]!;
+    expect(cells.shift(repeated)).toBe(lines[repeated]!.span.start - lines[first]!.span.start);
+    expect(cells.split(repeated)).toBe(cells.of(first));
+    expect(cells.split(repeated).map((cell) => ({ start: cell.start + cells.shift(repeated), end: cell.end + cells.shift(repeated) }))).toEqual(cells.of(repeated));
+    expect(cells.texts(repeated)).toBe(cells.texts(first));
+    expect(cells.texts(repeated)).toEqual(cells.of(repeated).map((cell) => text.slice(cell.start, cell.end)));
+  });
+
   it('finds the pairs, summaries and tables it finds when every line is judged afresh', () => {
     const same = sameLines(lines);
     expect(same.some((first, index) => first !== index)).toBe(true);
@@ -88,6 +101,17 @@ describe('splitLines with same lines', () => {
     expect(lines).toEqual(splitLines(text, 'input', 0, text.length, 3));
     expect(same).toEqual([0, 1, 0, 3, 1, 5, 3]);
     expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line) => expect(line.text).toBe(text.slice(line.span.start, line.span.end)));
+  });
+
+  it('tells apart lines that agree in length and in the characters their lookup reads first', () => {
+    // Same length, first, last, middle and quarter characters; different texts.
+    const text = 'abcXe\nabcYe\nabcXe\nabcYe\nabcZe\nabcXe\n';
+    const same: number[] = [];
+    const lines = splitLines(text, 'input', 0, text.length, 0, same);
+    expect(same).toEqual([0, 1, 0, 1, 4, 0]);
+    expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line, index) => expect(line.text).toBe(lines[same[index]!]!.text));
     lines.forEach((line) => expect(line.text).toBe(text.slice(line.span.start, line.span.end)));
   });
 
