@@ -5,6 +5,12 @@
  * labels on their own lines followed by as many values on theirs (`block`). Several pairs
  * may share a line (`Date: 2026-01-15    Due: 2026-02-15`): the line is first split into
  * cells, and each cell is examined. Spans are trimmed and exact.
+ *
+ * What a line's text says by itself (its pairs, a label waiting for a value below it, its
+ * `Label    value` reading) is planned once per distinct line text, in offsets from the
+ * line's start, and placed on every line that prints that text with the same key and
+ * value strings; only what depends on the lines around it (a value below, a block of
+ * spaced lines) is asked per line. Long documents repeat their headers, footers and rows.
  */
 import type { DocumentLine, KeyValuePair } from './model.js';
 import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from './label-shape.js';
