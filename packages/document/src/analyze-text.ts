@@ -8,8 +8,8 @@
  * string.
  */
 import type { DocumentLine, KeyValuePair, Table } from './model.js';
-import { LINE_STRUCTURE_LIMIT, STRUCTURE_CHARACTER_LIMIT } from './limits.js';
-import { splitCells, type LineCell } from './line-cells.js';
+import { STRUCTURE_CHARACTER_LIMIT } from './limits.js';
+import { linesCells } from './lines-cells.js';
 import { splitLines } from './lines.js';
 import { detectTextKeyValues, inRegions, summaryRegions } from './text-key-values.js';
 import { detectTextTables } from './text-tables.js';
@@ -57,7 +57,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   const firstWithText: number[] = [];
   const lines = splitLines(text, layer, start, end, options.firstLineIndex ?? 0, firstWithText);
   const same = Int32Array.from(firstWithText);
-  const cells = lineCells(text, lines, same);
+  const cells = linesCells(text, lines, same);
   const words = options.words ?? defaultStructureWords();
   // Tax summary blocks mark both pairs and table rows: found once.
   const summaries = summaryRegions(text, lines, words, same);
@@ -81,29 +81,6 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
   const keyValues = headerStarts.size === 0 ? pairs : pairs.filter((pair) => pair.source !== 'spaced' || !headerStarts.has(pair.keySpan.start));
   return { lines, keyValues, tables, warnings };
-}
-
-/**
- * Each line's cells (none for a line longer than `LINE_STRUCTURE_LIMIT`). A line printed
- * before is not split again: its cells are the earlier line's, moved to where it starts.
- */
-export function lineCells(text: string, lines: readonly DocumentLine[], same: Int32Array): LineCell[][] {
-  const cells: LineCell[][] = new Array<LineCell[]>(lines.length);
-  for (let index = 0; index < lines.length; index += 1) {
-    const { start, end } = lines[index]!.span;
-    const first = same[index]!;
-    if (end - start > LINE_STRUCTURE_LIMIT) cells[index] = [];
-    else if (first === index) cells[index] = splitCells(text, start, end);
-    else cells[index] = movedCells(cells[first]!, start - lines[first]!.span.start);
-  }
-  return cells;
-}
-
-/** New cells `by` characters after `cells` (the same line text printed elsewhere). */
-function movedCells(cells: readonly LineCell[], by: number): LineCell[] {
-  const moved: LineCell[] = new Array<LineCell>(cells.length);
-  for (let index = 0; index < cells.length; index += 1) moved[index] = { start: cells[index]!.start + by, end: cells[index]!.end + by };
-  return moved;
 }
 
 /**

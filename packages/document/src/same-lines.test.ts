@@ -3,7 +3,8 @@
  * repeated lines being what it is on the same lines printed once.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeText, lineCells } from './analyze-text.js';
+import { analyzeText } from './analyze-text.js';
+import { givenLinesCells, linesCells } from './lines-cells.js';
 import { splitCells } from './line-cells.js';
 import { splitLines } from './lines.js';
 import { defaultStructureWords } from './structure-words.js';
@@ -57,13 +58,31 @@ describe('structure on repeated lines', () => {
   const distinct = Int32Array.from(lines, (_, index) => index);
 
   it('splits a repeated line into the cells it would have alone', () => {
-    expect(lineCells(text, lines, sameLines(lines))).toEqual(lines.map((line) => splitCells(text, line.span.start, line.span.end)));
+    const cells = linesCells(text, lines, sameLines(lines));
+    const split = lines.map((line) => splitCells(text, line.span.start, line.span.end));
+    expect(lines.map((_, index) => cells.of(index))).toEqual(split);
+    expect(lines.map((_, index) => cells.count(index))).toEqual(split.map((lineCells) => lineCells.length));
+    expect(cells.lineCount).toBe(lines.length);
+    expect([cells.count(-1), cells.count(lines.length)]).toEqual([0, 0]);
+  });
+
+  it('moves a repeated line\'s cells by its shift from the first line with its text, and shares their texts', () => {
+    const same = sameLines(lines);
+    const cells = linesCells(text, lines, same);
+    const repeated = lines.findIndex((line, index) => same[index] !== index && text.slice(line.span.start, line.span.end).includes('  '));
+    expect(repeated).toBeGreaterThan(0);
+    const first = same[repeated]!;
+    expect(cells.shift(repeated)).toBe(lines[repeated]!.span.start - lines[first]!.span.start);
+    expect(cells.split(repeated)).toBe(cells.of(first));
+    expect(cells.split(repeated).map((cell) => ({ start: cell.start + cells.shift(repeated), end: cell.end + cells.shift(repeated) }))).toEqual(cells.of(repeated));
+    expect(cells.texts(repeated)).toBe(cells.texts(first));
+    expect(cells.texts(repeated)).toEqual(cells.of(repeated).map((cell) => text.slice(cell.start, cell.end)));
   });
 
   it('finds the pairs, summaries and tables it finds when every line is judged afresh', () => {
     const same = sameLines(lines);
     expect(same.some((first, index) => first !== index)).toBe(true);
-    const cells = lines.map((line) => splitCells(text, line.span.start, line.span.end));
+    const cells = givenLinesCells(text, lines.map((line) => splitCells(text, line.span.start, line.span.end)));
     const summaries = summaryRegions(text, lines, words, distinct);
     expect(summaryRegions(text, lines, words, same)).toEqual(summaries);
     const fresh = detectTextKeyValues(text, 'input', lines, cells, words, summaries, distinct);
@@ -82,6 +101,17 @@ describe('splitLines with same lines', () => {
     expect(lines).toEqual(splitLines(text, 'input', 0, text.length, 3));
     expect(same).toEqual([0, 1, 0, 3, 1, 5, 3]);
     expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line) => expect(line.text).toBe(text.slice(line.span.start, line.span.end)));
+  });
+
+  it('tells apart lines that agree in length and in the characters their lookup reads first', () => {
+    // Same length, first, last, middle and quarter characters; different texts.
+    const text = 'abcXe\nabcYe\nabcXe\nabcYe\nabcZe\nabcXe\n';
+    const same: number[] = [];
+    const lines = splitLines(text, 'input', 0, text.length, 0, same);
+    expect(same).toEqual([0, 1, 0, 1, 4, 0]);
+    expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line, index) => expect(line.text).toBe(lines[same[index]!]!.text));
     lines.forEach((line) => expect(line.text).toBe(text.slice(line.span.start, line.span.end)));
   });
 

@@ -5,11 +5,18 @@
  * labels on their own lines followed by as many values on theirs (`block`). Several pairs
  * may share a line (`Date: 2026-01-15    Due: 2026-02-15`): the line is first split into
  * cells, and each cell is examined. Spans are trimmed and exact.
+ *
+ * What a line's text says by itself (its pairs, a label waiting for a value below it, its
+ * `Label    value` reading) is planned once per distinct line text, in offsets from the
+ * line's start, and placed on every line that prints that text with the same key and
+ * value strings; only what depends on the lines around it (a value below, a block of
+ * spaced lines) is asked per line. Long documents repeat their headers, footers and rows.
  */
 import type { DocumentLine, KeyValuePair } from './model.js';
 import { hasDigit, isLabelShape, isWhitespaceCode, skipBullet, trimBounds } from './label-shape.js';
 import { firstOf, nextOccurrence, type OccurrenceSearch } from './character-search.js';
 import type { LineCell } from './line-cells.js';
+import type { LinesCells } from './lines-cells.js';
 import { cutAtPairSeparators, mayPartPairs } from './pair-separators.js';
 import { selfLabelledCells } from './self-labelled-cells.js';
 import type { StructureWords } from './structure-words.js';
@@ -29,10 +36,7 @@ function pair(
   value: readonly [number, number],
   source: KeyValuePair['source'],
 ): KeyValuePair {
-  // "Invoice No : # 123": a `#` standing apart is label notation, not part of the value.
-  if (text[value[0]] === '#' && value[1] - value[0] > 2 && (text[value[0] + 1] === ' ' || text[value[0] + 1] === '\t')) {
-    value = trimBounds(text, value[0] + 1, value[1]);
-  }
+  value = withoutLabelHash(text, value);
   return {
     key: text.slice(key[0], key[1]),
     value: text.slice(value[0], value[1]),
@@ -98,6 +102,119 @@ function keyBounds(text: string, start: number, end: number): [number, number] |
   const [left, right] = trimBounds(text, skipBullet(text, start, end), end);
   return isLabelShape(text, left, right) ? [left, right] : null;
 }
+/** "Invoice No : # 123": a `#` standing apart is label notation, not part of the value. */
+function withoutLabelHash(text: string, value: readonly [number, number]): readonly [number, number] {
+  if (text[value[0]] === '#' && value[1] - value[0] > 2 && (text[value[0] + 1] === ' ' || text[value[0] + 1] === '\t')) return trimBounds(text, value[0] + 1, value[1]);
+  return value;
+}
+
+/**
+ * A pair a line's text holds by itself, in offsets from the line's start: every line with
+ * that text gets it, moved to where the line starts, with the same key and value strings.
+ */
+interface LinePair {
+  readonly key: string;
+  readonly value: string;
+  readonly keyStart: number;
+  readonly keyEnd: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+  readonly source: KeyValuePair['source'];
+}
+
+function linePair(text: string, lineStart: number, key: readonly [number, number], value: readonly [number, number], source: KeyValuePair['source']): LinePair {
+  const [valueStart, valueEnd] = withoutLabelHash(text, value);
+  return {
+    key: text.slice(key[0], key[1]),
+    value: text.slice(valueStart, valueEnd),
+    keyStart: key[0] - lineStart,
+    keyEnd: key[1] - lineStart,
+    valueStart: valueStart - lineStart,
+    valueEnd: valueEnd - lineStart,
+    source,
+  };
+}
+
+/** The `KeyValuePair` of `found` on a line starting at `lineStart`. */
+function placePair(found: LinePair, lineStart: number, layer: string): KeyValuePair {
+  return {
+    key: found.key,
+    value: found.value,
+    keySpan: { start: lineStart + found.keyStart, end: lineStart + found.keyEnd, layer },
+    valueSpan: { start: lineStart + found.valueStart, end: lineStart + found.valueEnd, layer },
+    source: found.source,
+  };
+}
+
+/**
+ * What one cell of a line's text holds, in offsets from the line's start: a pair on the
+ * line (`pair`), a label alone whose amount may stand under it (`bare`, the cell and its
+ * key), or a label whose value may stand under it (`below`).
+ */
+type LineStep =
+  | { readonly kind: 'pair'; readonly pair: LinePair }
+  | { readonly kind: 'bare'; readonly keyStart: number; readonly keyEnd: number; readonly cellStart: number; readonly cellEnd: number }
+  | { readonly kind: 'below'; readonly keyStart: number; readonly keyEnd: number; readonly hasNextCell: boolean };
+
+/** The steps of a line's text, and how many cells it has once cut at pair separators. */
+interface LinePlan {
+  readonly steps: readonly LineStep[];
+  readonly cellCount: number;
+}
+
+/**
+ * The `LinePlan` of a line starting at `lineStart` with cells `lineCells`: each cell's
+ * colon or leader, key and value, all read from the line's own text.
+ */
+function planLine(
+  text: string,
+  lineStart: number,
+  lineCells: readonly LineCell[],
+  searches: SeparatorSearches,
+  isLabelCell: (cell: LineCell) => boolean,
+  isBareLabelLine: () => boolean,
+): LinePlan {
+  const steps: LineStep[] = [];
+  for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
+    const cell = lineCells[cellIndex]!;
+    const colon = findLabelColon(text, cell, searches);
+    const leader = colon === -1 ? findLeader(text, cell, searches) : null;
+    const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
+    if (separatorStart === -1) {
+      if (lineCells.length === 1 && isBareLabelLine()) {
+        const key = keyBounds(text, cell.start, cell.end);
+        if (key !== null) steps.push({ kind: 'bare', keyStart: key[0] - lineStart, keyEnd: key[1] - lineStart, cellStart: cell.start - lineStart, cellEnd: cell.end - lineStart });
+      }
+      continue;
+    }
+    const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
+    let keyEnd = separatorStart;
+    if (leader !== null && text[keyEnd - 1] === ':') keyEnd -= 1;
+    const key = keyBounds(text, cell.start, keyEnd);
+    if (key === null) continue;
+    const source: KeyValuePair['source'] = colon !== -1 ? 'colon' : 'leader';
+    let value = trimBounds(text, separatorEnd, cell.end);
+    // "TOTAL AMT........ RM" / "60.31": a currency marker alone after the leader, the amount on the next line.
+    if (value[0] !== value[1] && SEPARATOR_LINE.test(text.slice(value[0], value[1]))) value = [value[1], value[1]];
+    if (value[0] !== value[1]) {
+      steps.push({ kind: 'pair', pair: linePair(text, lineStart, key, value, source) });
+      continue;
+    }
+    const nextCell = lineCells[cellIndex + 1];
+    if (nextCell !== undefined && !isLabelCell(nextCell)) {
+      // "TOTAL :      RM     39.80": a currency in its own column goes with the amount after it.
+      const amount = lineCells[cellIndex + 2];
+      const withCurrency = amount !== undefined && currencyBeforeAmount(text, nextCell, amount);
+      steps.push({ kind: 'pair', pair: linePair(text, lineStart, key, [nextCell.start, withCurrency ? amount.end : nextCell.end], source) });
+      cellIndex += withCurrency ? 2 : 1;
+      continue;
+    }
+    if (source !== 'colon' && !SEPARATOR_LINE.test(text.slice(separatorEnd, cell.end).trim())) continue;
+    steps.push({ kind: 'below', keyStart: key[0] - lineStart, keyEnd: key[1] - lineStart, hasNextCell: nextCell !== undefined });
+  }
+  return { steps, cellCount: lineCells.length };
+}
+
 
 /**
  * The cell of `cells` (a line starting at `otherLineStart`) that sits under the label
@@ -151,9 +268,9 @@ const BLOCK_VALUE = /^[-−]?(?:RM|\$|€|£)?\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d{2,
  * only a value ("3.70" / "10.00" / "6.30"), paired by order (`block`). A different count
  * pairs nothing: which label a value belongs to would be a guess. Returns the lines used.
  */
-function blockPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], same: Int32Array, pairs: KeyValuePair[]): Set<number> {
+function blockPairs(text: string, layer: string, cells: LinesCells, same: Int32Array, pairs: KeyValuePair[]): Set<number> {
   const used = new Set<number>();
-  const single = (line: number): LineCell | null => (cells[line]?.length === 1 ? cells[line]![0]! : null);
+  const single = (line: number): LineCell | null => (cells.count(line) === 1 ? cells.of(line)[0]! : null);
   // Whether a line is a label depends on its text alone: a text repeated on many lines is judged once.
   const labelLines = lineAnswers(same, (line) => {
     const cell = single(line);
@@ -162,28 +279,30 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
     return !SEPARATOR_LINE.test(cellText) && isBareLabel(text, { ...cell, end: cellText.endsWith(':') ? cell.end - 1 : cell.end });
   });
   const isLabelLine = (line: number): boolean => labelLines.get(line);
-  const isSeparator = (line: number): boolean => {
+  const separatorLines = lineAnswers(same, (line) => {
     const cell = single(line);
     return cell !== null && SEPARATOR_LINE.test(text.slice(cell.start, cell.end).trim());
-  };
-  const isValue = (line: number): boolean => {
+  });
+  const valueLines = lineAnswers(same, (line) => {
     const cell = single(line);
     return cell !== null && BLOCK_VALUE.test(text.slice(cell.start, cell.end).trim());
-  };
+  });
+  const isSeparator = (line: number): boolean => separatorLines.get(line);
+  const isValue = (line: number): boolean => valueLines.get(line);
   let line = 0;
-  while (line < cells.length) {
+  while (line < cells.lineCount) {
     if (!isLabelLine(line)) {
       line += 1;
       continue;
     }
     const labels: number[] = [];
-    while (line < cells.length && (cells[line]!.length === 0 || isLabelLine(line))) {
-      if (cells[line]!.length > 0) labels.push(line);
+    while (line < cells.lineCount && (cells.count(line) === 0 || isLabelLine(line))) {
+      if (cells.count(line) > 0) labels.push(line);
       line += 1;
     }
-    while (line < cells.length && (cells[line]!.length === 0 || isSeparator(line))) line += 1;
+    while (line < cells.lineCount && (cells.count(line) === 0 || isSeparator(line))) line += 1;
     const values: number[] = [];
-    while (line < cells.length && (cells[line]!.length === 0 || isValue(line) || isSeparator(line))) {
+    while (line < cells.lineCount && (cells.count(line) === 0 || isValue(line) || isSeparator(line))) {
       if (isValue(line)) values.push(line);
       line += 1;
     }
@@ -203,13 +322,13 @@ function blockPairs(text: string, layer: string, cells: readonly (readonly LineC
 
 /**
  * Finds the key-value pairs of `lines` (all in `layer`), given each line's cells
- * (`cells[i]` for `lines[i]`; an empty list for lines too long to split).
+ * (`cells.of(i)` for `lines[i]`; none for lines too long to split).
  */
 export function detectTextKeyValues(
   text: string,
   layer: string,
   lines: readonly DocumentLine[],
-  cells: readonly (readonly LineCell[])[],
+  cells: LinesCells,
   words: StructureWords,
   summaries: readonly (readonly [number, number])[] = summaryRegions(text, lines, words),
   same: Int32Array = sameLines(lines),
@@ -222,14 +341,16 @@ export function detectTextKeyValues(
   const valueBelow = (lineIndex: number, key: readonly [number, number]): { cell: LineCell; line: number } | null => {
     let seen = 0;
     for (let next = lineIndex + 1; next < lines.length && next <= lineIndex + 4 && seen < 2; next += 1) {
-      const nextCells = cells[next]!;
-      if (nextCells.length === 0) continue;
+      if (cells.count(next) === 0) continue;
+      // The cells as split for the first line with that text: only the cell found is moved onto this line.
+      const nextCells = cells.split(next);
+      const shift = cells.shift(next);
       // A line holding only the separator or a currency marker (receipts transcribed
       // column by column: "TOTAL" / ":" / "55.10") stands between a label and its value.
       if (nextCells.length === 1 && SEPARATOR_LINE.test(text.slice(nextCells[0]!.start, nextCells[0]!.end))) continue;
       seen += 1;
-      const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start);
-      if (cell !== undefined) return { cell, line: next };
+      const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start - shift);
+      if (cell !== undefined) return { cell: shift === 0 ? cell : { start: cell.start + shift, end: cell.end + shift }, line: next };
     }
     return null;
   };
@@ -239,83 +360,78 @@ export function detectTextKeyValues(
   const ahead = separatorSearches(text);
   const isLabelCell = (cell: LineCell): boolean => findLabelColon(text, cell, ahead) !== -1;
   // Whether a line's one cell is a bare label depends on its text alone: a text repeated on many lines is judged once.
-  const bareLabelLines = lineAnswers(same, (line) => isBareLabel(text, cells[line]![0]!));
+  const bareLabelLines = lineAnswers(same, (line) => isBareLabel(text, cells.of(line)[0]!));
   // Label and value blocks are paired first; their lines are neither labels nor values of anything else.
   const inBlocks = blockPairs(text, layer, cells, same, pairs);
   for (const line of inBlocks) valueLines.add(line);
 
   // Lines that print a pair separator, asked once per distinct text (none asked when the text prints none).
   const partedLines = mayPartPairs(text) ? lineAnswers(same, (line) => mayPartPairs(lines[line]!.text)) : null;
+  // What a line's text alone says (its pairs, its labels waiting for a value below) is worked
+  // out once per distinct text; only what depends on the lines around it is asked per line.
+  const plans = new Array<LinePlan | undefined>(lines.length);
+  const planOf = (lineIndex: number): LinePlan => {
+    const first = same[lineIndex]!;
+    let plan = plans[first];
+    if (plan === undefined) {
+      // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
+      const lineCells = partedLines?.get(first) === true ? cutAtPairSeparators(text, cells.of(first), isLabelCell) : cells.of(first);
+      plan = planLine(text, lines[first]!.span.start, lineCells, inOrder, isLabelCell, () => bareLabelLines.get(first));
+      plans[first] = plan;
+    }
+    return plan;
+  };
+  const spacedPlans = new Array<SpacedPlan | undefined>(lines.length);
+  const abovePlans = new Array<LabelAlone | null | undefined>(lines.length);
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
-    if (cells[lineIndex]!.length === 0 || inBlocks.has(lineIndex)) continue;
-    // "Date : 20260815 · Échéance : 20260914": pairs parted by a separator are cells of their own.
-    const lineCells = partedLines?.get(lineIndex) === true ? cutAtPairSeparators(text, cells[lineIndex]!, isLabelCell) : cells[lineIndex]!;
+    if (cells.count(lineIndex) === 0 || inBlocks.has(lineIndex)) continue;
+    const { steps, cellCount } = planOf(lineIndex);
+    const lineStart = lines[lineIndex]!.span.start;
     let found = false;
-    for (let cellIndex = 0; cellIndex < lineCells.length; cellIndex += 1) {
-      const cell = lineCells[cellIndex]!;
-      const colon = findLabelColon(text, cell, inOrder);
-      const leader = colon === -1 ? findLeader(text, cell, inOrder) : null;
-      const separatorStart = colon !== -1 ? colon : leader !== null ? leader[0] : -1;
-      if (separatorStart === -1) {
+    for (let stepIndex = 0; stepIndex < steps.length; stepIndex += 1) {
+      const step = steps[stepIndex]!;
+      if (step.kind === 'pair') {
+        pairs.push(placePair(step.pair, lineStart, layer));
+        found = true;
+      } else if (step.kind === 'bare') {
         // A label alone on its line with an amount alone under it ("TOTAL AMT ROUNDED" /
         // "15.90"): receipts read by OCR print their totals column by column.
-        if (lineCells.length === 1 && !valueLines.has(lineIndex) && bareLabelLines.get(lineIndex)) {
-          const below = valueBelow(lineIndex, [cell.start, cell.end]);
-          if (below !== null && cells[below.line]!.length === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
-            const key = keyBounds(text, cell.start, cell.end);
-            if (key !== null) {
-              valueLines.add(below.line);
-              pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
-              found = true;
-            }
-          }
-        }
-        continue;
-      }
-      const separatorEnd = colon !== -1 ? colon + 1 : leader![1];
-      let keyEnd = separatorStart;
-      if (leader !== null && text[keyEnd - 1] === ':') keyEnd -= 1;
-      const key = keyBounds(text, cell.start, keyEnd);
-      if (key === null) continue;
-      const source: KeyValuePair['source'] = colon !== -1 ? 'colon' : 'leader';
-      let value = trimBounds(text, separatorEnd, cell.end);
-      // "TOTAL AMT........ RM" / "60.31": a currency marker alone after the leader, the amount on the next line.
-      if (value[0] !== value[1] && SEPARATOR_LINE.test(text.slice(value[0], value[1]))) value = [value[1], value[1]];
-      if (value[0] === value[1]) {
-        const nextCell = lineCells[cellIndex + 1];
-        if (nextCell !== undefined && !isLabelCell(nextCell)) {
-          // "TOTAL :      RM     39.80": a currency in its own column goes with the amount after it.
-          const amount = lineCells[cellIndex + 2];
-          const withCurrency = amount !== undefined && currencyBeforeAmount(text, nextCell, amount);
-          pairs.push(pair(text, layer, key, [nextCell.start, withCurrency ? amount.end : nextCell.end], source));
-          cellIndex += withCurrency ? 2 : 1;
+        if (valueLines.has(lineIndex)) continue;
+        const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
+        const below = valueBelow(lineIndex, [lineStart + step.cellStart, lineStart + step.cellEnd]);
+        if (below !== null && cells.count(below.line) === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
+          valueLines.add(below.line);
+          pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
           found = true;
-          continue;
         }
-        if (source !== 'colon' && !SEPARATOR_LINE.test(text.slice(separatorEnd, cell.end).trim())) continue;
+      } else {
         // A row of labels ("Invoice Date:    Due Date:") above a row of values, or a label alone above its value.
+        const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
         const below = valueBelow(lineIndex, key);
         if (below === null || isLabelCell(below.cell) || !isValueShape(text, below.cell)) continue;
-        const belowCount = cells[below.line]!.length;
+        const belowCount = cells.count(below.line);
         // A list under a heading ("Items:" above a table row) is not a value.
-        if (belowCount > 1 && belowCount !== lineCells.length) continue;
-        if (nextCell !== undefined && belowCount !== lineCells.length) continue;
-        value = [below.cell.start, below.cell.end];
+        if (belowCount > 1 && belowCount !== cellCount) continue;
+        if (step.hasNextCell && belowCount !== cellCount) continue;
         valueLines.add(below.line);
-        pairs.push(pair(text, layer, key, value, 'above'));
+        pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
         found = true;
-        continue;
       }
-      pairs.push(pair(text, layer, key, value, source));
-      found = true;
     }
     if (found) {
       labelledLines.add(lineIndex);
       continue;
     }
-    spacedPairs(text, layer, cells, lineIndex, pairs);
+    const first = same[lineIndex]!;
+    const spaced = (spacedPlans[first] ??= planSpacedPairs(text, lines[first]!.span.start, cells.of(first)));
+    placeSpacedPairs(spaced, cells, lineIndex, lineStart, layer, pairs);
     if (!valueLines.has(lineIndex)) {
-      const valueLine = abovePair(text, layer, cells, lineIndex, valueBelow, pairs, isLabelCell);
+      let aboveKey = abovePlans[first];
+      if (aboveKey === undefined) {
+        aboveKey = labelAlone(text, lines[first]!.span.start, cells.of(first));
+        abovePlans[first] = aboveKey;
+      }
+      const valueLine = aboveKey === null ? -1 : abovePair(text, layer, cells, lineIndex, [lineStart + aboveKey.keyStart, lineStart + aboveKey.keyEnd], valueBelow, pairs, isLabelCell);
       if (valueLine !== -1) valueLines.add(valueLine);
     }
   }
@@ -459,62 +575,98 @@ function joinAmountCells(text: string, lineCells: readonly LineCell[]): readonly
   return lineCells;
 }
 
-/** `Label    value` pairs: cells that each hold a label and a number, two cells, or an even number alternating label / value-with-digits. */
-function spacedPairs(text: string, layer: string, cells: readonly (readonly LineCell[])[], lineIndex: number, pairs: KeyValuePair[]): void {
-  const selfLabelled = selfLabelledCells(text, cells[lineIndex]!);
-  if (selfLabelled !== null) {
-    for (const { key, value } of selfLabelled) pairs.push(pair(text, layer, key, value, 'spaced'));
-    return;
-  }
-  const lineCells = joinAmountCells(text, cells[lineIndex]!);
-  if (lineCells.length < 2 || lineCells.length % 2 !== 0) return;
+/**
+ * What a line's text says about `Label    value` pairs: cells that each hold a label and a
+ * number (`selfLabelledCells`), two cells (kept when the gap is wide or the line sits in a
+ * block of such lines, `placeSpacedPairs`), or an even number alternating label /
+ * value-with-digits. Offsets from the line's start.
+ */
+type SpacedPlan =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'two'; readonly pair: LinePair; readonly gapIsWide: boolean; readonly valueHasDigit: boolean }
+  | { readonly kind: 'alternating'; readonly pairs: readonly LinePair[] };
+
+const NO_SPACED_PAIRS: SpacedPlan = { kind: 'none' };
+
+/** The `SpacedPlan` of a line starting at `lineStart` with cells `cells`. */
+function planSpacedPairs(text: string, lineStart: number, cells: readonly LineCell[]): SpacedPlan {
+  const selfLabelled = selfLabelledCells(text, cells);
+  if (selfLabelled !== null) return { kind: 'alternating', pairs: selfLabelled.map(({ key, value }) => linePair(text, lineStart, key, value, 'spaced')) };
+  const lineCells = joinAmountCells(text, cells);
+  if (lineCells.length < 2 || lineCells.length % 2 !== 0) return NO_SPACED_PAIRS;
   if (lineCells.length === 2) {
     const [keyCell, valueCell] = lineCells as [LineCell, LineCell];
     const key = keyBounds(text, keyCell.start, keyCell.end);
-    if (key === null || isCodeToken(text, key[0], key[1])) return;
-    const gapIsWide = valueCell.start - keyCell.end >= 3 || text.slice(keyCell.end, valueCell.start).includes('\t');
-    const inBlock = (cells[lineIndex - 1]?.length ?? 0) >= 2 || (cells[lineIndex + 1]?.length ?? 0) >= 2;
-    if (!gapIsWide && !inBlock) return;
-    // A lone line of two spaced phrases ("ACME CORP      INVOICE") is a layout, not a pair.
-    if (!inBlock && !hasDigit(text, valueCell.start, valueCell.end)) return;
+    if (key === null || isCodeToken(text, key[0], key[1])) return NO_SPACED_PAIRS;
+    const valueHasDigit = hasDigit(text, valueCell.start, valueCell.end);
     // Prose with a double space after a full stop is not a pair.
-    if (text[keyCell.end - 1] === '.' && !hasDigit(text, valueCell.start, valueCell.end)) return;
-    pairs.push(pair(text, layer, key, [valueCell.start, valueCell.end], 'spaced'));
-    return;
+    if (text[keyCell.end - 1] === '.' && !valueHasDigit) return NO_SPACED_PAIRS;
+    const gapIsWide = valueCell.start - keyCell.end >= 3 || text.slice(keyCell.end, valueCell.start).includes('\t');
+    return { kind: 'two', pair: linePair(text, lineStart, key, [valueCell.start, valueCell.end], 'spaced'), gapIsWide, valueHasDigit };
   }
   for (let index = 0; index < lineCells.length; index += 2) {
     const keyCell = lineCells[index]!;
     const valueCell = lineCells[index + 1]!;
-    if (hasDigit(text, keyCell.start, keyCell.end) || !hasDigit(text, valueCell.start, valueCell.end)) return;
-    if (keyBounds(text, keyCell.start, keyCell.end) === null) return;
+    if (hasDigit(text, keyCell.start, keyCell.end) || !hasDigit(text, valueCell.start, valueCell.end)) return NO_SPACED_PAIRS;
+    if (keyBounds(text, keyCell.start, keyCell.end) === null) return NO_SPACED_PAIRS;
   }
+  const pairs: LinePair[] = [];
   for (let index = 0; index < lineCells.length; index += 2) {
     const keyCell = lineCells[index]!;
     const valueCell = lineCells[index + 1]!;
-    pairs.push(pair(text, layer, keyBounds(text, keyCell.start, keyCell.end)!, [valueCell.start, valueCell.end], 'spaced'));
+    pairs.push(linePair(text, lineStart, keyBounds(text, keyCell.start, keyCell.end)!, [valueCell.start, valueCell.end], 'spaced'));
   }
+  return { kind: 'alternating', pairs };
 }
 
-/** A label alone on its line (no colon, no digits, ≤ 5 words) above a short value with digits; returns the value's line or -1. */
+/** `Label    value` pairs of line `lineIndex` (starting at `lineStart`) by its `SpacedPlan`. */
+function placeSpacedPairs(plan: SpacedPlan, cells: LinesCells, lineIndex: number, lineStart: number, layer: string, pairs: KeyValuePair[]): void {
+  if (plan.kind === 'alternating') {
+    for (const linePairFound of plan.pairs) pairs.push(placePair(linePairFound, lineStart, layer));
+    return;
+  }
+  if (plan.kind !== 'two') return;
+  const inBlock = cells.count(lineIndex - 1) >= 2 || cells.count(lineIndex + 1) >= 2;
+  if (!plan.gapIsWide && !inBlock) return;
+  // A lone line of two spaced phrases ("ACME CORP      INVOICE") is a layout, not a pair.
+  if (!inBlock && !plan.valueHasDigit) return;
+  pairs.push(placePair(plan.pair, lineStart, layer));
+}
+
+/** A key in offsets from its line's start. */
+interface LabelAlone {
+  readonly keyStart: number;
+  readonly keyEnd: number;
+}
+
+/**
+ * The key of a line that may be a label alone (no colon, no digits, ≤ 5 words) above its
+ * value, in offsets from the line's start; null when the text cannot be one.
+ */
+function labelAlone(text: string, lineStart: number, lineCells: readonly LineCell[]): LabelAlone | null {
+  if (lineCells.length !== 1) return null;
+  const cell = lineCells[0]!;
+  if (cell.end - cell.start > 40 || hasDigit(text, cell.start, cell.end)) return null;
+  const key = keyBounds(text, cell.start, cell.end);
+  if (key === null || text.slice(key[0], key[1]).split(' ').length > 5 || /[.!?,;]$/.test(text[key[1] - 1]!)) return null;
+  // A lone currency marker between a label and its value is not a label itself.
+  if (SEPARATOR_LINE.test(text.slice(key[0], key[1]))) return null;
+  return { keyStart: key[0] - lineStart, keyEnd: key[1] - lineStart };
+}
+
+/** A label alone on its line (`key`, from `labelAlone`) above a short value with digits; returns the value's line or -1. */
 function abovePair(
   text: string,
   layer: string,
-  cells: readonly (readonly LineCell[])[],
+  cells: LinesCells,
   lineIndex: number,
+  key: readonly [number, number],
   valueBelow: (lineIndex: number, key: readonly [number, number]) => { cell: LineCell; line: number } | null,
   pairs: KeyValuePair[],
   isLabelCell: (cell: LineCell) => boolean,
 ): number {
-  const lineCells = cells[lineIndex]!;
-  if (lineCells.length !== 1) return -1;
-  const cell = lineCells[0]!;
-  if (cell.end - cell.start > 40 || hasDigit(text, cell.start, cell.end)) return -1;
-  const key = keyBounds(text, cell.start, cell.end);
-  if (key === null || text.slice(key[0], key[1]).split(' ').length > 5 || /[.!?,;]$/.test(text[key[1] - 1]!)) return -1;
-  // A lone currency marker between a label and its value is not a label itself.
-  if (SEPARATOR_LINE.test(text.slice(key[0], key[1]))) return -1;
   const below = valueBelow(lineIndex, key);
-  if (below === null || cells[below.line]!.length !== 1) return -1;
+  if (below === null || cells.count(below.line) !== 1) return -1;
   const valueCell = below.cell;
   if (valueCell.end - valueCell.start > 60 || !hasDigit(text, valueCell.start, valueCell.end) || isLabelCell(valueCell)) return -1;
   // A value below a bare label is a number, date, amount or code, not a phrase that starts with a word.

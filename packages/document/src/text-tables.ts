@@ -10,6 +10,7 @@
 import type { DocumentLine, Table, TableCell } from './model.js';
 import { isLetterAt } from './label-shape.js';
 import { isRuleLine, type LineCell } from './line-cells.js';
+import type { LinesCells } from './lines-cells.js';
 import { lineAnswers, sameLines } from './same-lines.js';
 
 interface Column {
@@ -51,10 +52,25 @@ function overlap(column: Column, start: number, end: number): number {
   return Math.min(column.end, end) - Math.max(column.start, start);
 }
 
-/** Places the cells of one row into `columns` (positions relative to the line start). */
-function placeRow(text: string, layer: string, line: DocumentLine, cells: readonly LineCell[], columns: readonly Column[]): TableCell[] {
-  // The common case: one cell per column.
-  if (cells.length === columns.length) return cells.map((cell) => cellOf(text, layer, cell));
+/**
+ * Places the cells of line `index` into `columns` (positions relative to the line start).
+ * In the common case, one cell per column, the cells are those split once for the line's
+ * text, moved onto the line, with that text's cell strings.
+ */
+function placeRow(text: string, layer: string, lines: readonly DocumentLine[], linesCells: LinesCells, index: number, columns: readonly Column[]): TableCell[] {
+  const line = lines[index]!;
+  if (linesCells.count(index) === columns.length) {
+    const split = linesCells.split(index);
+    const texts = linesCells.texts(index);
+    const shift = linesCells.shift(index);
+    const row = new Array<TableCell>(split.length);
+    for (let column = 0; column < split.length; column += 1) {
+      const cell = split[column]!;
+      row[column] = { text: texts[column]!, span: { start: cell.start + shift, end: cell.end + shift, layer } };
+    }
+    return row;
+  }
+  const cells = linesCells.of(index);
   const placed: (LineCell | undefined)[] = new Array<LineCell | undefined>(columns.length).fill(undefined);
   for (const cell of cells) {
     const start = cell.start - line.span.start;
@@ -106,24 +122,24 @@ function buildTable(
   text: string,
   layer: string,
   lines: readonly DocumentLine[],
-  cells: readonly (readonly LineCell[])[],
+  cells: LinesCells,
   rowIndexes: readonly number[],
   continuation: number | null = null,
 ): Table | null {
   if (rowIndexes.length < 2) return null;
   const firstIndex = rowIndexes[0]!;
-  const firstCells = cells[firstIndex]!;
+  const firstCells = cells.of(firstIndex);
   const headerLike = isHeaderLike(text, firstCells);
   // Columns: from the header, or from the row with the most cells.
   let columnSource = firstIndex;
-  if (!headerLike) for (const index of rowIndexes) if (cells[index]!.length > cells[columnSource]!.length) columnSource = index;
+  if (!headerLike) for (const index of rowIndexes) if (cells.count(index) > cells.count(columnSource)) columnSource = index;
   const sourceLine = lines[columnSource]!;
-  const columns = cells[columnSource]!.map((cell) => ({ start: cell.start - sourceLine.span.start, end: cell.end - sourceLine.span.start }));
+  const columns = cells.of(columnSource).map((cell) => ({ start: cell.start - sourceLine.span.start, end: cell.end - sourceLine.span.start }));
   const bodyIndexes = headerLike ? rowIndexes.slice(1) : rowIndexes;
-  const rows = bodyIndexes.map((index) => placeRow(text, layer, lines[index]!, cells[index]!, columns));
-  const placed = headerLike ? placeRow(text, layer, lines[firstIndex]!, firstCells, columns) : null;
+  const rows = bodyIndexes.map((index) => placeRow(text, layer, lines, cells, index, columns));
+  const placed = headerLike ? placeRow(text, layer, lines, cells, firstIndex, columns) : null;
   const header =
-    placed !== null && continuation !== null ? withContinuation(text, placed, lines[firstIndex]!, lines[continuation]!, cells[continuation]!) : placed;
+    placed !== null && continuation !== null ? withContinuation(text, placed, lines[firstIndex]!, lines[continuation]!, cells.of(continuation)) : placed;
   return { source: 'text', header, rows };
 }
 
@@ -145,7 +161,7 @@ function isHeaderContinuation(upperLine: DocumentLine, upper: readonly LineCell[
 }
 
 /**
- * The text tables of `lines` (all in `layer`). `cells[i]` are the cells of `lines[i]`;
+ * The text tables of `lines` (all in `layer`). `cells.of(i)` are the cells of `lines[i]`;
  * lines in `skipLines` (labelled `Label: value` lines) end a block. Whether a line is a
  * rule, and whether its cells read like a header, is judged once per distinct line text
  * (`same` from `sameLines`).
@@ -154,13 +170,13 @@ export function detectTextTables(
   text: string,
   layer: string,
   lines: readonly DocumentLine[],
-  cells: readonly (readonly LineCell[])[],
+  cells: LinesCells,
   skipLines: ReadonlySet<number>,
   same: Int32Array = sameLines(lines),
 ): Table[] {
   const tables: Table[] = [];
   const ruleLines = lineAnswers(same, (index) => isRuleLine(text, lines[index]!.span.start, lines[index]!.span.end));
-  const headerLikeLines = lineAnswers(same, (index) => isHeaderLike(text, cells[index]!));
+  const headerLikeLines = lineAnswers(same, (index) => isHeaderLike(text, cells.of(index)));
   let block: number[] = [];
   // The line continuing the block's header, if any.
   let continuation: number | null = null;
@@ -170,21 +186,21 @@ export function detectTextTables(
     block = [];
     continuation = null;
   };
-  const isRow = (index: number): boolean => cells[index]!.length >= 2 && !skipLines.has(index);
+  const isRow = (index: number): boolean => cells.count(index) >= 2 && !skipLines.has(index);
   // The header line of the current block when it has no body row yet.
   const pendingHeader = (): number | null => (block.length === 1 && headerLikeLines.get(block[0]!) ? block[0]! : null);
-  const single = (index: number): boolean => cells[index]?.length === 1 && !skipLines.has(index);
+  const single = (index: number): boolean => cells.count(index) === 1 && !skipLines.has(index);
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (ruleLines.get(index)) continue;
     const header = pendingHeader();
-    if (continuation === null && header !== null && header === index - 1 && !skipLines.has(index) && isHeaderContinuation(lines[header]!, cells[header]!, line, cells[index]!, text)) {
+    if (continuation === null && header !== null && header === index - 1 && !skipLines.has(index) && isHeaderContinuation(lines[header]!, cells.of(header), line, cells.of(index), text)) {
       continuation = index;
       continue;
     }
     if (isRow(index)) {
       // A header-like line with another column count starts a new table.
-      if (block.length > 0 && cells[index]!.length !== cells[block[0]!]!.length && headerLikeLines.get(index)) flush();
+      if (block.length > 0 && cells.count(index) !== cells.count(block[0]!) && headerLikeLines.get(index)) flush();
       block.push(index);
       continue;
     }
