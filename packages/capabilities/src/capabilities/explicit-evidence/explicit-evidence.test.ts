@@ -550,3 +550,17 @@ describe('explicit_evidence: the document title line states its number and date'
     expect(await read('INVOICE\nThank you for your business : 2024\n', 'invoice_number')).toEqual([]);
   });
 });
+
+describe('explicit_evidence: a party block names the party, not how the letter addresses it', () => {
+  const buyers = defineContract({ id: 'b', fields: [{ path: 'buyer_name', type: 'STRING', description: 'Name of the buyer.' }] });
+  const read = async (text: string): Promise<unknown[]> => (await runCapability(capability, buyers, 'buyer_name', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+
+  it('drops the address words before a name and reads the next line under address words alone, in the languages of the packs', async () => {
+    expect(await read('ATELIER DURAND SAS\n\nFacturé à :\nMme Claire Lefèvre\n17 rue des Tilleuls\n44300 Nantes\n')).toEqual(['Claire Lefèvre']);
+    expect(await read('Musterbau GmbH\n\nRechnungsempfänger\nHerrn\nPeter Meier\nGartenweg 3\n12345 Berlin\n')).toEqual(['Peter Meier']);
+  });
+
+  it('keeps a name of one word after them as printed (a family name alone, or a part of a company name)', async () => {
+    expect(await read('ATELIER DURAND SAS\n\nFacturé à :\nMme Lefèvre\n17 rue des Tilleuls\n')).toEqual(['Mme Lefèvre']);
+  });
+});

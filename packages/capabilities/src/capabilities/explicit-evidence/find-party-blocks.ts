@@ -6,11 +6,14 @@
  * the heading of its concept; the heading is the label, so the evidence says which
  * heading and which key it was read under.
  *
+ * How a letter addresses the party ("Mme", "Herrn") is not its name (`addressedName`).
+ *
  * Headings and name keys come from the packs (concept terms, `name-keys`); the blocks are
  * read once per run (the run memo) and each party field takes its own.
  */
 import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
+import { withoutAddressWords, type NameText } from '../shared/addressed-name.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
@@ -41,6 +44,8 @@ interface PartyBlock {
   readonly name: { readonly text: string; readonly span: SourceSpan; readonly key: string | null };
 }
 
+const NO_KEY_LINES: ReadonlySet<number> = new Set();
+
 /** Longest line read as a party's name when the block has no name key. */
 const NAME_LINE_CHARACTERS = 60;
 
@@ -51,6 +56,13 @@ function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number>)
   if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[\d:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
   const start = line.span.start + line.text.indexOf(text);
   return { text, span: { start, end: start + text.length, layer: line.span.layer } };
+}
+
+/** The name on a block's first line without how the letter addresses the party; the next line's when the first holds only that. */
+function addressedName(line: NameText | null, nextLine: () => NameText | null, afterRecipientWords: (text: string) => number | null): NameText | null {
+  if (line === null) return null;
+  const name = withoutAddressWords(line, afterRecipientWords);
+  return name === 'next-line' ? nextLine() : name;
 }
 
 /** A line text read as a party heading: the heading (trimmed), where it starts on the line, and the concepts it names. */
@@ -114,7 +126,12 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       if (pair !== undefined) blocks.push({ ...block, name: { text: pair.value, span: pair.valueSpan, key: pair.key } });
       else {
         // No name key: a name-like first line under the heading is the party's name ("Émetteur" / "Atelier Berthier SARL").
-        const line = nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], keyLines);
+        const line = addressedName(
+          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], keyLines),
+          // Address words say the next line is a name, whatever the layout paired it with ("Herrn" / "Peter Meier" over the street).
+          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], NO_KEY_LINES),
+          (text) => context.layout.afterStart('recipient-words', text),
+        );
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
       }
     }

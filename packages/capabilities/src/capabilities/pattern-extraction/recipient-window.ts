@@ -18,6 +18,7 @@
  */
 import { EvidenceKind, type SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
+import { withoutAddressWords, type NameText } from '../shared/addressed-name.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
 
 /** How far down the page the sender's line may be. */
@@ -67,27 +68,15 @@ export interface WindowWords {
   readonly afterRecipientWords: (text: string) => number | null;
 }
 
-/**
- * The window's lines from the recipient's name on: a line addressing the recipient alone
- * is passed over, and one addressing it before a name of two or more words gives the name.
- */
+/** The window's lines from the recipient's name on, the words addressing the recipient left out (`withoutAddressWords`). */
 function fromTheName(window: readonly WindowLine[], afterRecipientWords: WindowWords['afterRecipientWords']): readonly WindowLine[] {
   const first = window[0];
-  const end = first === undefined ? null : afterRecipientWords(first.text);
-  if (first === undefined || end === null) return window;
-  const rest = first.text.slice(end);
-  // The words end before their own full stop ("M. Jean Dupont").
-  const name = rest.replace(/^[\s.,]+/u, '').trimEnd();
-  if (name.length === 0) return window.slice(1);
-  if (!/\S\s+\S/.test(name)) return window;
-  const start = first.span.start + end + rest.indexOf(name);
-  return [{ text: name, span: { start, end: start + name.length, layer: first.span.layer } }, ...window.slice(1)];
+  if (first === undefined) return window;
+  const name = withoutAddressWords(first, afterRecipientWords);
+  return name === 'next-line' ? window.slice(1) : [name, ...window.slice(1)];
 }
 
-interface WindowLine {
-  readonly text: string;
-  readonly span: SourceSpan;
-}
+type WindowLine = NameText;
 
 /** Records the recipient named in the address window under a sender's line, if the page has one. */
 export function recordRecipientWindow(builder: ResultBuilder, document: Document, layer: string, words: WindowWords): void {

@@ -9,6 +9,7 @@ import { formatDecimal, parseDecimal, type FieldType, type JsonValue } from '@pa
 import type { EnumMatcher, RecognizedValue, RecognizerOptions } from '@paxman/values';
 import type { ValueRecognizers } from './recognizer-port.js';
 import { type LayoutWords, type MentionedWordClass, wordsOf } from './layout-words.js';
+import { withoutAddressWords } from './addressed-name.js';
 
 /** What a STRING field holds, when the contract says or the name implies it. */
 export type StringSemantic = 'email' | 'phone' | 'iban' | 'url' | 'payment-card' | 'party' | 'identifier' | 'terms' | 'place' | 'duration' | 'text';
@@ -276,6 +277,12 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
   if (semantic === 'place') return readPlace(text, start, end, layout);
   if (semantic === 'duration') return readDuration(text, start, end, layout);
   if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
+  if (semantic === 'party') {
+    // How a letter addresses a party is no part of its name ("Mme Claire Lefèvre"), nor a name alone ("Herrn").
+    const name = withoutAddressWords({ text: text.slice(start, end), span: { start, end, layer: '' } }, (words) => layout.afterStart('recipient-words', words));
+    if (name === 'next-line') return null;
+    ({ start, end } = name.span);
+  }
   const value = text.slice(start, end).replace(/\s+/g, ' ');
   if (!/\p{L}|\p{N}/u.test(value)) return null;
   // A party is a name: not an address, a link, a parenthesised remark or a sentence.
