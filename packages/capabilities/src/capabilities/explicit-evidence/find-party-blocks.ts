@@ -44,14 +44,12 @@ interface PartyBlock {
   readonly name: { readonly text: string; readonly span: SourceSpan; readonly key: string | null };
 }
 
-const NO_KEY_LINES: ReadonlySet<number> = new Set();
-
 /** Longest line read as a party's name when the block has no name key. */
 const NAME_LINE_CHARACTERS = 60;
 
-/** The first line under a heading, when it reads as a name: letters, no digits, no key, no e-mail or web address. */
-function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number>): { text: string; span: SourceSpan } | null {
-  if (line === undefined || keyLines.has(line.index)) return null;
+/** The first line under a heading, when it reads as a name: letters, no digits, no key (a line of `keyLines`; null: any line), no e-mail or web address. */
+function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number> | null): { text: string; span: SourceSpan } | null {
+  if (line === undefined || keyLines?.has(line.index) === true) return null;
   const text = line.text.trim();
   if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[\d:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
   const start = line.span.start + line.text.indexOf(text);
@@ -129,7 +127,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
         const line = addressedName(
           nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], keyLines),
           // Address words say the next line is a name, whatever the layout paired it with ("Herrn" / "Peter Meier" over the street).
-          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], NO_KEY_LINES),
+          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], null),
           (text) => context.layout.afterStart('recipient-words', text),
         );
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
