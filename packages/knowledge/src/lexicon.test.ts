@@ -19,7 +19,7 @@ describe('lexicon packs', () => {
     expect(total.terms[0]).toBe('total');
     expect(total.terms).toEqual(expect.arrayContaining(['Gesamtbetrag', 'net à payer', 'importe total', 'kopā apmaksai']));
     expect(new Set(total.terms).size).toBe(total.terms.length);
-    expect(lexicon.words('legal-forms')).toEqual(expect.arrayContaining(['Ltd', 'GmbH', 'SARL', 'Sp. z o.o.', 'SIA', 'Sdn Bhd']));
+    expect(lexicon.words('legal-forms')).toEqual(expect.arrayContaining(['Ltd', 'GmbH', 'SARL', 'Sp. z o.o.', 'SIA', 'Sdn Bhd', 'Co.']));
     expect(lexicon.languages).toEqual(['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'lv', 'ms-MY']);
     expect(lexicon.packs).toHaveLength(10);
   });

@@ -150,6 +150,29 @@ Name: Max Muster`;
       ['VEGA SYSTEMS GMBH', false],
     ]);
   });
+
+  it('reads a company whose name ends in "Co." as a company of the signature block (ADR 0041: "Co." is a legal form of the en pack)', async () => {
+    const text = `MUTUAL CONFIDENTIALITY AGREEMENT
+
+1. Each party shall keep the other's information confidential.
+
+IN WITNESS WHEREOF, the parties have signed this Agreement.
+
+HOLLIS LAMP CO.
+By: /s/ Jane Roe
+Name: Jane Roe
+
+BRIMWOOD SYSTEMS LLC
+By: /s/ Sam Poe
+Name: Sam Poe
+`;
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('signature');
+    expect(list?.parties.map((party) => party.name)).toEqual(['HOLLIS LAMP CO.', 'BRIMWOOD SYSTEMS LLC']);
+    // Without "Co." among the legal forms, one company of the block ends in a legal form: no list of two.
+    const withoutCo = readPartyList(await buildDocument(text), { legalForms: ['LLC', 'Inc.'] });
+    expect(withoutCo).toBeNull();
+  });
 });
 
 describe('readPartyList: letters and preambles without terms', () => {

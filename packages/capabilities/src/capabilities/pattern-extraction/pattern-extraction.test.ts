@@ -197,9 +197,14 @@ describe('pattern_extraction: the issuer address under the letterhead', () => {
 describe('pattern_extraction: a letterhead over a registration number', () => {
   it('is confirmed by the address under the registration number, and a name over two lines is joined', async () => {
     const receipts = defineContract({ id: 'r', fields: [{ path: 'merchant_name', type: 'STRING', description: 'Name of the company that issued the receipt.' }] });
-    const single = await buildDocument('SAM SAM TRADING CO\n(742016-W)\n67,JLN MEWAH 25/63 TMN SRI MUDA,\n40400 SHAH ALAM.\n', { inputType: 'text' });
+    const single = await buildDocument('MEI LAN BAKERY\n(551203-K)\n67,JLN MEWAH 25/63 TMN SRI MUDA,\n40400 SHAH ALAM.\n', { inputType: 'text' });
     const result = await runCapability(capability, receipts, 'merchant_name', single);
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ pattern: 'layout:letterhead', detail: { followedBy: 'address' } });
+    // A name ending in "CO" ends in a legal form of the en pack (ADR 0041): it is the letterhead whatever follows it.
+    const company = await buildDocument('MEI LAN BAKERY CO\n(551203-K)\n67,JLN MEWAH 25/63 TMN SRI MUDA,\n40400 SHAH ALAM.\n', { inputType: 'text' });
+    const withForm = await runCapability(capability, receipts, 'merchant_name', company);
+    expect(withForm.candidates[0]?.value).toBe('MEI LAN BAKERY CO');
+    expect(evidenceOf(withForm, withForm.candidates[0])[0]).toMatchObject({ pattern: 'layout:letterhead', detail: { legalForm: true } });
     const twoLines = await buildDocument('HOME MASTER HARDWARE &\nELECTRICAL\nNO.113G & 115G, JALAN SETIA GEMBILANG\n', { inputType: 'text' });
     expect((await runCapability(capability, receipts, 'merchant_name', twoLines)).candidates.map((candidate) => candidate.value)).toEqual(['HOME MASTER HARDWARE & ELECTRICAL']);
   });
