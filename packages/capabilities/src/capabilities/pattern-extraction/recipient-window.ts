@@ -16,7 +16,7 @@
  * the packs do not know over another name-like line (a one-word company over its
  * contact): which of them names the recipient, the layout does not say.
  */
-import { EvidenceKind, type SourceSpan } from '@paxman/core';
+import { EvidenceKind } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import { withoutAddressWords, type NameText } from '../shared/addressed-name.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
