@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
-  lexiconPacks: '69716878e73c1a4ed962f87b331ab8ac4194ab3a0e9a46dd73c5ce8eb1d5980b',
+  lexiconPacks: '6d346482c95b674e78e59e971aeced7271fea8db406b6cc5dc56d61a38df5984',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.14.0',
   pattern_extraction: '1.13.0',

@@ -560,7 +560,9 @@ describe('explicit_evidence: a party block names the party, not how the letter a
     expect(await read('Musterbau GmbH\n\nRechnungsempfänger\nHerrn\nPeter Meier\nGartenweg 3\n12345 Berlin\n')).toEqual(['Peter Meier']);
   });
 
-  it('keeps a name of one word after them as printed (a family name alone, or a part of a company name)', async () => {
+  it('keeps a name of one word after them, or a company\'s name, as printed', async () => {
     expect(await read('ATELIER DURAND SAS\n\nFacturé à :\nMme Lefèvre\n17 rue des Tilleuls\n')).toEqual(['Mme Lefèvre']);
+    // A company's name that starts with such a word ("Pan" addresses a man in Polish) keeps it: a legal form ends it.
+    expect(await read('ACME GmbH\n\nBill to: Pan Pacific Trading Ltd\n')).toEqual(['Pan Pacific Trading Ltd']);
   });
 });

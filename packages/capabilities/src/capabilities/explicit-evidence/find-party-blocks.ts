@@ -13,7 +13,7 @@
  */
 import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
-import { withoutAddressWords, type NameText } from '../shared/addressed-name.js';
+import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
@@ -57,9 +57,9 @@ function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number> 
 }
 
 /** The name on a block's first line without how the letter addresses the party; the next line's when the first holds only that. */
-function addressedName(line: NameText | null, nextLine: () => NameText | null, afterRecipientWords: (text: string) => number | null): NameText | null {
+function addressedName(line: NameText | null, nextLine: () => NameText | null, words: AddressWords): NameText | null {
   if (line === null) return null;
-  const name = withoutAddressWords(line, afterRecipientWords);
+  const name = withoutAddressWords(line, words);
   return name === 'next-line' ? nextLine() : name;
 }
 
@@ -128,7 +128,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
           nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], keyLines),
           // Address words say the next line is a name, whatever the layout paired it with ("Herrn" / "Peter Meier" over the street).
           () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], null),
-          (text) => context.layout.afterStart('recipient-words', text),
+          context.layout,
         );
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
       }

@@ -190,7 +190,7 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
     if (context.config.addressBlock === true) recordAddressBlock(builder, index.document, index.primary.name, layout, lexicon, index.normalizeLabel);
     if (context.config.recipientWindow === true) recordRecipientWindow(builder, index.document, index.primary.name, {
         isAddress: (text) => letterheadFollower(text, layout, index.normalizeLabel) === 'address',
-        afterRecipientWords: (text) => layout.afterStart('recipient-words', text),
+        layout,
       });
     const patterns = (context.config.patterns ?? []) as unknown as readonly PatternStep[];
     for (const pattern of patterns) {

@@ -18,7 +18,7 @@
  */
 import { EvidenceKind } from '@paxman/core';
 import type { Document } from '@paxman/document';
-import { withoutAddressWords, type NameText } from '../shared/addressed-name.js';
+import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
 
 /** How far down the page the sender's line may be. */
@@ -62,17 +62,17 @@ function isNameLine(text: string): boolean {
   return text.length <= NAME_CHARACTERS && /\p{L}{2}/u.test(text) && !/[\d:@|]|https?|www\./i.test(text);
 }
 
-/** How the page's words are told apart: an address line, and where the words addressing a recipient end at a text's start (null when it starts with none). */
+/** How the page's words are told apart: an address line, and the packs' words addressing a recipient (`withoutAddressWords`). */
 export interface WindowWords {
   readonly isAddress: (text: string) => boolean;
-  readonly afterRecipientWords: (text: string) => number | null;
+  readonly layout: AddressWords;
 }
 
 /** The window's lines from the recipient's name on, the words addressing the recipient left out (`withoutAddressWords`). */
-function fromTheName(window: readonly WindowLine[], afterRecipientWords: WindowWords['afterRecipientWords']): readonly WindowLine[] {
+function fromTheName(window: readonly WindowLine[], layout: AddressWords): readonly WindowLine[] {
   const first = window[0];
   if (first === undefined) return window;
-  const name = withoutAddressWords(first, afterRecipientWords);
+  const name = withoutAddressWords(first, layout);
   return name === 'next-line' ? window.slice(1) : [name, ...window.slice(1)];
 }
 
@@ -102,7 +102,7 @@ export function recordRecipientWindow(builder: ResultBuilder, document: Document
       printed.push({ text: cell.text, span: { start: begin, end: begin + cell.text.length, layer } });
       if (printed.length === 1 && next > position + WINDOW_GAP_LINES) break;
     }
-    const window = fromTheName(printed, words.afterRecipientWords);
+    const window = fromTheName(printed, words.layout);
     const name = window[0];
     if (name === undefined || !isNameLine(name.text) || isAddress(name.text)) return;
     // "Herrn" / "Peter Meier": a line of one plain word over another name line leaves the recipient unsaid.

@@ -279,7 +279,7 @@ function readString(text: string, reading: ValueReading, recognizers: ValueRecog
   if (end - start > Math.min(reading.maxLength, 300) || end <= start) return null;
   if (semantic === 'party') {
     // How a letter addresses a party is no part of its name ("Mme Claire Lefèvre"), nor a name alone ("Herrn").
-    const name = withoutAddressWords({ text: text.slice(start, end), span: { start, end, layer: '' } }, (words) => layout.afterStart('recipient-words', words));
+    const name = withoutAddressWords({ text: text.slice(start, end), span: { start, end, layer: '' } }, layout);
     if (name === 'next-line') return null;
     ({ start, end } = name.span);
   }
