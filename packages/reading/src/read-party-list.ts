@@ -579,6 +579,29 @@ function untermedCompany(text: string, at: number, words: Words, limit = text.le
 }
 
 /**
+ * A joined party whose term is printed before its name ("…, and (Client) Pelican Delivers Inc.
+ * for the performance of …"): the term opens right after the joining word, and a company's name
+ * that its legal form ends follows it, as a last party without a term is read
+ * (`untermedCompany`); the list ends with it. Null when anything but spaces and separators
+ * stands before the term, or no company follows it.
+ */
+function partyAfterTerm(text: string, at: number, words: Words): ReadParty | null {
+  const open = skipSpaces(text, at, text.length);
+  if (text[open] !== '(') return null;
+  const close = closingParenthesis(text, open, open + DEFINED_TERM_LENGTH);
+  if (close < 0) return null;
+  let role = trimStretch(text, { start: open + 1, end: close });
+  while (role.start < role.end && QUOTES.has(text[role.start]!)) role = trimStretch(text, { start: role.start + 1, end: role.end });
+  while (role.end > role.start && QUOTES.has(text[role.end - 1]!)) role = trimStretch(text, { start: role.start, end: role.end - 1 });
+  role = { start: afterArticle(text, role.start, words), end: role.end };
+  if (role.end <= role.start || !BARE_TERM.test(text.slice(role.start, role.end))) return null;
+  const start = skipSpaces(text, close + 1, text.length);
+  if (!startsName(text, start)) return null;
+  const name = untermedCompany(text, start, words);
+  return name === null || name.start !== start ? null : { name, role };
+}
+
+/**
  * The last party of a preamble when its term is quoted right after its name with no parenthesis
  * and ends the sentence ("… (the "Company") and Danna Rabin "Employee"."): the name runs up to the
  * opening quote, the term is one to three capitalised words, and a period, a comma or a semicolon
@@ -678,6 +701,12 @@ function preambleAt(text: string, from: number, words: Words): Preamble {
   let descriptor = false;
   let skipped = 0;
   for (;;) {
+    // A joined party's term printed before its name ("…, and (Client) Pelican Delivers Inc. for …"): the company that follows the term is the party.
+    const termFirst = !descriptor && parties.length > 0 ? partyAfterTerm(text, at, words) : null;
+    if (termFirst !== null) {
+      parties.push(termFirst);
+      break;
+    }
     const term = nextDefinedTerm(text, at, Math.min(text.length, at + PARTY_STRETCH), words);
     if (term === null) {
       // The last party may print no term ("… ("Tripath"), and Uniquest Corporation 780 Montague …"): a company's name that its legal form ends.
@@ -814,6 +843,25 @@ function isEnumerated(text: string, line: Stretch): boolean {
 }
 
 /**
+ * The further companies a title page's block joins to its party in a sentence of its own ("2.
+ * Blackwell Science Limited a company registered in England ("Blackwell"), whose registered
+ * office is …, and Munksgaard A/S, a company registered in Denmark ("Munksgaard"), …"): the
+ * block read as a preamble, the parties after `first` whose names lie inside the block and end in
+ * a legal form (a company, not a word of the descriptor). None when the preamble reading does
+ * not open with `first`.
+ */
+function joinedInBlock(text: string, first: Stretch, block: Stretch, words: Words): ReadParty[] {
+  const { parties } = preambleAt(text, first.start, words);
+  if (parties[0]?.name.start !== first.start) return [];
+  const joined: ReadParty[] = [];
+  for (const party of parties.slice(1)) {
+    if (party.name.end > block.end || !endsInLegalForm(text.slice(party.name.start, party.name.end), words)) break;
+    joined.push(party);
+  }
+  return joined;
+}
+
+/**
  * The parties of a title page whose lead stands alone on its line ("BETWEEN" / party /
  * "AND" / party): each party is the block of lines after the lead or a joining line, its name
  * read like a preamble's (up to a defined term, a descriptor or its legal form). A line that
@@ -846,6 +894,7 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
       if (term !== null) end = lines[index++]!.end;
     }
     parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
+    if (term !== null) parties.push(...joinedInBlock(text, name, { start: block.start, end }, words));
     // A line in lower case before a joining line closes the party ("on the one hand" / "and").
     if (index + 1 < lines.length && startsLowercase(text, lines[index]!.start) && !isJoinerLine(text, lines[index]!, words) && isJoinerLine(text, lines[index + 1]!, words)) index += 1;
     if (index >= lines.length) break;
