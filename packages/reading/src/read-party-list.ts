@@ -843,6 +843,18 @@ function isEnumerated(text: string, line: Stretch): boolean {
 }
 
 /**
+ * True when a title page's party is a name of two words or more that fills its block's one line
+ * ("EXXONMOBIL RESEARCH AND ENGINEERING COMPANY" between "BETWEEN … and" lines): the line's end
+ * fixes the name's end, as a term or a legal form would. A name of one word ("IAC") may be a short
+ * name the agreement spells out elsewhere, and is not taken as bounded.
+ */
+function fillsLine(text: string, name: Stretch, first: Stretch, last: Stretch): boolean {
+  if (first !== last || afterEnumeration(text, first.start) !== name.start) return false;
+  if (!/^[\s\p{P}]*$/u.test(text.slice(name.end, first.end))) return false;
+  return text.slice(name.start, name.end).trim().split(/\s+/u).length >= 2;
+}
+
+/**
  * The further companies a title page's block joins to its party in a sentence of its own ("2.
  * Blackwell Science Limited a company registered in England ("Blackwell"), whose registered
  * office is …, and Munksgaard A/S, a company registered in Denmark ("Munksgaard"), …"): the
@@ -893,7 +905,7 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
       term = termLine(text, lines[index]!, words) ?? descriptorTermLine(text, lines[index]!, words);
       if (term !== null) end = lines[index++]!.end;
     }
-    parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words) });
+    parties.push({ name, role: term?.role == null ? null : roleIn(text, term.role, words), ...(term === null && fillsLine(text, name, first, last) ? { bounded: true } : {}) });
     if (term !== null) parties.push(...joinedInBlock(text, name, { start: block.start, end }, words));
     // A line in lower case before a joining line closes the party ("on the one hand" / "and").
     if (index + 1 < lines.length && startsLowercase(text, lines[index]!.start) && !isJoinerLine(text, lines[index]!, words) && isJoinerLine(text, lines[index + 1]!, words)) index += 1;
