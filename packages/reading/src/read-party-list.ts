@@ -1226,8 +1226,9 @@ function span(layer: string, stretch: Stretch): SourceSpan {
 function sighting(text: string, layer: string, party: ReadParty, source: PartySighting['source'], confirmed: boolean, words: LegalForms): PartySighting {
   const printed = text.slice(party.name.start, party.name.end);
   return Object.freeze({
-    // Whitespace and rules between words collapse, and no space is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's).
-    name: printed.replace(RULE_RUNS, ' ').replace(SPACES, ' ').replace(/\s+(?=[,.])/gu, '').trim(),
+    // Whitespace and rules between words collapse, and no space is kept before a comma or a period ("IMAGINE EXHIBITIONS , INC", "L.L .C.": a text layer's spacing, not the name's),
+    // nor before a hyphen that joins two words with no space after it ("Build-A -Bear").
+    name: printed.replace(RULE_RUNS, ' ').replace(SPACES, ' ').replace(/\s+(?=[,.])/gu, '').replace(/(?<=\p{L})\s+-(?=\p{L})/gu, '-').trim(),
     span: span(layer, party.name),
     role: party.role === null ? null : text.slice(party.role.start, party.role.end).replace(SPACES, ' ').trim(),
     roleSpan: party.role === null ? null : span(layer, party.role),
