@@ -23,7 +23,9 @@
  * there. Revision 6: a party's details printed one key and colon a line ("Address : …") after its
  * term, a joining word ending them, lead to the next party; a lead's colon and a blank line open a
  * list; a parenthesis followed by another legal form stays in the name; an unquoted term may follow
- * its lead after a comma, a dash or a quote left unpaired ("(hereinafter, -Licensee")"). Every word comes from the knowledge packs;
+ * its lead after a comma, a dash or a quote left unpaired ("(hereinafter, -Licensee")"). ADR 0042: a title page's block may join
+ * further companies in a sentence of its own; a joined party's term may be printed before its name ("and (Client) Pelican
+ * Delivers Inc."); a title page's name of two words or more alone on its line is bounded by the line. Every word comes from the knowledge packs;
  * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
