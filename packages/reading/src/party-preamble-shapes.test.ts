@@ -131,3 +131,20 @@ describe('readPartyList: a space before a hyphen inside a name (ADR 0042)', () =
     expect(namesOf(await listOf(text)).map((party) => party.name)).toEqual(['Make-A-Kite Workshop, Inc.', 'Dana Rowe']);
   });
 });
+
+describe('readPartyList: a place after a legal form before the company\'s kind (ADR 0042)', () => {
+  it('keeps "of" and a place on the name when a descriptor of its kind follows', async () => {
+    const text = `This Agreement is made by and between Orrin Data Corporation ("Orrin") and Pelham Corporation of America, a New York corporation, with a place of business at 10 Main Street ("Company").`;
+    expect(namesOf(await listOf(text))).toEqual([
+      { name: 'Orrin Data Corporation', role: 'Orrin' },
+      { name: 'Pelham Corporation of America', role: 'Company' },
+    ]);
+  });
+
+  it('ends the name at its legal form before an address or a joined company', async () => {
+    const address = `This Agreement is made by and between Tamsin Learning Limited of Boston House, 69 Manor Road ("Company") and Orrin Data Corporation ("Orrin").`;
+    expect(namesOf(await listOf(address)).map((party) => party.name)).toEqual(['Tamsin Learning Limited', 'Orrin Data Corporation']);
+    const joined = `This Agreement is made by and between Acme Widgets Inc. and Beta Tools Corp., a Delaware corporation.`;
+    expect(namesOf(await listOf(joined)).map((party) => party.name)).toEqual(['Acme Widgets Inc.', 'Beta Tools Corp.']);
+  });
+});

@@ -25,7 +25,8 @@
  * list; a parenthesis followed by another legal form stays in the name; an unquoted term may follow
  * its lead after a comma, a dash or a quote left unpaired ("(hereinafter, -Licensee")"). ADR 0042: a title page's block may join
  * further companies in a sentence of its own; a joined party's term may be printed before its name ("and (Client) Pelican
- * Delivers Inc."); a title page's name of two words or more alone on its line is bounded by the line. Every word comes from the knowledge packs;
+ * Delivers Inc."); a title page's name of two words or more alone on its line is bounded by the line; a place between a legal form and the company's kind stays on the name ("Sony Corporation of
+ * America, a New York corporation"). Every word comes from the knowledge packs;
  * this module only knows the shapes: parentheses, quotes, commas, lines.
  */
 import type { SourceSpan } from '@paxman/core';
@@ -375,6 +376,24 @@ function afterEnumeration(text: string, start: number): number {
   return match === null ? start : start + match[0].length;
 }
 
+/** A lowercase word of letters, then one or two capitalised words ("of America", "of New York"), up to a comma. */
+const PLACE_AFTER_FORM = /^\p{Ll}+\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*,)/u;
+
+/**
+ * Where a name goes on after its legal form with a place ("Sony Corporation of America, a New York
+ * corporation"): a lowercase word that joins nothing, one or two capitalised words and then a
+ * descriptor of the company's kind (`describedCompany`) make the place part of the name; -1
+ * otherwise ("Celebrity Speakers Limited of Boston House, 69 …", "Acme Inc. and Beta Corp., a …").
+ */
+function placeBeforeKind(text: string, at: number, end: number, words: Words): number {
+  const place = PLACE_AFTER_FORM.exec(text.slice(at, end))?.[0];
+  if (place === undefined) return -1;
+  const first = /^\p{Ll}+/u.exec(place)![0];
+  if (words.joiners.has(first)) return -1;
+  const placeEnd = at + place.length;
+  return describedCompany(text, placeEnd, end, words) && !endsInLegalForm(place, words) ? placeEnd : -1;
+}
+
 /**
  * The name in a party's stretch: its first words up to the descriptor (the first comma not
  * followed by a legal form, or a legal form followed by a lowercase word) or a defined-term
@@ -426,6 +445,12 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
       if (close > after && close < end && legalFormEnd(text, skipSpaces(text, close + 1, end), end, words) >= 0) {
         index = close;
         continue;
+      }
+      // A lowercase word and a place in capitals before the company's kind go on with the name ("Sony Corporation of America, a New York corporation").
+      const placeEnd = startsLowercase(text, after) ? placeBeforeKind(text, after, end, words) : -1;
+      if (placeEnd > after) {
+        end = placeEnd;
+        break;
       }
       // A wide gap after the legal form is a column's edge too ("Ceres, Inc.      CERES-IGER Collaboration Agreement").
       if (after >= end || text[after] === ',' || text[after] === '(' || startsLowercase(text, after) || /\p{N}/u.test(text[after]!) || WIDE_GAP.test(text.slice(formEnd, formEnd + WIDE_GAP_LENGTH))) {
