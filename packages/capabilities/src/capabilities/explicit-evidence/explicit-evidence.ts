@@ -91,6 +91,8 @@ interface StepReading {
   readonly rateLabels: RateLabels | null;
   /** What the inline search's readings of a line depend on (`inlineReadingKey`). */
   readonly inlineReadingKey: string;
+  /** An exact label is about signing ("signed by"): with the field's description, whether a signer's pair answers it (`SearchContext.aboutSigning`). */
+  readonly signingLabels: boolean;
 }
 
 const STEP_READINGS = memoKey<WeakMap<object, StepReading | null>>('explicit_evidence/step-readings');
@@ -107,6 +109,7 @@ function compileStep(config: Readonly<Record<string, JsonValue>>, lexicon: Lexic
     matchKey: labelMatcher(labels, undefined, lexicon),
     rateLabels: compileRateLabels(labels, reading, lexicon, layout),
     inlineReadingKey: inlineReadingKey(reading),
+    signingLabels: labels.exact.some((label) => /\bsign/.test(label)),
   };
 }
 
@@ -200,7 +203,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       builder,
       recorded: new Map(),
       reads: readsOfRun(index, step.readingKey, recognizerOptions, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 }))),
-      aboutSigning: /\bsign/i.test(context.field.description ?? '') || labels.exact.some((label) => /\bsign/.test(label)),
+      aboutSigning: step.signingLabels || /\bsign/i.test(context.field.description ?? ''),
       recordSets: () => recordSetsOf(context, recordReading),
     };
     if (context.policy?.structuredData !== 'ignore') {

@@ -20,6 +20,7 @@
  * once per run, and a field matches each distinct cell text once.
  */
 import type { SourceSpan } from '@paxman/core';
+import type { DocumentLine } from '@paxman/document';
 import type { LabelMatch } from '../shared/label-match.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -41,13 +42,6 @@ interface Cell {
   readonly label: string;
 }
 
-interface CellLine {
-  readonly layer: string;
-  /** Where the line starts in its layer. */
-  readonly start: number;
-  readonly cells: readonly Cell[];
-}
-
 function cellsOf(text: string): readonly Cell[] {
   // Most lines are one cell (no two spaces, no other blank inside): no split needed.
   const from = text.length - text.trimStart().length;
@@ -57,55 +51,77 @@ function cellsOf(text: string): readonly Cell[] {
 }
 
 /**
- * The primary layer's non-blank lines, each split into cells, once per run; a text a
- * long document prints on many lines (a page header, an item row) is split once.
+ * The primary layer's non-blank lines and their cells, once per run. A line's cells depend
+ * on its text alone: a text a long document prints on many lines (a page header, an item
+ * row) is split once, when a line of it is first asked about, and no line gets an object
+ * of its own.
  */
-function cellLines(context: SearchContext): readonly CellLine[] {
+interface CellLines {
+  readonly layer: string;
+  readonly lines: readonly DocumentLine[];
+  /** For each line, the place of the first line with its text (`primarySameLines`). */
+  readonly same: Int32Array;
+  /** The cells of each text, by the place of its first line. */
+  readonly cellsOfFirst: (readonly Cell[] | undefined)[];
+}
+
+function cellLines(context: SearchContext): CellLines {
   return context.index.memo('explicit_evidence/cell-lines', () => {
-    const layer = context.index.primary.name;
-    // By the place of the first line of each text (`primarySameLines`).
     const same = context.index.primarySameLines();
-    const cellsOfFirst = new Array<readonly Cell[] | undefined>(same.length);
-    return context.index.primaryLines().map((line, position) => {
-      const first = same[position]!;
-      let cells = cellsOfFirst[first];
-      if (cells === undefined) {
-        cells = cellsOf(line.text);
-        cellsOfFirst[first] = cells;
-      }
-      return { layer, start: line.span.start, cells };
-    });
+    return { layer: context.index.primary.name, lines: context.index.primaryLines(), same, cellsOfFirst: new Array<readonly Cell[] | undefined>(same.length) };
   });
 }
 
-/** Where a cell of a line stands in its layer. */
-function spanOf(line: CellLine, cell: Cell): SourceSpan {
-  return { start: line.start + cell.from, end: line.start + cell.to, layer: line.layer };
+/** The cells of the line at `position`. */
+function cellsAt(lines: CellLines, position: number): readonly Cell[] {
+  const first = lines.same[position]!;
+  return (lines.cellsOfFirst[first] ??= cellsOf(lines.lines[first]!.text));
 }
 
-/** Where a cell that may be a label stands: its line (in `cellLines`) and the cell. */
+/** Where a cell of the line at `position` stands in its layer. */
+function spanOf(lines: CellLines, position: number, cell: Cell): SourceSpan {
+  const start = lines.lines[position]!.span.start;
+  return { start: start + cell.from, end: start + cell.to, layer: lines.layer };
+}
+
+/** Where a cell that may be a label stands: its line (a place in `CellLines`) and the cell. */
 interface LabelCellPlace {
   readonly position: number;
   readonly cell: Cell;
 }
 
 /**
- * The cells of lines of two or more cells, by their text without a final ":" or ".", in
- * document order, once per run: each field matches each distinct text once (a long
- * document repeats its column labels).
+ * The cells of lines of two or more cells, by their text without a final ":" or ".", once
+ * per run: each field matches each distinct text once (a long document repeats its column
+ * labels). A cell is listed once for its line text (`first`, the place of the text's first
+ * line); `placesOf` lists the lines that print the text, for the cells a field matches.
  */
-function labelCells(context: SearchContext): ReadonlyMap<string, readonly LabelCellPlace[]> {
+interface LabelCells {
+  readonly byText: ReadonlyMap<string, readonly { readonly first: number; readonly cell: Cell }[]>;
+  placesOf(first: number): readonly number[];
+}
+
+function labelCells(context: SearchContext): LabelCells {
   return context.index.memo('explicit_evidence/column-label-cells', () => {
-    const byText = new Map<string, LabelCellPlace[]>();
-    cellLines(context).forEach((line, position) => {
-      if (line.cells.length < 2) return;
-      for (const cell of line.cells) {
-        const places = byText.get(cell.label);
-        if (places === undefined) byText.set(cell.label, [{ position, cell }]);
-        else places.push({ position, cell });
+    const lines = cellLines(context);
+    const byText = new Map<string, { first: number; cell: Cell }[]>();
+    // The lines of each text of two or more cells, in document order, by the place of the text's first line.
+    const placesByFirst = new Map<number, number[]>();
+    lines.same.forEach((first, position) => {
+      if (first !== position) {
+        placesByFirst.get(first)?.push(position);
+        return;
+      }
+      const cells = cellsAt(lines, position);
+      if (cells.length < 2) return;
+      placesByFirst.set(position, [position]);
+      for (const cell of cells) {
+        const entries = byText.get(cell.label);
+        if (entries === undefined) byText.set(cell.label, [{ first: position, cell }]);
+        else entries.push({ first: position, cell });
       }
     });
-    return byText;
+    return { byText, placesOf: (first) => placesByFirst.get(first)! };
   });
 }
 
@@ -113,19 +129,20 @@ function labelCells(context: SearchContext): ReadonlyMap<string, readonly LabelC
 export function findInColumnsBelow(context: SearchContext): void {
   if (!READ_TYPES.has(context.reading.fieldType)) return;
   const lines = cellLines(context);
+  const labels = labelCells(context);
   const matched: [LabelCellPlace, LabelMatch][] = [];
-  for (const [text, places] of labelCells(context)) {
+  for (const [text, entries] of labels.byText) {
     const match = context.matchKey(text);
     if (match === null || match.strength === 'fuzzy') continue;
     if (context.lexicon.conceptsOfLabel(match.label).length > 1) continue;
-    for (const place of places) matched.push([place, match]);
+    for (const { first, cell } of entries) for (const position of labels.placesOf(first)) matched.push([{ position, cell }, match]);
   }
   // Read in document order, as the lines are.
   matched.sort(([left], [right]) => left.position - right.position || left.cell.from - right.cell.from);
   for (const [{ position, cell }, match] of matched) {
     const below = valueBelow(context, lines, position, cell);
     if (below === null) continue;
-    const keySpan = spanOf(lines[position]!, cell);
+    const keySpan = spanOf(lines, position, cell);
     recordLabelledValue(context, { match, keySpan, valueSpan: below.span, valueText: below.text, structured: false, structure: 'column-below', penalty: COLUMN_PENALTY });
   }
 }
@@ -141,18 +158,18 @@ function overlaps(cell: Cell, label: Cell): boolean {
 }
 
 /** The first cell under `label` that reads as the field's value, looking past cells that are text. */
-function valueBelow(context: SearchContext, lines: readonly CellLine[], position: number, label: Cell): { text: string; span: SourceSpan } | null {
-  for (let next = position + 1; next < lines.length && next <= position + LINES_BELOW; next += 1) {
-    const line = lines[next]!;
-    const under = line.cells.filter((cell) => overlaps(cell, label));
+function valueBelow(context: SearchContext, lines: CellLines, position: number, label: Cell): { text: string; span: SourceSpan } | null {
+  for (let next = position + 1; next < lines.lines.length && next <= position + LINES_BELOW; next += 1) {
+    const cells = cellsAt(lines, next);
+    const under = cells.filter((cell) => overlaps(cell, label));
     for (const cell of under) {
       // Another label under this one ends the column.
       if (conceptsOf(context, cell.text).length > 0) return null;
-      const span = spanOf(line, cell);
+      const span = spanOf(lines, next, cell);
       // A value on a line of many cells is a table row's (a one-row items table), not a label's own.
-      if (under.length === 1 && line.cells.length <= MAX_VALUE_LINE_CELLS && readsAsValue(context, cell)) {
+      if (under.length === 1 && cells.length <= MAX_VALUE_LINE_CELLS && readsAsValue(context, cell)) {
         // A column of values under the label (the next line has one too) is a table's column, not one value.
-        const after = lines[next + 1]?.cells.filter((other) => overlaps(other, label)) ?? [];
+        const after = next + 1 < lines.lines.length ? cellsAt(lines, next + 1).filter((other) => overlaps(other, label)) : [];
         return after.some((other) => readsAsValue(context, other)) ? null : { text: cell.text, span };
       }
     }

@@ -65,6 +65,8 @@ export function findInlineLabels(context: SearchContext): void {
   // After a prepayment, the total and the amount due are different amounts.
   const beforeOrAfterPrepayment = prepaymentFilter(context);
   const fieldConcepts = context.labels.concepts;
+  // The key-value pairs' places (once per run), asked for at the first place of a label.
+  let places: ReadonlyMap<string, PairPlaces> | null = null;
   for (const { label, strength, words } of context.labelsLongestFirst) {
     const ids = wordIdsOf(index, words);
     if (ids === null) continue;
@@ -76,6 +78,9 @@ export function findInlineLabels(context: SearchContext): void {
     for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
       const position = index.occurrences[occurrence]!;
       if (!continues(index, position, ids)) continue;
+      // A label that is a key-value pair's whole key was read by the key-value finder (or set aside on purpose, a total
+      // before rounding): known from where it starts, before its place is described (most places of a long document's labels).
+      if (isPairKey((places ??= pairPlaces(context)), index, position, label)) continue;
       const sighting = sightingAt(index, sightings, lineReadings, position, ids.length, context);
       if (sighting === null) continue;
       const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
@@ -86,9 +91,7 @@ export function findInlineLabels(context: SearchContext): void {
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
       if (headerNames.length > 0 && overlapsAny(headerNames, layer, labelStart, labelEnd)) continue;
       if (sighting.neighbourConcepts.length > 0 && sighting.neighbourConcepts.some((concepts) => namesOthersOnly(concepts, fieldConcepts))) continue;
-      // A label that is a key-value pair's whole key was read by the key-value finder, or set aside on purpose (a total before rounding);
-      // one that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
-      if (sighting.pairKey === label) continue;
+      // A label that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
       if (sighting.closedPairKey !== null && namesOthersOnly(context.lexicon.conceptsOfLabel(sighting.closedPairKey), fieldConcepts)) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
@@ -166,6 +169,12 @@ function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
   });
 }
 
+/** True when the key-value pair whose key starts where the word at `position` does has `label` for its whole (normalized) key. */
+function isPairKey(places: ReadonlyMap<string, PairPlaces>, index: LineTokenIndex, position: number, label: string): boolean {
+  const layerPlaces = places.get(index.lines[index.lineOf[position]!]!.span.layer);
+  return layerPlaces !== undefined && layerPlaces.keys.get(index.starts[position]!) === label;
+}
+
 /**
  * True when a key-value pair's key starts on `line` (`places`: its layer's pair places).
  * Asked only of a sighting shaped like a row, not of every line a pair is on: a key is
@@ -204,9 +213,7 @@ interface InlineSighting {
    * miss one of them must not read the label.
    */
   readonly neighbourConcepts: readonly (readonly string[])[];
-  /** The normalized key of the key-value pair whose key starts where the label does, or null. */
-  readonly pairKey: string | null;
-  /** The same when a colon or a leader closes that key, or null. */
+  /** The normalized key of the key-value pair whose key starts where the label does, when a colon or a leader closes that key, or null. */
   readonly closedPairKey: string | null;
   /**
    * The label starts its line and only a separator stands before the value ("Total 102.40"
@@ -329,7 +336,6 @@ function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<n
     valueStart: labelEnd + skipped,
     valueText,
     neighbourConcepts,
-    pairKey: pairs?.keys.get(labelStart) ?? null,
     closedPairKey: pairs?.closedKeys.get(labelStart) ?? null,
     row,
   };

@@ -19,13 +19,13 @@ import { conceptsOf, recordLabelledValue, type SearchContext } from './search-co
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
 const NAME_LINE_PENALTY = 40;
 
-/** Index of the first start greater than `value` (sorted starts). */
-function upperBound(starts: readonly number[], value: number): number {
+/** Index of the first start not less than `value` (sorted starts). */
+function lowerBound(starts: readonly number[], value: number): number {
   let low = 0;
   let high = starts.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (starts[middle]! <= value) low = middle + 1;
+    if (starts[middle]! < value) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -47,9 +47,9 @@ interface PartyBlock {
 /** Longest line read as a party's name when the block has no name key. */
 const NAME_LINE_CHARACTERS = 60;
 
-/** The first line under a heading, when it reads as a name: letters, no digits, no key (a line of `keyLines`; null: any line), no e-mail or web address. */
-function nameLine(line: DocumentLine | undefined, keyLines: ReadonlySet<number> | null): { text: string; span: SourceSpan } | null {
-  if (line === undefined || keyLines?.has(line.index) === true) return null;
+/** The first line under a heading, when it reads as a name: letters, no digits, no key (`holdsKey`: a key-value pair's key starts on it), no e-mail or web address. */
+function nameLine(line: DocumentLine | undefined, holdsKey: boolean): { text: string; span: SourceSpan } | null {
+  if (line === undefined || holdsKey) return null;
   const text = line.text.trim();
   if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[\d:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
   const start = line.span.start + line.text.indexOf(text);
@@ -91,14 +91,16 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
     // Name pairs in document order, by the start of their key; each distinct key is asked once.
     const nameKeys = new Set(context.index.keyValueKeys.filter(({ key }) => context.layout.isNameKey(key)).map(({ key }) => key));
     const names = context.index.keyValues.filter((pair) => pair.keySpan.layer === layer && nameKeys.has(pair.key));
-    // Lines that hold a key: not a name line.
-    const lineStarts = lines.map((line) => line.span.start);
-    const keyLines = new Set<number>();
-    for (const pair of context.index.keyValues) {
-      if (pair.keySpan.layer !== layer) continue;
-      const position = upperBound(lineStarts, pair.keySpan.start) - 1;
-      if (position >= 0) keyLines.add(lines[position]!.index);
-    }
+    // A line that holds a key (one starts at or after the line's start, before the next line's) is not a name line:
+    // asked only of the line under a heading, so the keys' starts are sorted, not sorted into lines.
+    let keyStarts: number[] | null = null;
+    const holdsKey = (position: number): boolean => {
+      const line = lines[position];
+      if (line === undefined) return false;
+      keyStarts ??= context.index.keyValues.filter((pair) => pair.keySpan.layer === layer).map((pair) => pair.keySpan.start).sort((left, right) => left - right);
+      const first = lowerBound(keyStarts, line.span.start);
+      return first < keyStarts.length && keyStarts[first]! < (lines[position + 1]?.span.start ?? Number.POSITIVE_INFINITY);
+    };
     const blocks: PartyBlock[] = [];
     const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
     // Whether a line is a heading depends on its text alone: a text a long document prints on many lines is judged once, on its first line.
@@ -125,9 +127,9 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       else {
         // No name key: a name-like first line under the heading is the party's name ("Émetteur" / "Atelier Berthier SARL").
         const line = addressedName(
-          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], keyLines),
+          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], holdsKey(heading.index + 1)),
           // Address words say the next line is a name, whatever the layout paired it with ("Herrn" / "Peter Meier" over the street).
-          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], null),
+          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], false),
           context.layout,
         );
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });

@@ -198,7 +198,8 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
     const lines = context.index.primaryLines();
     const found: TitleLine[] = [];
     // Past the last form feed no page starts: a long document's lines below its last page head are not walked.
-    const lastFormFeed = layerText.lastIndexOf('\f');
+    // Most texts have none, which a forward search tells far sooner than a backward one.
+    const lastFormFeed = layerText.includes('\f') ? layerText.lastIndexOf('\f') : -1;
     let sincePageStart = 0;
     for (let position = 0; position < lines.length; position += 1) {
       const line = lines[position]!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileLexicon, builtInLexiconPacks, validateKnowledgePack } from '@paxman/knowledge';
 import { createLexicon, defaultLexicon } from '@paxman/values';
-import { compileLayoutWords, layoutWordsForRun, PLAN_LAYOUT_ANSWERS_LIMIT, rememberingLayoutWords } from './layout-words.js';
+import { compileLayoutWords, layoutWordsForRun, PLAN_LAYOUT_ANSWERS_LIMIT, rememberingLayoutWords, type LayoutAnswers } from './layout-words.js';
 
 describe('compileLayoutWords: the summary and payment word classes', () => {
   const layout = compileLayoutWords(defaultLexicon());
@@ -102,13 +102,17 @@ describe('rememberingLayoutWords: the answers of a run, kept for the run', () =>
   it('answers alike behind the answers a prepared plan keeps, and past their limit', () => {
     const texts = ['Rounding Adj.', 'Nr.', 'Rechnung', 'Name', 'Industriestraße 7', 'Kraxi GmbH'];
     const ask = (words: ReturnType<typeof compileLayoutWords>) => texts.map((text) => [words.isNumberMarker(text), words.isTitleWord(text), words.mentions('rounding-words', text), words.legalFormStart(text)]);
-    const kept = new Map<string, unknown>();
+    const kept: LayoutAnswers = { size: 0, byQuestion: new Map() };
     const first = rememberingLayoutWords(layout, kept);
     expect(ask(first)).toEqual(ask(layout));
     expect(kept.size).toBe(texts.length * 4);
     // A later run of the plan answers from the kept answers.
     expect(ask(rememberingLayoutWords(layout, kept))).toEqual(ask(layout));
-    const full = new Map<string, unknown>(Array.from({ length: PLAN_LAYOUT_ANSWERS_LIMIT }, (_, index) => [`filler\u0000${index}`, true] as const));
+    expect(kept.size).toBe(texts.length * 4);
+    // What the plan keeps is what a later run answers (a planted answer shows it is read, not asked again).
+    kept.byQuestion.get('mentions/rounding-words')!.set('Nr.', 'kept');
+    expect(rememberingLayoutWords(layout, kept).mentions('rounding-words', 'Nr.')).toBe('kept');
+    const full: LayoutAnswers = { size: PLAN_LAYOUT_ANSWERS_LIMIT, byQuestion: new Map([['filler', new Map(Array.from({ length: PLAN_LAYOUT_ANSWERS_LIMIT }, (_, index) => [`${index}`, true] as const))]]) };
     const late = rememberingLayoutWords(layout, full);
     expect(ask(late)).toEqual(ask(layout));
     expect(ask(late)).toEqual(ask(layout));

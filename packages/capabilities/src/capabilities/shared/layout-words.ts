@@ -253,39 +253,75 @@ export function compileLayoutWords(lexicon: Lexicon): LayoutWords {
 export const PLAN_LAYOUT_ANSWERS_LIMIT = 16384;
 
 /**
+ * Answers about texts by question ("isTitleWord", "mentions/rounding-words"), then by
+ * text, with how many there are over all questions.
+ */
+export interface LayoutAnswers {
+  size: number;
+  readonly byQuestion: Map<string, Map<string, unknown>>;
+}
+
+/**
  * `layout` with the answers about a text kept for as long as the returned object lives: a
  * run asks about the same keys and lines once per field, and a long document repeats them
  * (the 100 KB bench input prints each key thirty times). Made per run, never per instance,
  * so the kept answers die with the run — except those put in `kept`, the answers a prepared
  * plan keeps for its next runs (an answer depends on the text and `layout` alone), up to
- * `PLAN_LAYOUT_ANSWERS_LIMIT` of them.
+ * `PLAN_LAYOUT_ANSWERS_LIMIT` of them. Each question has its own tables, found once: an
+ * answer is looked up by the text alone, with no key written per question asked.
  */
-export function rememberingLayoutWords(layout: LayoutWords, kept?: Map<string, unknown>): LayoutWords {
-  const answers = new Map<string, unknown>();
-  const remember = <T>(question: string, text: string, answer: (text: string) => T): T => {
-    const key = `${question}\u0000${text}`;
-    if (kept !== undefined && kept.has(key)) return kept.get(key) as T;
-    if (answers.has(key)) return answers.get(key) as T;
-    const value = answer(text);
-    if (kept !== undefined && kept.size < PLAN_LAYOUT_ANSWERS_LIMIT) kept.set(key, value);
-    else answers.set(key, value);
-    return value;
+export function rememberingLayoutWords(layout: LayoutWords, kept?: LayoutAnswers): LayoutWords {
+  /** The asker of one question, remembering its answers. */
+  const asker = <T>(question: string, answer: (text: string) => T): ((text: string) => T) => {
+    // The plan's table of this question (looked for until it has one) and the run's own, for the answers past the plan's limit.
+    let keptAnswers: Map<string, unknown> | undefined;
+    let ownAnswers: Map<string, unknown> | undefined;
+    return (text) => {
+      keptAnswers ??= kept?.byQuestion.get(question);
+      if (keptAnswers !== undefined && keptAnswers.has(text)) return keptAnswers.get(text) as T;
+      if (ownAnswers !== undefined && ownAnswers.has(text)) return ownAnswers.get(text) as T;
+      const value = answer(text);
+      if (kept !== undefined && kept.size < PLAN_LAYOUT_ANSWERS_LIMIT) {
+        if (keptAnswers === undefined) {
+          keptAnswers = new Map();
+          kept.byQuestion.set(question, keptAnswers);
+        }
+        keptAnswers.set(text, value);
+        kept.size += 1;
+      } else {
+        ownAnswers ??= new Map();
+        ownAnswers.set(text, value);
+      }
+      return value;
+    };
+  };
+  /** The askers of a question about a word class, one per class asked about. */
+  const classAsker = <T>(kind: string, answer: (wordClass: MentionedWordClass, text: string) => T): ((wordClass: MentionedWordClass, text: string) => T) => {
+    const askers = new Map<MentionedWordClass, (text: string) => T>();
+    return (wordClass, text) => {
+      let ask = askers.get(wordClass);
+      if (ask === undefined) {
+        ask = asker(`${kind}/${wordClass}`, (asked) => answer(wordClass, asked));
+        askers.set(wordClass, ask);
+      }
+      return ask(text);
+    };
   };
   return Object.freeze({
-    isTitleWord: (word: string) => remember('isTitleWord', word, layout.isTitleWord),
-    hasStreetWord: (text: string) => remember('hasStreetWord', text, layout.hasStreetWord),
-    hasCompoundStreet: (text: string) => remember('hasCompoundStreet', text, layout.hasCompoundStreet),
-    startsAddressLine: (text: string) => remember('startsAddressLine', text, layout.startsAddressLine),
-    legalFormStart: (text: string) => remember('legalFormStart', text, layout.legalFormStart),
-    legalFormBeforeQuotedName: (text: string) => remember('legalFormBeforeQuotedName', text, layout.legalFormBeforeQuotedName),
-    isNumberMarker: (text: string) => remember('isNumberMarker', text, layout.isNumberMarker),
-    isDateConnector: (text: string) => remember('isDateConnector', text, layout.isDateConnector),
-    isNameKey: (key: string) => remember('isNameKey', key, layout.isNameKey),
-    mentions: (wordClass: MentionedWordClass, text: string) => remember(`mentions/${wordClass}`, text, (asked) => layout.mentions(wordClass, asked)),
-    startsWith: (wordClass: MentionedWordClass, text: string) => remember(`startsWith/${wordClass}`, text, (asked) => layout.startsWith(wordClass, asked)),
-    consistsOf: (wordClass: MentionedWordClass, text: string) => remember(`consistsOf/${wordClass}`, text, (asked) => layout.consistsOf(wordClass, asked)),
-    afterStart: (wordClass: MentionedWordClass, text: string) => remember(`afterStart/${wordClass}`, text, (asked) => layout.afterStart(wordClass, asked)),
-    endsIn: (wordClass: MentionedWordClass, text: string) => remember(`endsIn/${wordClass}`, text, (asked) => layout.endsIn(wordClass, asked)),
+    isTitleWord: asker('isTitleWord', layout.isTitleWord),
+    hasStreetWord: asker('hasStreetWord', layout.hasStreetWord),
+    hasCompoundStreet: asker('hasCompoundStreet', layout.hasCompoundStreet),
+    startsAddressLine: asker('startsAddressLine', layout.startsAddressLine),
+    legalFormStart: asker('legalFormStart', layout.legalFormStart),
+    legalFormBeforeQuotedName: asker('legalFormBeforeQuotedName', layout.legalFormBeforeQuotedName),
+    isNumberMarker: asker('isNumberMarker', layout.isNumberMarker),
+    isDateConnector: asker('isDateConnector', layout.isDateConnector),
+    isNameKey: asker('isNameKey', layout.isNameKey),
+    mentions: classAsker('mentions', (wordClass, text) => layout.mentions(wordClass, text)),
+    startsWith: classAsker('startsWith', (wordClass, text) => layout.startsWith(wordClass, text)),
+    consistsOf: classAsker('consistsOf', (wordClass, text) => layout.consistsOf(wordClass, text)),
+    afterStart: classAsker('afterStart', (wordClass, text) => layout.afterStart(wordClass, text)),
+    endsIn: classAsker('endsIn', (wordClass, text) => layout.endsIn(wordClass, text)),
     endsNearly: (wordClass: MentionedWordClass, text: string, letters: number) => layout.endsNearly(wordClass, text, letters),
     numberOf: (word: string) => layout.numberOf(word),
     lengthAt: (wordClass: MentionedWordClass, words: readonly string[], index: number) => layout.lengthAt(wordClass, words, index),
@@ -293,7 +329,7 @@ export function rememberingLayoutWords(layout: LayoutWords, kept?: Map<string, u
 }
 
 /** The answers a prepared plan keeps about texts, per compiled layout words (one per capability instance). */
-const PLAN_LAYOUT_ANSWERS = memoKey<WeakMap<LayoutWords, Map<string, unknown>>>('layout-words/plan-answers');
+const PLAN_LAYOUT_ANSWERS = memoKey<WeakMap<LayoutWords, LayoutAnswers>>('layout-words/plan-answers');
 
 /**
  * The run's remembering copy of `layout` (`rememberingLayoutWords`), kept in the run's memo;
@@ -307,7 +343,7 @@ export function layoutWordsForRun(run: { memo<T>(key: string, compute: () => T):
     const keptByLayout = plan?.remember(PLAN_LAYOUT_ANSWERS, () => new WeakMap());
     let kept = keptByLayout?.get(layout);
     if (keptByLayout !== undefined && kept === undefined) {
-      kept = new Map();
+      kept = { size: 0, byQuestion: new Map() };
       keptByLayout.set(layout, kept);
     }
     copy = rememberingLayoutWords(layout, kept);
