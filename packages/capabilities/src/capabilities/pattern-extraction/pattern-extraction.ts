@@ -534,6 +534,10 @@ const HOUSE_NUMBER_START = /^(?:\d|no\.?\s*\d)/i;
 function startsAddress(text: string, layout: LayoutWords): boolean {
   return HOUSE_NUMBER_START.test(text) || layout.startsAddressLine(text);
 }
+/** A street name of words with its house number last ("Am Markt 5", "Dam 12a"): no comma, no other digit. */
+const STREET_THEN_NUMBER = /^\p{Lu}[\p{L}.'-]*(?:\s+[\p{L}.'-]+){0,4}\s+\d{1,4}[a-z]?$/u;
+/** A postal line: a postcode, maybe after a country's letters, then the town ("90402 Nürnberg", "D-80331 München"). */
+const POSTAL_LINE = /^(?:\p{Lu}{1,2}-)?\d{4,5}\s+\p{Lu}\p{L}/u;
 /** How many lines an address may span. */
 const ADDRESS_LINES = 5;
 
@@ -567,6 +571,8 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
       if (text.includes(',')) return;
       continue;
     }
+    // A street the packs have no word for, its house number after it ("Am Markt 5"), right above the postal line that starts the block.
+    if (block.length === 0 && position > head + 1 && STREET_THEN_NUMBER.test(addressLineText(lines[position - 1]!)) && POSTAL_LINE.test(text)) block.push(lines[position - 1]!);
     // Nor one after it: an address ends with its country ("… KUALA LUMPUR, MALAYSIA" / "IOI MALL").
     const previous = block[block.length - 1]?.text.trim();
     if (previous !== undefined && endsInCountry(previous, layout)) break;
