@@ -128,5 +128,5 @@ export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
   return deepFreeze({ id, version, description: typeof description === 'string' ? description : '', language, patterns: named, leads, placeAdjectives: { ...(adjectives as Record<string, string>) } });
 }
 
-/** The built-in clause knowledge of English contracts (`contract-clauses-en@1.0.0`), validated once. */
+/** The built-in clause knowledge of English contracts (`contract-clauses-en@1.1.0`), validated once. */
 export const contractClauses: () => ClauseKnowledge = lazyConstant(() => validateClauseKnowledge(data));

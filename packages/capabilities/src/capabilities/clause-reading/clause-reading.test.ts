@@ -85,6 +85,20 @@ describe('clause_reading: whose date, whose law', () => {
     expect(await read('This Agreement is made as of the 5th day of November 2004 (the "EFFECTIVE DATE") by A and B.', 'effective_date')).toEqual(['2004-11-05']);
   });
 
+  it('hears "effective upon" of the agreement only when the agreement is what the sentence speaks of', async () => {
+    const made = 'This Agreement is made as of June 1, 2008 between A and B. ';
+    // A notice, or sections the agreement names, taking effect later say nothing of when the agreement does.
+    expect(await read(`${made}12. Notices. Any notice required or permitted under this Agreement will be in writing and will be effective upon actual receipt.`, 'effective_date')).toEqual(['2008-06-01']);
+    expect(await read(`${made}The Company and the Employee agree that Sections 7 and 8 hereof will not become effective until the first day of employment.`, 'effective_date')).toEqual(['2008-06-01']);
+    // The agreement, its provisions, or "it" taking effect upon something else do.
+    expect(await read(`${made}The provisions hereof shall become effective upon the closing of the merger.`, 'effective_date')).toEqual([]);
+    expect(await read(`${made}It shall take effect upon approval by the Board.`, 'effective_date')).toEqual([]);
+  });
+
+  it('does not read an exhibit mark above the heading as the article of a cited agreement', async () => {
+    expect(await read('Exhibit A\nNON-DISCLOSURE AGREEMENT\nTHIS NON-DISCLOSURE AGREEMENT is made and entered as of January 30, 2006, between A and B.', 'agreement_date')).toEqual(['2006-01-30']);
+  });
+
   it('reads the governing law in its many wordings, about this agreement first', async () => {
     expect(await read('This Agreement shall be construed according to the laws of the state of Oregon.', 'governing_law')).toEqual(['Oregon']);
     expect(await read('This Agreement shall be governed by the internal law, and not the law of conflicts, of the State of New York.', 'governing_law')).toEqual(['New York']);
