@@ -71,7 +71,9 @@ export const CLAUSE_PATTERN_NAMES = [
 export type ClausePatternName = (typeof CLAUSE_PATTERN_NAMES)[number];
 
 /** The pattern lists a clause pack names: the lead-ins that end right before a date. */
-export const CLAUSE_LEAD_NAMES = ['agreement-date-leads', 'effective-date-leads', 'body-effective-leads'] as const;
+export const CLAUSE_LEAD_NAMES = ['agreement-date-leads', 'effective-date-leads', 'body-effective-leads', 'execution-date-leads'] as const;
+/** Lead lists a pack may leave out (read as empty): the ones added after packs were first written. */
+const OPTIONAL_LEADS: readonly ClauseLeadName[] = ['execution-date-leads'];
 export type ClauseLeadName = (typeof CLAUSE_LEAD_NAMES)[number];
 
 /** A clause pack: a language's contract clauses as patterns, and the places its adjectives name. */
@@ -117,7 +119,7 @@ export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
   for (const name of CLAUSE_PATTERN_NAMES) named[name] = pattern(table[name], `patterns.${name}`);
   const leads = {} as Record<ClauseLeadName, readonly ClausePattern[]>;
   for (const name of CLAUSE_LEAD_NAMES) {
-    const list = table[name];
+    const list = table[name] ?? (OPTIONAL_LEADS.includes(name) ? [] : undefined);
     if (!Array.isArray(list)) fail(`patterns.${name} must be a list of patterns.`);
     leads[name] = list.map((entry, index) => pattern(entry, `patterns.${name}[${index}]`));
   }

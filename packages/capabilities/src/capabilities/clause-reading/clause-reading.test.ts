@@ -89,10 +89,25 @@ describe('clause_reading: whose date, whose law', () => {
     const made = 'This Agreement is made as of June 1, 2008 between A and B. ';
     // A notice, or sections the agreement names, taking effect later say nothing of when the agreement does.
     expect(await read(`${made}12. Notices. Any notice required or permitted under this Agreement will be in writing and will be effective upon actual receipt.`, 'effective_date')).toEqual(['2008-06-01']);
-    expect(await read(`${made}The Company and the Employee agree that Sections 7 and 8 hereof will not become effective until the first day of employment.`, 'effective_date')).toEqual(['2008-06-01']);
+    expect(await read(`${made}Sections 7 and 8 hereof will not become effective until the first day of employment.`, 'effective_date')).toEqual(['2008-06-01']);
+    // A long title before it is still the agreement.
+    expect(await read('THIS AMENDED AND RESTATED LICENSING, DISTRIBUTION AND MARKETING AGREEMENT is made on October 15, 2009 and is effective as of the Closing Date, between A and B.', 'effective_date')).toEqual([]);
     // The agreement, its provisions, or "it" taking effect upon something else do.
     expect(await read(`${made}The provisions hereof shall become effective upon the closing of the merger.`, 'effective_date')).toEqual([]);
     expect(await read(`${made}It shall take effect upon approval by the Board.`, 'effective_date')).toEqual([]);
+  });
+
+  it('reads the date the signing clause states when the preamble states none, as an inference', async () => {
+    const body = 'NON-DISCLOSURE AGREEMENT\nThis Agreement is between A Corp. and B LLC. 1. Confidentiality. Each party keeps the other\'s secrets.\n';
+    expect(await read(`${body}IN WITNESS WHEREOF, the parties hereto have executed this agreement this 16th day of May, 2011.\nA CORP.\nBy: /s/ Jane Roe`, 'agreement_date')).toEqual(['2011-05-16']);
+    expect(await read(`${body}The parties have executed this Agreement as of July 14, 2011\nCOMPANY:`, 'effective_date')).toEqual(['2011-07-14']);
+    expect(await read(`${body}Accepted and Agreed as of Feb. 8, 2011 by:\nB LLC`, 'agreement_date')).toEqual(['2011-02-08']);
+    // Pointing back at the preamble's date gives nothing; a date the preamble states wins.
+    expect(await read(`${body}IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.`, 'agreement_date')).toEqual([]);
+    expect(await read('This Agreement is made as of May 1, 2020 between A and B. IN WITNESS WHEREOF, the parties have executed this Agreement on June 3, 2020.', 'agreement_date')).toEqual(['2020-05-01']);
+    const field = contract.fields.find((candidate) => candidate.path === 'agreement_date')!;
+    const result = await runCapability(capability, contract, field.path, await buildDocument(`${body}The parties have executed this Agreement as of July 14, 2011`, { inputType: 'text' }));
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true, executionDate: true } });
   });
 
   it('does not read an exhibit mark above the heading as the article of a cited agreement', async () => {

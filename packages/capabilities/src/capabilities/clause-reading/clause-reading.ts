@@ -125,6 +125,8 @@ interface ClauseValue {
   readonly inferred?: boolean;
   /** Read from a letter's date line. */
   readonly letterDate?: boolean;
+  /** Read from the signing clause, the preamble stating no date. */
+  readonly executionDate?: boolean;
   /** Where the value ends is uncertain (a place name going on: "Victoria, Australia"). */
   readonly extentUncertain?: boolean;
   /** A governing-law clause whose sentence is about this agreement. */
@@ -395,10 +397,17 @@ function effectiveDates(rules: ClauseRules, text: string, preamble: string, reco
   return agreementDates(rules, preamble, text, recognizers, options).map((entry) => ({ ...entry, fromAgreementDate: true, inferred: true }));
 }
 
-/** The date the agreement is made: what its preamble says, else a letter agreement's date line. */
+/**
+ * The date the agreement is made: what its preamble says, else the date its signing clause
+ * states ("IN WITNESS WHEREOF, the parties have executed this Agreement as of July 14, 2011"; an
+ * inference, `executionDate`), else a letter agreement's date line.
+ */
 function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
   const stated = [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers)];
-  return stated.length > 0 ? stated : letterDates(rules, text, recognizers, options);
+  if (stated.length > 0) return stated;
+  const signed = datesAfterLeads(rules, text, rules.executionDateLeads, recognizers, options);
+  if (signed.length > 0) return signed.map((entry) => ({ ...entry, inferred: true, executionDate: true }));
+  return letterDates(rules, text, recognizers, options);
 }
 
 /** The sentence holding `start`…`end`: from the previous sentence end to the next. */
@@ -478,7 +487,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
           spans: [{ start: entry.start, end: entry.end, layer: index.primary.name }],
           text: text.slice(entry.start, entry.end),
           pattern: `clause:${concept}`,
-          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
+          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.executionDate === true ? { executionDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
         });
       }
     }
