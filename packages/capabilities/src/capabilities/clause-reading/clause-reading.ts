@@ -354,6 +354,8 @@ function documentTitles(rules: ClauseRules, text: string): ClauseValue[] {
 
 /** How far back from "effective upon …" its sentence's start (and so its subject) is looked for. */
 const SUBJECT_WINDOW = 240;
+/** How far back from "effective upon …" the sentence is read for the agreement it speaks of. */
+const SPEAKS_OF_WINDOW = 80;
 
 /**
  * Whether the agreement says it takes effect at another time than its date: an "Effective
@@ -371,9 +373,14 @@ function takesEffectOtherwise(rules: ClauseRules, text: string): boolean {
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       if (rules.atItsDate.test(text.slice(match.index + match[0].length, match.index + match[0].length + 80))) continue;
       // Said of the agreement ("This Agreement shall become effective upon …"), not of a notice or a termination.
-      const before = text.slice(Math.max(0, match.index - SUBJECT_WINDOW), match.index);
+      if (pattern === rules.effectiveDateIs) return true;
+      // A sentence whose start is in sight and whose subject is something else (a notice, sections) says nothing of the agreement.
+      const wide = text.slice(Math.max(0, match.index - SUBJECT_WINDOW), match.index);
+      const start = Math.max(wide.lastIndexOf('. '), wide.lastIndexOf(';'));
+      if (start >= 0 && rules.saidOfOther.test(wide.slice(start + 1))) continue;
+      const before = text.slice(Math.max(0, match.index - SPEAKS_OF_WINDOW), match.index);
       const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1);
-      if (pattern === rules.effectiveDateIs || rules.saidOfAgreement.test(sentence)) return true;
+      if (rules.saidOfAgreement.test(sentence)) return true;
     }
   }
   return false;

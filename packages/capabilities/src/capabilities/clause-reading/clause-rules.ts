@@ -25,6 +25,7 @@ export interface ClauseRules {
   readonly takesEffect: RegExp;
   readonly atItsDate: RegExp;
   readonly saidOfAgreement: RegExp;
+  readonly saidOfOther: RegExp;
   readonly termBegins: RegExp;
   readonly effectiveDefined: RegExp;
   readonly recitalsStart: RegExp;
@@ -83,6 +84,7 @@ export function compileClauseRules(knowledge: ClauseKnowledge): ClauseRules {
     takesEffect: named('takes-effect'),
     atItsDate: named('at-its-date'),
     saidOfAgreement: named('said-of-agreement'),
+    saidOfOther: named('said-of-other'),
     termBegins: named('term-begins'),
     effectiveDefined: named('effective-defined'),
     recitalsStart: named('recitals-start'),
