@@ -110,6 +110,16 @@ describe('clause_reading: whose date, whose law', () => {
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true, executionDate: true } });
   });
 
+  it('reads an opening that states only when the agreement takes effect as its date, an inference', async () => {
+    const opening = 'This Manufacturing Agreement, including the Exhibits ("Agreement"), effective as of September 4, 2014 ("Effective Date"), is by and between A Inc. and B Ltd.';
+    expect(await read(opening, 'agreement_date')).toEqual(['2014-09-04']);
+    const field = contract.fields.find((candidate) => candidate.path === 'agreement_date')!;
+    const result = await runCapability(capability, contract, field.path, await buildDocument(opening, { inputType: 'text' }));
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true, fromEffectiveDate: true } });
+    // A date the opening states it is made on wins.
+    expect(await read('This Agreement is made on October 15, 2009 and is effective as of November 1, 2009, between A and B.', 'agreement_date')).toEqual(['2009-10-15']);
+  });
+
   it('does not read an exhibit mark above the heading as the article of a cited agreement', async () => {
     expect(await read('Exhibit A\nNON-DISCLOSURE AGREEMENT\nTHIS NON-DISCLOSURE AGREEMENT is made and entered as of January 30, 2006, between A and B.', 'agreement_date')).toEqual(['2006-01-30']);
   });

@@ -127,6 +127,8 @@ interface ClauseValue {
   readonly letterDate?: boolean;
   /** Read from the signing clause, the preamble stating no date. */
   readonly executionDate?: boolean;
+  /** An agreement's date read as the date the preamble says it takes effect (it states no other). */
+  readonly fromEffectiveDate?: boolean;
   /** Where the value ends is uncertain (a place name going on: "Victoria, Australia"). */
   readonly extentUncertain?: boolean;
   /** A governing-law clause whose sentence is about this agreement. */
@@ -405,13 +407,19 @@ function effectiveDates(rules: ClauseRules, text: string, preamble: string, reco
 }
 
 /**
- * The date the agreement is made: what its preamble says, else the date its signing clause
- * states ("IN WITNESS WHEREOF, the parties have executed this Agreement as of July 14, 2011"; an
- * inference, `executionDate`), else a letter agreement's date line.
+ * The date the agreement is made: what its preamble says; else, for the agreement's own date
+ * field (`takesItsEffectiveDate`), the date the preamble says it takes effect ("This Agreement,
+ * effective as of September 4, 2014, is by and between …"; an inference, `fromEffectiveDate`);
+ * else the date its signing clause states ("IN WITNESS WHEREOF, the parties have executed this
+ * Agreement as of July 14, 2011"; an inference, `executionDate`); else a letter agreement's date line.
  */
-function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
+function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2], reading: { readonly takesItsEffectiveDate?: boolean } = {}): ClauseValue[] {
   const stated = [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers)];
   if (stated.length > 0) return stated;
+  if (reading.takesItsEffectiveDate === true) {
+    const effective = [...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options), ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options)];
+    if (effective.length > 0) return effective.map((entry) => ({ ...entry, inferred: true, fromEffectiveDate: true }));
+  }
   const signed = datesAfterLeads(rules, text, rules.executionDateLeads, recognizers, options);
   if (signed.length > 0) return signed.map((entry) => ({ ...entry, inferred: true, executionDate: true }));
   return letterDates(rules, text, recognizers, options);
@@ -478,7 +486,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
     for (const concept of (context.config.concepts ?? []) as readonly ClauseConcept[]) {
       const values =
         concept === 'agreement-date'
-          ? agreementDates(rules, preamble, text, options.recognizers, dateOptions)
+          ? agreementDates(rules, preamble, text, options.recognizers, dateOptions, { takesItsEffectiveDate: true })
           : concept === 'effective-date'
             ? effectiveDates(rules, text, preamble, options.recognizers, dateOptions)
             : concept === 'document-title'
@@ -494,7 +502,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
           spans: [{ start: entry.start, end: entry.end, layer: index.primary.name }],
           text: text.slice(entry.start, entry.end),
           pattern: `clause:${concept}`,
-          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.executionDate === true ? { executionDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
+          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.executionDate === true ? { executionDate: true } : {}), ...(entry.fromEffectiveDate === true ? { fromEffectiveDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
         });
       }
     }
