@@ -116,8 +116,9 @@ describe('clause_reading: whose date, whose law', () => {
     const field = contract.fields.find((candidate) => candidate.path === 'agreement_date')!;
     const result = await runCapability(capability, contract, field.path, await buildDocument(opening, { inputType: 'text' }));
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true, fromEffectiveDate: true } });
-    // A date the opening states it is made on wins.
+    // A date the opening states it is made on wins ("as of this March 14, 2012" too).
     expect(await read('This Agreement is made on October 15, 2009 and is effective as of November 1, 2009, between A and B.', 'agreement_date')).toEqual(['2009-10-15']);
+    expect(await read('THIS AGREEMENT is made as of this March 14, 2012 but effective as of March 1, 2012 ("Effective Date") by A and B.', 'agreement_date')).toEqual(['2012-03-14']);
   });
 
   it('does not read an exhibit mark above the heading as the article of a cited agreement', async () => {

@@ -65,9 +65,11 @@ function recognizerGrounds(source: GroundsSource): FindingGrounds {
           ? 'execution-date'
           : detail?.fromAgreementDate === true
             ? 'agreement-date'
-            : detail?.inferred === true || detail?.extentUncertain === true
-              ? 'inferred'
-              : 'stated';
+            : detail?.fromEffectiveDate === true
+              ? 'from-effective-date'
+              : detail?.inferred === true || detail?.extentUncertain === true
+                ? 'inferred'
+                : 'stated';
     return { kind: 'clause', reading, unique };
   }
   const recognizer = pattern.replace(/^recognizer:/, '');
