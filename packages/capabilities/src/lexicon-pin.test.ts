@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
-  lexiconPacks: '6d346482c95b674e78e59e971aeced7271fea8db406b6cc5dc56d61a38df5984',
+  lexiconPacks: '070af654a3a30bb05738e9218484848ad97b3286ae3e4fb014c2518e562878b0',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.14.0',
-  pattern_extraction: '1.13.0',
+  explicit_evidence: '1.15.0',
+  pattern_extraction: '1.14.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

@@ -28,9 +28,11 @@ export type LayoutRole = 'letterhead' | 'address-block' | 'party-block' | 'title
  * How a contract clause gives the value: `stated` ("entered into as of <date>"),
  * `inferred` (a title the preamble names only by its kind, or an uncertain extent),
  * `agreement-date` (an effective date read as the agreement's own date),
- * `letter-date` (the date line of a letter agreement taken as the effective date).
+ * `letter-date` (the date line of a letter agreement taken as the effective date),
+ * `execution-date` (the date the signing clause states, the preamble stating none, taken as the effective date),
+ * `from-effective-date` (the date the preamble says the agreement takes effect, taken as its date).
  */
-export type ClauseReading = 'stated' | 'inferred' | 'agreement-date' | 'letter-date';
+export type ClauseReading = 'stated' | 'inferred' | 'agreement-date' | 'letter-date' | 'execution-date' | 'from-effective-date';
 
 /** A check that backs a recognizer's reading: a check digit that holds, or a format/registry validator. */
 export type RecognizerBacking = 'checksum' | 'validator';

@@ -96,6 +96,9 @@ export interface StructuredDataKnowledge {
  * - `recipient-words`: how a letter addresses its recipient above the name ("Herrn",
  *   "Frau", "Madame", "Mr") — in an address window, the line of these is not the
  *   recipient, the name after them is;
+ * - `name-first-legal-forms`: legal forms a language prints before the company's name
+ *   ("SIA Rimi Latvia", "AS Latvijas Balzams") — a head line that starts with one and goes
+ *   on with a name names the issuer, quoted or not;
  * - `business-kinds`: what says which kind of business a company is, not which one
  *   ("trading", "restaurant", "pharmacy") — a letterhead line of only these continues the
  *   name printed above it;
@@ -133,6 +136,7 @@ export interface StructuredDataKnowledge {
 export const WORD_CLASSES = [
   'document-titles',
   'legal-forms',
+  'name-first-legal-forms',
   'street-words',
   'address-starts',
   'number-markers',

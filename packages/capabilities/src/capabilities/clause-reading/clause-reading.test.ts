@@ -85,6 +85,46 @@ describe('clause_reading: whose date, whose law', () => {
     expect(await read('This Agreement is made as of the 5th day of November 2004 (the "EFFECTIVE DATE") by A and B.', 'effective_date')).toEqual(['2004-11-05']);
   });
 
+  it('hears "effective upon" of the agreement only when the agreement is what the sentence speaks of', async () => {
+    const made = 'This Agreement is made as of June 1, 2008 between A and B. ';
+    // A notice, or sections the agreement names, taking effect later say nothing of when the agreement does.
+    expect(await read(`${made}12. Notices. Any notice required or permitted under this Agreement will be in writing and will be effective upon actual receipt.`, 'effective_date')).toEqual(['2008-06-01']);
+    expect(await read(`${made}Sections 7 and 8 hereof will not become effective until the first day of employment.`, 'effective_date')).toEqual(['2008-06-01']);
+    // A long title before it is still the agreement.
+    expect(await read('THIS AMENDED AND RESTATED LICENSING, DISTRIBUTION AND MARKETING AGREEMENT is made on October 15, 2009 and is effective as of the Closing Date, between A and B.', 'effective_date')).toEqual([]);
+    // The agreement, its provisions, or "it" taking effect upon something else do.
+    expect(await read(`${made}The provisions hereof shall become effective upon the closing of the merger.`, 'effective_date')).toEqual([]);
+    expect(await read(`${made}It shall take effect upon approval by the Board.`, 'effective_date')).toEqual([]);
+  });
+
+  it('reads the date the signing clause states when the preamble states none, as an inference', async () => {
+    const body = 'NON-DISCLOSURE AGREEMENT\nThis Agreement is between A Corp. and B LLC. 1. Confidentiality. Each party keeps the other\'s secrets.\n';
+    expect(await read(`${body}IN WITNESS WHEREOF, the parties hereto have executed this agreement this 16th day of May, 2011.\nA CORP.\nBy: /s/ Jane Roe`, 'agreement_date')).toEqual(['2011-05-16']);
+    expect(await read(`${body}The parties have executed this Agreement as of July 14, 2011\nCOMPANY:`, 'effective_date')).toEqual(['2011-07-14']);
+    expect(await read(`${body}Accepted and Agreed as of Feb. 8, 2011 by:\nB LLC`, 'agreement_date')).toEqual(['2011-02-08']);
+    // Pointing back at the preamble's date gives nothing; a date the preamble states wins.
+    expect(await read(`${body}IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.`, 'agreement_date')).toEqual([]);
+    expect(await read('This Agreement is made as of May 1, 2020 between A and B. IN WITNESS WHEREOF, the parties have executed this Agreement on June 3, 2020.', 'agreement_date')).toEqual(['2020-05-01']);
+    const field = contract.fields.find((candidate) => candidate.path === 'agreement_date')!;
+    const result = await runCapability(capability, contract, field.path, await buildDocument(`${body}The parties have executed this Agreement as of July 14, 2011`, { inputType: 'text' }));
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true, executionDate: true } });
+  });
+
+  it('reads an opening that states only when the agreement takes effect as its date, an inference', async () => {
+    const opening = 'This Manufacturing Agreement, including the Exhibits ("Agreement"), effective as of September 4, 2014 ("Effective Date"), is by and between A Inc. and B Ltd.';
+    expect(await read(opening, 'agreement_date')).toEqual(['2014-09-04']);
+    const field = contract.fields.find((candidate) => candidate.path === 'agreement_date')!;
+    const result = await runCapability(capability, contract, field.path, await buildDocument(opening, { inputType: 'text' }));
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { inferred: true, fromEffectiveDate: true } });
+    // A date the opening states it is made on wins ("as of this March 14, 2012" too).
+    expect(await read('This Agreement is made on October 15, 2009 and is effective as of November 1, 2009, between A and B.', 'agreement_date')).toEqual(['2009-10-15']);
+    expect(await read('THIS AGREEMENT is made as of this March 14, 2012 but effective as of March 1, 2012 ("Effective Date") by A and B.', 'agreement_date')).toEqual(['2012-03-14']);
+  });
+
+  it('does not read an exhibit mark above the heading as the article of a cited agreement', async () => {
+    expect(await read('Exhibit A\nNON-DISCLOSURE AGREEMENT\nTHIS NON-DISCLOSURE AGREEMENT is made and entered as of January 30, 2006, between A and B.', 'agreement_date')).toEqual(['2006-01-30']);
+  });
+
   it('reads the governing law in its many wordings, about this agreement first', async () => {
     expect(await read('This Agreement shall be construed according to the laws of the state of Oregon.', 'governing_law')).toEqual(['Oregon']);
     expect(await read('This Agreement shall be governed by the internal law, and not the law of conflicts, of the State of New York.', 'governing_law')).toEqual(['New York']);

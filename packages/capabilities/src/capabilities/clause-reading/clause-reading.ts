@@ -1,5 +1,5 @@
 /**
- * `clause_reading@1.5.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.6.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"; a letter agreement's date line
  * above its salutation, as an inference), the date it takes effect ("effective as of …",
@@ -33,7 +33,7 @@ import { type ClauseRules, compileClauseRules } from './clause-rules.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.5.0',
+  version: '1.6.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
@@ -55,10 +55,20 @@ const PREAMBLE_CHARACTERS = 6_000;
 /** Characters before a date lead looked at for a cited agreement (within the lead's sentence). */
 const CITATION_LOOKBACK = 200;
 
-/** Whether the sentence leading to `index` speaks of another agreement. */
+/** A line of a heading: letters, none in lower case ("EXHIBIT A", "NON-DISCLOSURE AGREEMENT"), then its line break. */
+const HEADING_LINE = /(?:^|\n)[^\n\p{Ll}]*\p{Lu}[^\n\p{Ll}]*\n/gu;
+
+/** Where the text's last heading line ends (a sentence starts after it), or -1. */
+function afterLastHeading(text: string): number {
+  let end = -1;
+  for (const match of text.matchAll(HEADING_LINE)) end = match.index + match[0].length - 1;
+  return end;
+}
+
+/** Whether the sentence leading to `index` speaks of another agreement (headings above it are no part of it: "Exhibit A" is no article). */
 function citesAnotherAgreement(rules: ClauseRules, text: string, index: number, leadEnd: number): boolean {
   const before = text.slice(Math.max(0, index - CITATION_LOOKBACK), leadEnd);
-  const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n'));
+  const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n'), afterLastHeading(before.slice(0, index - Math.max(0, index - CITATION_LOOKBACK))));
   return rules.citesAnother.test(sentenceStart >= 0 ? before.slice(sentenceStart + 1) : before);
 }
 
@@ -115,6 +125,10 @@ interface ClauseValue {
   readonly inferred?: boolean;
   /** Read from a letter's date line. */
   readonly letterDate?: boolean;
+  /** Read from the signing clause, the preamble stating no date. */
+  readonly executionDate?: boolean;
+  /** An agreement's date read as the date the preamble says it takes effect (it states no other). */
+  readonly fromEffectiveDate?: boolean;
   /** Where the value ends is uncertain (a place name going on: "Victoria, Australia"). */
   readonly extentUncertain?: boolean;
   /** A governing-law clause whose sentence is about this agreement. */
@@ -340,11 +354,11 @@ function documentTitles(rules: ClauseRules, text: string): ClauseValue[] {
   return [{ value: title.replace(/\s+/g, ' '), start: first.start + offset, end: first.start + offset + title.length, inferred: true }];
 }
 
-/**
- * The date an agreement takes effect: what an effective-date clause says; without one, an
- * agreement takes effect on its date ("dated as of …", "made this 4th day of May 2005"),
- * reported as such (`detail.fromAgreementDate`) so the reconciler grades it lower.
- */
+/** How far back from "effective upon …" its sentence's start (and so its subject) is looked for. */
+const SUBJECT_WINDOW = 240;
+/** How far back from "effective upon …" the sentence is read for the agreement it speaks of. */
+const SPEAKS_OF_WINDOW = 80;
+
 /**
  * Whether the agreement says it takes effect at another time than its date: an "Effective
  * Date" (or "Commencement Date") defined as something else, or "becomes effective upon /
@@ -361,14 +375,24 @@ function takesEffectOtherwise(rules: ClauseRules, text: string): boolean {
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       if (rules.atItsDate.test(text.slice(match.index + match[0].length, match.index + match[0].length + 80))) continue;
       // Said of the agreement ("This Agreement shall become effective upon …"), not of a notice or a termination.
-      const before = text.slice(Math.max(0, match.index - 80), match.index);
+      if (pattern === rules.effectiveDateIs) return true;
+      // A sentence whose start is in sight and whose subject is something else (a notice, sections) says nothing of the agreement.
+      const wide = text.slice(Math.max(0, match.index - SUBJECT_WINDOW), match.index);
+      const start = Math.max(wide.lastIndexOf('. '), wide.lastIndexOf(';'));
+      if (start >= 0 && rules.saidOfOther.test(wide.slice(start + 1))) continue;
+      const before = text.slice(Math.max(0, match.index - SPEAKS_OF_WINDOW), match.index);
       const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1);
-      if (pattern === rules.effectiveDateIs || rules.saidOfAgreement.test(sentence)) return true;
+      if (rules.saidOfAgreement.test(sentence)) return true;
     }
   }
   return false;
 }
 
+/**
+ * The date an agreement takes effect: what an effective-date clause says; without one, an
+ * agreement takes effect on its date ("dated as of …", "made this 4th day of May 2005"),
+ * reported as such (`detail.fromAgreementDate`) so the reconciler grades it lower.
+ */
 function effectiveDates(rules: ClauseRules, text: string, preamble: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
   const stated = [
     ...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options),
@@ -382,10 +406,23 @@ function effectiveDates(rules: ClauseRules, text: string, preamble: string, reco
   return agreementDates(rules, preamble, text, recognizers, options).map((entry) => ({ ...entry, fromAgreementDate: true, inferred: true }));
 }
 
-/** The date the agreement is made: what its preamble says, else a letter agreement's date line. */
-function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
+/**
+ * The date the agreement is made: what its preamble says; else, for the agreement's own date
+ * field (`takesItsEffectiveDate`), the date the preamble says it takes effect ("This Agreement,
+ * effective as of September 4, 2014, is by and between …"; an inference, `fromEffectiveDate`);
+ * else the date its signing clause states ("IN WITNESS WHEREOF, the parties have executed this
+ * Agreement as of July 14, 2011"; an inference, `executionDate`); else a letter agreement's date line.
+ */
+function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2], reading: { readonly takesItsEffectiveDate?: boolean } = {}): ClauseValue[] {
   const stated = [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers)];
-  return stated.length > 0 ? stated : letterDates(rules, text, recognizers, options);
+  if (stated.length > 0) return stated;
+  if (reading.takesItsEffectiveDate === true) {
+    const effective = [...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options), ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options)];
+    if (effective.length > 0) return effective.map((entry) => ({ ...entry, inferred: true, fromEffectiveDate: true }));
+  }
+  const signed = datesAfterLeads(rules, text, rules.executionDateLeads, recognizers, options);
+  if (signed.length > 0) return signed.map((entry) => ({ ...entry, inferred: true, executionDate: true }));
+  return letterDates(rules, text, recognizers, options);
 }
 
 /** The sentence holding `start`…`end`: from the previous sentence end to the next. */
@@ -449,7 +486,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
     for (const concept of (context.config.concepts ?? []) as readonly ClauseConcept[]) {
       const values =
         concept === 'agreement-date'
-          ? agreementDates(rules, preamble, text, options.recognizers, dateOptions)
+          ? agreementDates(rules, preamble, text, options.recognizers, dateOptions, { takesItsEffectiveDate: true })
           : concept === 'effective-date'
             ? effectiveDates(rules, text, preamble, options.recognizers, dateOptions)
             : concept === 'document-title'
@@ -465,7 +502,7 @@ export function createClauseReadingCapability(options: { readonly recognizers: V
           spans: [{ start: entry.start, end: entry.end, layer: index.primary.name }],
           text: text.slice(entry.start, entry.end),
           pattern: `clause:${concept}`,
-          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
+          detail: { occurrences: values.filter((other) => JSON.stringify(other.value) === JSON.stringify(entry.value)).length, distinctValues: distinct.size, ...(entry.fromAgreementDate === true ? { fromAgreementDate: true } : {}), ...(entry.inferred === true ? { inferred: true } : {}), ...(entry.letterDate === true ? { letterDate: true } : {}), ...(entry.executionDate === true ? { executionDate: true } : {}), ...(entry.fromEffectiveDate === true ? { fromEffectiveDate: true } : {}), ...(entry.extentUncertain === true ? { extentUncertain: true } : {}) },
         });
       }
     }

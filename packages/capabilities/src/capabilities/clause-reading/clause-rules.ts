@@ -25,6 +25,7 @@ export interface ClauseRules {
   readonly takesEffect: RegExp;
   readonly atItsDate: RegExp;
   readonly saidOfAgreement: RegExp;
+  readonly saidOfOther: RegExp;
   readonly termBegins: RegExp;
   readonly effectiveDefined: RegExp;
   readonly recitalsStart: RegExp;
@@ -51,6 +52,7 @@ export interface ClauseRules {
   readonly agreementDateLeads: readonly RegExp[];
   /** Lead-ins in the preamble ending right before the date an agreement takes effect. */
   readonly effectiveDateLeads: readonly RegExp[];
+  readonly executionDateLeads: readonly RegExp[];
   /** Where the body states when the agreement takes effect: `effectiveDateIs`, then the pack's body leads. */
   readonly bodyEffectiveLeads: readonly RegExp[];
   /** A people's adjective → the place it names ("English" → "England"). */
@@ -82,6 +84,7 @@ export function compileClauseRules(knowledge: ClauseKnowledge): ClauseRules {
     takesEffect: named('takes-effect'),
     atItsDate: named('at-its-date'),
     saidOfAgreement: named('said-of-agreement'),
+    saidOfOther: named('said-of-other'),
     termBegins: named('term-begins'),
     effectiveDefined: named('effective-defined'),
     recitalsStart: named('recitals-start'),
@@ -106,6 +109,7 @@ export function compileClauseRules(knowledge: ClauseKnowledge): ClauseRules {
     placeStop: named('place-stop'),
     agreementDateLeads: Object.freeze(knowledge.leads['agreement-date-leads'].map(compile)),
     effectiveDateLeads: Object.freeze(knowledge.leads['effective-date-leads'].map(compile)),
+    executionDateLeads: Object.freeze(knowledge.leads['execution-date-leads'].map(compile)),
     bodyEffectiveLeads: Object.freeze([effectiveDateIs, ...knowledge.leads['body-effective-leads'].map(compile)]),
     placeAdjectives: knowledge.placeAdjectives,
   });

@@ -340,6 +340,25 @@ describe('pattern_extraction: the head of a receipt in the languages of the pack
     expect(name.evidence?.detail).not.toHaveProperty('legalForm');
   });
 
+  it('reads a name after a legal form its language prints first, when a scan lost the quotes, and nothing else after such a form', async () => {
+    const name = await read('SIA MEZA DRAUGS\nKr. Barona iela 40, Riga, LV-1011\n\nMaize rudzu     1.29 A\n', 'merchant_name');
+    expect(name.values).toEqual(['SIA MEZA DRAUGS']);
+    expect(name.evidence).toMatchObject({ pattern: 'layout:letterhead', detail: { legalForm: true } });
+    // A legal form that follows names (GmbH) does not lead one; a form that leads names leads no sentence or number.
+    for (const head of ['GMBH MEIER HANDEL\n', 'SIA 40103456789\n', 'AS per your order of today we deliver\n']) {
+      const other = await read(`${head}Kr. Barona iela 40, Riga, LV-1011\n`, 'merchant_name');
+      expect(other.evidence?.detail ?? {}).not.toHaveProperty('legalForm');
+    }
+  });
+
+  it('starts the address at a street the packs have no word for, its house number last, right above the postal line', async () => {
+    const address = await read('Markt Köhler GmbH\nZweigniederlassung Süd\nAm Markt 5\n90402 Nürnberg\nUID Nr.: DE812706034\n', 'merchant_address');
+    expect(address.values).toEqual(['Am Markt 5 90402 Nürnberg']);
+    // A line with a number that is not right above the postal line stays out.
+    const apart = await read('Markt Köhler GmbH\nHaus Sonne 2\nZweigniederlassung Süd\n90402 Nürnberg\nUID Nr.: DE812706034\n', 'merchant_address');
+    expect(apart.values).toEqual(['90402 Nürnberg']);
+  });
+
   it('ends a typed address at the blank line after it, once its street is read', async () => {
     const address = await read('Frischemarkt Köhler GmbH\nLindenallee 27\n04109 Leipzig\n\nVollmilch 3,5% 1L     1,15 B\nDinkelbrot 750g       3,29 B\n', 'merchant_address');
     expect(address.values).toEqual(['Lindenallee 27 04109 Leipzig']);

@@ -31,10 +31,10 @@ import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js'
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
-/** The spec of `pattern_extraction@1.13.0`. */
+/** The spec of `pattern_extraction@1.14.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.13.0',
+  version: '1.14.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -293,6 +293,23 @@ function onlyNameConnectors(text: string, layout: LayoutWords): boolean {
 function onlyBusinessKinds(text: string, layout: LayoutWords): boolean {
   return /\p{L}|\p{N}/u.test(text) && !/[^\p{L}\p{N}\s]/u.test(text) && layout.consistsOf('business-kinds', text);
 }
+/** Most words of a name after a legal form printed before it: more is a sentence. */
+const NAME_AFTER_FORM_WORDS = 6;
+
+/**
+ * A head line that is a company's name behind its legal form: any legal form before a quoted
+ * name (`SIA "Zaļā Dārzs"`), or one its language prints before names (the packs'
+ * `name-first-legal-forms`) before a capitalised name of a few words with no digit ("SIA RIMI
+ * LATVIA", `AS "Latvijas Balzams` whose closing quote a scan lost).
+ */
+function legalFormLeadsName(text: string, layout: LayoutWords): boolean {
+  if (layout.legalFormBeforeQuotedName(text)) return true;
+  const end = layout.afterStart('name-first-legal-forms', text);
+  if (end === null) return false;
+  const name = text.slice(end).trim();
+  return /^["„“”«'‘]?\p{Lu}/u.test(name) && /\p{L}{2}/u.test(name) && !/\d/.test(name) && name.split(/\s+/).length <= NAME_AFTER_FORM_WORDS;
+}
+
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
@@ -314,8 +331,8 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     }
     if (text.length > Math.min(80, reading.maxLength) || /[:@|]|https?/i.test(text)) continue;
     if (beforeLegalForm(text, layout) === null) {
-      // A legal form before a quoted name (`SIA "Zaļā Dārzs"`) is the whole name, printed on its line.
-      if (!layout.legalFormBeforeQuotedName(text)) continue;
+      // A legal form before the name (`SIA "Zaļā Dārzs"`, "SIA RIMI LATVIA") is the whole name, printed on its line.
+      if (!legalFormLeadsName(text, layout)) continue;
       const below = lines[position + 1];
       reportLetterhead(builder, text, [spanOn(line, text)], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
       return;
@@ -517,6 +534,10 @@ const HOUSE_NUMBER_START = /^(?:\d|no\.?\s*\d)/i;
 function startsAddress(text: string, layout: LayoutWords): boolean {
   return HOUSE_NUMBER_START.test(text) || layout.startsAddressLine(text);
 }
+/** A street name of words with its house number last ("Am Markt 5", "Dam 12a"): no comma, no other digit. */
+const STREET_THEN_NUMBER = /^\p{Lu}[\p{L}.'-]*(?:\s+[\p{L}.'-]+){0,4}\s+\d{1,4}[a-z]?$/u;
+/** A postal line: a postcode, maybe after a country's letters, then the town ("90402 Nürnberg", "D-80331 München"). */
+const POSTAL_LINE = /^(?:\p{Lu}{1,2}-)?\d{4,5}\s+\p{Lu}\p{L}/u;
 /** How many lines an address may span. */
 const ADDRESS_LINES = 5;
 
@@ -550,6 +571,8 @@ function recordAddressBlock(builder: ResultBuilder, document: Document, layer: s
       if (text.includes(',')) return;
       continue;
     }
+    // A street the packs have no word for, its house number after it ("Am Markt 5"), right above the postal line that starts the block.
+    if (block.length === 0 && position > head + 1 && STREET_THEN_NUMBER.test(addressLineText(lines[position - 1]!)) && POSTAL_LINE.test(text)) block.push(lines[position - 1]!);
     // Nor one after it: an address ends with its country ("… KUALA LUMPUR, MALAYSIA" / "IOI MALL").
     const previous = block[block.length - 1]?.text.trim();
     if (previous !== undefined && endsInCountry(previous, layout)) break;
@@ -634,7 +657,7 @@ function letterheadPosition(lines: readonly Document['lines'][number][], layout:
   for (const [position, line] of lines.slice(0, LEGAL_FORM_LINES).entries()) {
     const text = line.text.trim();
     if (position > 0 && /[\d:@|]/.test(lines[position - 1]!.text) && !CODE_LINE.test(lines[position - 1]!.text.trim())) break;
-    if (text.length <= 80 && (beforeLegalForm(text, layout) !== null || layout.legalFormBeforeQuotedName(text)) && !/[:@|]|https?/i.test(text)) return position;
+    if (text.length <= 80 && (beforeLegalForm(text, layout) !== null || legalFormLeadsName(text, layout)) && !/[:@|]|https?/i.test(text)) return position;
   }
   for (const [position, line] of lines.slice(0, LETTERHEAD_LINES).entries()) {
     const text = line.text.trim();

@@ -21,6 +21,8 @@ describe('groundsFor: the built-ins’ facts stated as grounds', () => {
     expect(clause({ extentUncertain: true })).toEqual([{ kind: 'clause', reading: 'inferred', unique: true }]);
     expect(clause({ fromAgreementDate: true })).toEqual([{ kind: 'clause', reading: 'agreement-date', unique: true }]);
     expect(clause({ fromAgreementDate: true, letterDate: true })).toEqual([{ kind: 'clause', reading: 'letter-date', unique: true }]);
+    expect(clause({ fromAgreementDate: true, inferred: true, executionDate: true })).toEqual([{ kind: 'clause', reading: 'execution-date', unique: true }]);
+    expect(clause({ inferred: true, fromEffectiveDate: true })).toEqual([{ kind: 'clause', reading: 'from-effective-date', unique: true }]);
   });
 
   it('recognizers: uniqueness, the IBAN’s checksum, reading grounds', () => {

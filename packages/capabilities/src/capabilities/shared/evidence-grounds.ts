@@ -61,11 +61,15 @@ function recognizerGrounds(source: GroundsSource): FindingGrounds {
     const reading =
       detail?.fromAgreementDate === true && detail?.letterDate === true
         ? 'letter-date'
-        : detail?.fromAgreementDate === true
-          ? 'agreement-date'
-          : detail?.inferred === true || detail?.extentUncertain === true
-            ? 'inferred'
-            : 'stated';
+        : detail?.fromAgreementDate === true && detail?.executionDate === true
+          ? 'execution-date'
+          : detail?.fromAgreementDate === true
+            ? 'agreement-date'
+            : detail?.fromEffectiveDate === true
+              ? 'from-effective-date'
+              : detail?.inferred === true || detail?.extentUncertain === true
+                ? 'inferred'
+                : 'stated';
     return { kind: 'clause', reading, unique };
   }
   const recognizer = pattern.replace(/^recognizer:/, '');

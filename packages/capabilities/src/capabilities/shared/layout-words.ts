@@ -64,6 +64,7 @@ export type MentionedWordClass =
   | 'other-tenders'
   | 'sender-words'
   | 'recipient-words'
+  | 'name-first-legal-forms'
   | 'business-kinds'
   | 'name-connectors'
   | 'address-stops'
@@ -90,6 +91,7 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'other-tenders',
   'sender-words',
   'recipient-words',
+  'name-first-legal-forms',
   'business-kinds',
   'name-connectors',
   'address-stops',
