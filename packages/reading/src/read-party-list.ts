@@ -33,6 +33,7 @@ import { findTerms, lowerSameLength } from './header-terms.js';
 import { type GroupReading, groupedCompanies } from './party-groups.js';
 import type { PartyList, PartySighting } from './party-list.js';
 import { keyedSignerWithoutCompany, signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
+import { type SignatoryWords, signatoryCompanies, signatoryOpening } from './party-signatories.js';
 import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
@@ -1286,6 +1287,13 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     if (sightings.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
     // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
     if (soleCompany(sightings) && (unnamed > 0 || callsPartyBySelf(text, parties[0]!.name, opening))) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
+  }
+  // An opening that calls its parties those who sign ("the undersigned hereby agree"): the companies its signature blocks sign for (ADR 0043).
+  const signatoryWords: SignatoryWords = { signatories: asTerms(knowledge.partySignatoryWords), signatureKeys: signatureWords.signatureKeys, namePrefixes: signatureWords.namePrefixes, offices: allTerms(knowledge.signatureOffices), legalForms };
+  const opened = signatoryOpening(text, signatoryWords);
+  if (opened !== null) {
+    const signing = signatoryCompanies(text, opened.end, signatoryWords);
+    if (signing.length >= 2) return Object.freeze({ source: 'signature', signatories: true, parties: Object.freeze(signing.map((name) => sighting(text, layer, { name, role: null }, 'signature', true, signatureWords))) });
   }
   // No list in the opening: the one company the closing signs for and the one person who signs for themselves, both named in the opening (ADR 0038).
   const pair = signedPairNamedInOpening(text, [...signatures, ...closingNames(text, 0, signatureWords)], signerWords);

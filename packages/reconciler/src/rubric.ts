@@ -363,6 +363,16 @@ export const PARTY_SIGNATURE_CONFIDENCE = 0.5;
  */
 export const PARTY_SIGNER_CONFIDENCE = 0.8;
 /**
+ * A company of a list read from the signature blocks of an agreement whose opening calls its
+ * parties those who sign ("the undersigned hereby agree", "the Parties signatory hereto";
+ * evidence detail `signatory`, ADR 0043): the agreement points to its signatures for its parties,
+ * so the list is not a guess from its close, but a block's layout may still add a general partner
+ * or miss a block. Graded as an unconfirmed preamble party; a list of three or more companies loses
+ * `PARTY_COMPANY_LIST_SIZE` and so sits at the default threshold, one holding a name without a legal
+ * form (a prefix bounds it: "For and on behalf of Korea Telecom") `PARTY_LIST_SIZE`, below it.
+ */
+export const PARTY_SIGNATORY_CONFIDENCE = 0.82;
+/**
  * A preamble party whose name only its shape ends: no defined term follows it and it ends in
  * no legal form ("between Sonos, Inc. and IAC, …"), so a descriptor may be left on or a legal
  * form cut off. Measured (ADR 0025, revision 1): on cuad-dev, two-party lists whose parties
