@@ -1288,12 +1288,13 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
     if (soleCompany(sightings) && (unnamed > 0 || callsPartyBySelf(text, parties[0]!.name, opening))) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
   }
-  // An opening that calls its parties those who sign ("the undersigned hereby agree"): the companies its signature blocks sign for (ADR 0043).
+  // An opening that calls its parties those who sign ("the undersigned hereby agree"): the companies its signature blocks sign for (ADR 0043),
+  // each name bounded by a legal form or by the prefix and the key around it ("For and on behalf of Korea Telecom By:").
   const signatoryWords: SignatoryWords = { signatories: asTerms(knowledge.partySignatoryWords), signatureKeys: signatureWords.signatureKeys, namePrefixes: signatureWords.namePrefixes, offices: allTerms(knowledge.signatureOffices), legalForms };
   const opened = signatoryOpening(text, signatoryWords);
   if (opened !== null) {
     const signing = signatoryCompanies(text, opened.end, signatoryWords);
-    if (signing.length >= 2) return Object.freeze({ source: 'signature', signatories: true, parties: Object.freeze(signing.map((name) => sighting(text, layer, { name, role: null }, 'signature', true, signatureWords))) });
+    if (signing.length >= 2) return Object.freeze({ source: 'signature', signatories: true, parties: Object.freeze(signing.map((name) => sighting(text, layer, { name, role: null, bounded: true }, 'signature', true, signatureWords))) });
   }
   // No list in the opening: the one company the closing signs for and the one person who signs for themselves, both named in the opening (ADR 0038).
   const pair = signedPairNamedInOpening(text, [...signatures, ...closingNames(text, 0, signatureWords)], signerWords);

@@ -64,9 +64,14 @@ function cellConfidence(evidence: Evidence | undefined): number {
   return RECORD_CELL_CONFIDENCE;
 }
 
-/** True when a preamble (or the signature blocks an opening points to, `signatory`) names the party and its name ends in a legal form (evidence detail `company`); a letter's address block reads descriptors and letterheads as names too. */
+/**
+ * True when a preamble names the party and its name ends in a legal form (evidence detail `company`); a letter's address block reads
+ * descriptors and letterheads as names too. A company of the signature blocks an opening points to (`signatory`) counts when a legal form
+ * or the prefix and key around it ("For and on behalf of Korea Telecom By:") fix its name's ends (`bounded`).
+ */
 function preambleCompany(evidence: Evidence | undefined): boolean {
-  return evidence?.detail?.['company'] === true && (evidence.detail['source'] === 'preamble' || evidence.detail['signatory'] === true);
+  if (evidence?.detail?.['signatory'] === true) return evidence.detail['bounded'] === true;
+  return evidence?.detail?.['company'] === true && evidence.detail['source'] === 'preamble';
 }
 
 function gradedByLayout(evidence: Evidence | undefined): boolean {
