@@ -46,6 +46,9 @@ export interface ReadPartyListOptions {
   readonly legalForms?: readonly string[];
 }
 
+/** How far into a document a preamble is looked for when its opening window names no parties (ADR 0043). */
+const FAR_PREAMBLE_WINDOW = 40_000;
+
 /** Longest run of text from a party's first word to the term it is called by (a name, its descriptor and an address). */
 const PARTY_STRETCH = 420;
 /** Longest parenthesis or quoted phrase read as a defined term. */
@@ -1236,27 +1239,33 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     if (addressee.length === 1) return [sighting(text, layer, { name: addressee[0]!, role: null }, 'letter', signed.has(foldedWords(text.slice(addressee[0]!.start, addressee[0]!.end)).join(' ')), signatureWords)];
     return addressee.length > 1 ? [] : signerFor(party);
   };
-  const window = text.slice(0, PREAMBLE_WINDOW);
   const wordsByLead = new Map<string, Words>();
-  for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
-    const term = lowerSameLength(window.slice(lead.start, lead.end));
-    if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
-    const words = wordsByLead.get(term)!;
-    let { parties, unnamed } = preambleAt(text, lead.end, words);
-    if (standsAlone(window, lead.start, lead.end)) {
-      // A lead alone on its line opens a title page or a preamble set out in paragraphs ("BETWEEN:" / "(1) A …; and" / "(2) B …"): the longer reading wins.
-      const page = titlePageAt(text, lead.end, words);
-      if (page.parties.length > parties.length) ({ parties, unnamed } = page);
+  /** The list of the first lead from `from` on in `window` (the text's first characters) that names two parties, or one beside an unnamed slot. */
+  const preambleList = (window: string, from: number): PartyList | null => {
+    for (const lead of findTerms(window, asTerms(knowledge.partyLeads)).filter((hit) => hit.start >= from)) {
+      const term = lowerSameLength(window.slice(lead.start, lead.end));
+      if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
+      const words = wordsByLead.get(term)!;
+      let { parties, unnamed } = preambleAt(text, lead.end, words);
+      if (standsAlone(window, lead.start, lead.end)) {
+        // A lead alone on its line opens a title page or a preamble set out in paragraphs ("BETWEEN:" / "(1) A …; and" / "(2) B …"): the longer reading wins.
+        const page = titlePageAt(text, lead.end, words);
+        if (page.parties.length > parties.length) ({ parties, unnamed } = page);
+      }
+      if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
+      // A heading lead ("PARTIES:") may list its parties one after another, each closed by its term, with no joining word.
+      if (parties.length + unnamed < 2 && window[lead.end - 1] === ':') ({ parties, unnamed } = listedAfterHeading(text, lead.end, words));
+      if (parties.length === 0 || parties.length + unnamed < 2) continue;
+      const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
+      // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
+      if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
+      return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), ...(soleCompany(sightings) ? { sole: true } : {}) });
     }
-    if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
-    // A heading lead ("PARTIES:") may list its parties one after another, each closed by its term, with no joining word.
-    if (parties.length + unnamed < 2 && window[lead.end - 1] === ':') ({ parties, unnamed } = listedAfterHeading(text, lead.end, words));
-    if (parties.length === 0 || parties.length + unnamed < 2) continue;
-    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
-    // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
-    if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
-    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), ...(soleCompany(sightings) ? { sole: true } : {}) });
-  }
+    return null;
+  };
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const preamble = preambleList(window, 0);
+  if (preamble !== null) return preamble;
   // Parties under headings ("Party A:", "Party B:").
   const headingWords = openingWords(knowledge, window, legalForms);
   if (headingWords !== null) {
@@ -1295,6 +1304,13 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
   if (opened !== null) {
     const signing = signatoryCompanies(text, opened.end, signatoryWords);
     if (signing.length >= 2) return Object.freeze({ source: 'signature', signatories: true, parties: Object.freeze(signing.map((name) => sighting(text, layer, { name, role: null, bounded: true }, 'signature', true, signatureWords))) });
+  }
+  // A preamble past the opening's window that names a party the opening names too: an exhibit restating this agreement's parties
+  // ("… Exhibit A to that certain Letter Agreement by and between Emerson Electric Co. ("Employer") and Craig W. Ashmore …"), not another agreement's.
+  const far = preambleList(text.slice(0, FAR_PREAMBLE_WINDOW), PREAMBLE_WINDOW);
+  if (far !== null) {
+    const opening = ` ${foldedWords(window).join(' ')} `;
+    if (far.parties.some((party) => opening.includes(` ${foldedWords(party.name).join(' ')} `))) return far;
   }
   // No list in the opening: the one company the closing signs for and the one person who signs for themselves, both named in the opening (ADR 0038).
   const pair = signedPairNamedInOpening(text, [...signatures, ...closingNames(text, 0, signatureWords)], signerWords);

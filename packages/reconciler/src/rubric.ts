@@ -368,8 +368,10 @@ export const PARTY_SIGNER_CONFIDENCE = 0.8;
  * evidence detail `signatory`, ADR 0043): the agreement points to its signatures for its parties,
  * so the list is not a guess from its close, but a block's layout may still add a general partner
  * or miss a block. Graded as an unconfirmed preamble party; a list of three or more companies loses
- * `PARTY_COMPANY_LIST_SIZE` and so sits at the default threshold, one holding a name without a legal
- * form (a prefix bounds it: "For and on behalf of Korea Telecom") `PARTY_LIST_SIZE`, below it.
+ * `PARTY_COMPANY_LIST_SIZE` and so sits at the default threshold when a legal form or the prefix and
+ * key around it ("For and on behalf of Korea Telecom By:") fix each name's ends. Measured (ADR 0043):
+ * 5 such lists on cuad-dev, 4 exact, 68 of 70 items right (the misses a block's "(publ)" and a
+ * signatory the label leaves out); none on kleister-nda-train.
  */
 export const PARTY_SIGNATORY_CONFIDENCE = 0.82;
 /**
