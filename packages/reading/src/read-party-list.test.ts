@@ -1172,3 +1172,43 @@ This Escrow Agreement is made by and between Kestrel Bank, N.A. ("Escrow Agent")
     expect(list).toBeNull();
   });
 });
+
+describe('readPartyList: a title page listing its companies one a line (ADR 0043)', () => {
+  it('reads companies one a line up to the joining line before the last', async () => {
+    const text = `JOINT VENTURE AGREEMENT
+
+by and among
+
+Alder Semiconductor Limited
+
+Birch Electronics Limited
+
+and
+
+Cedar Devices, Inc.
+
+Date
+
+May 2, 2021`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Alder Semiconductor Limited', role: null },
+      { name: 'Birch Electronics Limited', role: null },
+      { name: 'Cedar Devices, Inc.', role: null },
+    ]);
+  });
+
+  it('reads no list of companies one a line that no joining line closes', async () => {
+    const text = `SUPPLY AGREEMENT
+
+between
+
+Alder Semiconductor Limited
+
+Birch Electronics Limited
+
+Date
+
+May 2, 2021`;
+    expect((await partiesOf(text)).list?.source).not.toBe('preamble');
+  });
+});

@@ -34,7 +34,7 @@ import { type GroupReading, groupedCompanies } from './party-groups.js';
 import type { PartyList, PartySighting } from './party-list.js';
 import { keyedSignerWithoutCompany, signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
 import { type SignatoryWords, signatoryCompanies, signatoryOpening } from './party-signatories.js';
-import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
+import { type SignatureWords, type SignerWords, closingNames, companyLine, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
 export { foldedWords } from './party-text.js';
@@ -828,6 +828,8 @@ function isEnumerated(text: string, line: Stretch): boolean {
  */
 function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
+  /** How many parties were read before a company line followed a company with no joining line between (null: none, or a joining line came since). */
+  let listed: number | null = null;
   const lines = linesFrom(text, lineAt(text, leadEnd).end + 1, BLOCK_LINES * 8);
   let index = 0;
   while (index < lines.length) {
@@ -853,10 +855,17 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     // A line in lower case before a joining line closes the party ("on the one hand" / "and").
     if (index + 1 < lines.length && startsLowercase(text, lines[index]!.start) && !isJoinerLine(text, lines[index]!, words) && isJoinerLine(text, lines[index + 1]!, words)) index += 1;
     if (index >= lines.length) break;
-    if (isJoinerLine(text, lines[index]!, words)) index += 1;
-    else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) break;
+    if (isJoinerLine(text, lines[index]!, words)) {
+      index += 1;
+      listed = null;
+    } else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) {
+      // A title page may list its companies one a line, the joining line before the last only ("A Limited" / "B Limited" / "and" / "C, Inc."): a company over a company goes on, if a joining line comes.
+      if (term !== null || !endsInLegalForm(text.slice(name.start, name.end), words) || companyLine(text, lines[index]!, words) === null) break;
+      listed ??= parties.length;
+    }
   }
-  return { parties, unnamed: 0 };
+  // A list of companies one a line that no joining line closes is no list: the page names its first only.
+  return { parties: listed === null ? parties : parties.slice(0, listed), unnamed: 0 };
 }
 
 /** Longest preamble sentence read without defined terms. */
