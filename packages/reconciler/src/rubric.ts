@@ -370,8 +370,9 @@ export const PARTY_SIGNER_CONFIDENCE = 0.8;
  * or miss a block. Graded as an unconfirmed preamble party; a list of three or more companies loses
  * `PARTY_COMPANY_LIST_SIZE` and so sits at the default threshold when a legal form or the prefix and
  * key around it ("For and on behalf of Korea Telecom By:") fix each name's ends. Measured (ADR 0043):
- * 5 such lists on cuad-dev, 4 exact, 68 of 70 items right (the misses a block's "(publ)" and a
- * signatory the label leaves out); none on kleister-nda-train.
+ * 5 such lists on cuad-dev, 3 exact, 73 of 75 items right (the misses a block's "(publ)" and a
+ * signatory the label leaves out); none on kleister-nda-train. Exact less often than the grade says
+ * on so few documents: the number to lower if more show it.
  */
 export const PARTY_SIGNATORY_CONFIDENCE = 0.82;
 /**
