@@ -24,12 +24,14 @@ describe('record knowledge (record-headers.json)', () => {
 
   it('holds the words that tell a person who signs for themselves from an officer or a witness, the suffixes of a person\'s name and the headings parties are printed under', () => {
     const knowledge = recordKnowledge();
-    expect(knowledge.version).toBe('1.4.0');
+    expect(knowledge.version).toBe('1.5.0');
     expect(knowledge.signatureOfficeKeys['en']).toEqual(expect.arrayContaining(['title', 'its']));
     expect(knowledge.signatureOfficeKeys['de']).toContain('funktion');
     expect(knowledge.signatureOfficeKeys['fr']).toContain('fonction');
     expect(knowledge.signatureWitnesses['en']).toContain('witness');
     expect(knowledge.signatureWitnesses['fr']).toContain('témoin');
+    expect(knowledge.partySignatoryWords['en']).toContain('the undersigned hereby agree');
+    expect(knowledge.signatureOffices['de']).toContain('geschäftsführer');
     expect(knowledge.partyNameSuffixes['en']).toEqual(expect.arrayContaining(['jr.', 'sr', 'iii']));
     expect(knowledge.partyNameSuffixes['es']).toContain('hijo');
     expect(knowledge.partySelfWords['en']).toEqual(expect.arrayContaining(['you', 'my', 'the undersigned']));

@@ -49,6 +49,8 @@ export interface RecordKnowledge {
   readonly partyNameSuffixes: TermsByLanguage;
   /** Words an agreement in the first or second person calls its unnamed party by (`you`, `my`, `the undersigned`): an unsigned form of one company names no other party. */
   readonly partySelfWords: TermsByLanguage;
+  /** Words an agreement's opening calls its parties by when they are those who sign it (`the undersigned hereby agree`, `the Parties signatory hereto`): its signature blocks list them. */
+  readonly partySignatoryWords: TermsByLanguage;
   /** Words that open the signature block closing an agreement (`in witness whereof`). */
   readonly signatureLeads: TermsByLanguage;
   /** Keys a signature block prints under a party's name (`By`, `Name`, `Title`). */
@@ -57,6 +59,8 @@ export interface RecordKnowledge {
   readonly signatureOfficeKeys: TermsByLanguage;
   /** Words that open a witness's line in a signature block (`Witness`, `Zeuge`, `Témoin`): who signs under them is no party. */
   readonly signatureWitnesses: TermsByLanguage;
+  /** Titles an officer prints after their name in a signature block (`Officer`, `Geschäftsführer`): no word of the company's name that follows. */
+  readonly signatureOffices: TermsByLanguage;
   /** Words that open a letter's salutation (`Dear`, `Ladies and Gentlemen`, `Sehr geehrte`): the addressee block is above it. */
   readonly salutations: TermsByLanguage;
   /** Words printed before a company's name over its signature (`For and on behalf of`). */
@@ -76,10 +80,12 @@ export const PARTY_WORD_FIELDS = {
   nameArticles: 'partyNameArticles',
   nameSuffixes: 'partyNameSuffixes',
   selfWords: 'partySelfWords',
+  signatoryWords: 'partySignatoryWords',
   signatureLeads: 'signatureLeads',
   signatureKeys: 'signatureKeys',
   signatureOfficeKeys: 'signatureOfficeKeys',
   signatureWitnesses: 'signatureWitnesses',
+  signatureOffices: 'signatureOffices',
   salutations: 'salutations',
   signatureNamePrefixes: 'signatureNamePrefixes',
   listNames: 'partyListNames',
@@ -147,7 +153,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.4.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.5.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */

@@ -53,4 +53,10 @@ export interface PartyList {
    * anywhere to name it: the list is then complete with one party.
    */
   readonly sole?: boolean;
+  /**
+   * True when the opening calls the parties those who sign ("the undersigned hereby agree", "the
+   * Parties signatory hereto") and the list holds the companies its signature blocks sign for: the
+   * signature list is then the one the agreement points to, not a guess from its close.
+   */
+  readonly signatories?: boolean;
 }

@@ -1132,3 +1132,83 @@ describe('readPartyList: unquoted terms a text layer damaged (ADR 0025, revision
     ]);
   });
 });
+
+describe('readPartyList: a preamble past the opening window (ADR 0043)', () => {
+  const body = Array.from({ length: 160 }, (_, index) => `${index + 1}. You will keep the terms of this letter confidential and return all property of the company on request.`).join('\n');
+
+  it('reads an exhibit that restates the agreement’s parties when the opening names one of them too', async () => {
+    const text = `Orrin Tools
+12 Harbour Road
+Springfield
+
+Jane Q. Roe
+4 Elm Street
+
+Dear Ms. Roe:
+
+This letter sets out the terms of your retirement from Orrin Tools Co.
+${body}
+
+EXHIBIT A – RELEASE
+This Release is Exhibit A to that certain Letter Agreement by and between Orrin Tools Co. ("Employer") and Jane Q. Roe ("Employee").`;
+    expect(text.indexOf('by and between')).toBeGreaterThan(12_000);
+    const { list } = await partiesOf(text);
+    expect(list?.source).toBe('preamble');
+    expect(namesOf(list)).toEqual([
+      { name: 'Orrin Tools Co.', role: 'Employer' },
+      { name: 'Jane Q. Roe', role: 'Employee' },
+    ]);
+  });
+
+  it('reads no far preamble whose parties the opening never names (another agreement’s form)', async () => {
+    const text = `Dear Ms. Roe:
+
+This letter sets out the terms of your retirement.
+${body}
+
+EXHIBIT B – FORM OF ESCROW AGREEMENT
+This Escrow Agreement is made by and between Kestrel Bank, N.A. ("Escrow Agent") and Birch Holdings LLC ("Depositor").`;
+    const { list } = await partiesOf(text);
+    expect(list).toBeNull();
+  });
+});
+
+describe('readPartyList: a title page listing its companies one a line (ADR 0043)', () => {
+  it('reads companies one a line up to the joining line before the last', async () => {
+    const text = `JOINT VENTURE AGREEMENT
+
+by and among
+
+Alder Semiconductor Limited
+
+Birch Electronics Limited
+
+and
+
+Cedar Devices, Inc.
+
+Date
+
+May 2, 2021`;
+    expect(namesOf((await partiesOf(text)).list)).toEqual([
+      { name: 'Alder Semiconductor Limited', role: null },
+      { name: 'Birch Electronics Limited', role: null },
+      { name: 'Cedar Devices, Inc.', role: null },
+    ]);
+  });
+
+  it('reads no list of companies one a line that no joining line closes', async () => {
+    const text = `SUPPLY AGREEMENT
+
+between
+
+Alder Semiconductor Limited
+
+Birch Electronics Limited
+
+Date
+
+May 2, 2021`;
+    expect((await partiesOf(text)).list?.source).not.toBe('preamble');
+  });
+});

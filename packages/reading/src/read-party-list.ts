@@ -36,7 +36,8 @@ import { findTerms, lowerSameLength } from './header-terms.js';
 import { type GroupReading, groupedCompanies } from './party-groups.js';
 import type { PartyList, PartySighting } from './party-list.js';
 import { keyedSignerWithoutCompany, signedOnlyFor, signedPairNamedInOpening, signerNamedInOpening, signerUnderTermHeading } from './party-named-signer.js';
-import { type SignatureWords, type SignerWords, closingNames, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
+import { type SignatoryWords, signatoryCompanies, signatoryOpening } from './party-signatories.js';
+import { type SignatureWords, type SignerWords, closingNames, companyLine, holdsSignature, letterCompanies, letterSalutation, signatureNames, signerNames } from './party-signatures.js';
 import { type LegalForms, MAX_LOWERCASE_WORDS, NAME_LENGTH, NAME_START, PREAMBLE_WINDOW, SEPARATORS, type Stretch, type Term, endsInLegalForm, foldedWords, isLegalForm, lineAt, namesAt, startsLowercaseBrand, startsName, trimStretch } from './party-text.js';
 
 export { foldedWords } from './party-text.js';
@@ -47,6 +48,9 @@ export interface ReadPartyListOptions {
   /** Legal forms that end a company's name ("Inc.", "GmbH", "SARL"): the lexicon's `legal-forms` words. */
   readonly legalForms?: readonly string[];
 }
+
+/** How far into a document a preamble is looked for when its opening window names no parties (ADR 0043). */
+const FAR_PREAMBLE_WINDOW = 40_000;
 
 /** Longest run of text from a party's first word to the term it is called by (a name, its descriptor and an address). */
 const PARTY_STRETCH = 420;
@@ -911,6 +915,8 @@ function joinedInBlock(text: string, first: Stretch, block: Stretch, words: Word
  */
 function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
   const parties: ReadParty[] = [];
+  /** How many parties were read before a company line followed a company with no joining line between (null: none, or a joining line came since). */
+  let listed: number | null = null;
   const lines = linesFrom(text, lineAt(text, leadEnd).end + 1, BLOCK_LINES * 8);
   let index = 0;
   while (index < lines.length) {
@@ -937,10 +943,17 @@ function titlePageAt(text: string, leadEnd: number, words: Words): Preamble {
     // A line in lower case before a joining line closes the party ("on the one hand" / "and").
     if (index + 1 < lines.length && startsLowercase(text, lines[index]!.start) && !isJoinerLine(text, lines[index]!, words) && isJoinerLine(text, lines[index + 1]!, words)) index += 1;
     if (index >= lines.length) break;
-    if (isJoinerLine(text, lines[index]!, words)) index += 1;
-    else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) break;
+    if (isJoinerLine(text, lines[index]!, words)) {
+      index += 1;
+      listed = null;
+    } else if (!endsWithJoiner(text, { start: block.start, end }, words) && !(isEnumerated(text, first) && isEnumerated(text, lines[index]!)) && !(termed && holdsTerm(text, lines[index]!, words))) {
+      // A title page may list its companies one a line, the joining line before the last only ("A Limited" / "B Limited" / "and" / "C, Inc."): a company over a company goes on, if a joining line comes.
+      if (term !== null || !endsInLegalForm(text.slice(name.start, name.end), words) || companyLine(text, lines[index]!, words) === null) break;
+      listed ??= parties.length;
+    }
   }
-  return { parties, unnamed: 0 };
+  // A list of companies one a line that no joining line closes is no list: the page names its first only.
+  return { parties: listed === null ? parties : parties.slice(0, listed), unnamed: 0 };
 }
 
 /** Longest preamble sentence read without defined terms. */
@@ -1324,27 +1337,33 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     if (addressee.length === 1) return [sighting(text, layer, { name: addressee[0]!, role: null }, 'letter', signed.has(foldedWords(text.slice(addressee[0]!.start, addressee[0]!.end)).join(' ')), signatureWords)];
     return addressee.length > 1 ? [] : signerFor(party);
   };
-  const window = text.slice(0, PREAMBLE_WINDOW);
   const wordsByLead = new Map<string, Words>();
-  for (const lead of findTerms(window, asTerms(knowledge.partyLeads))) {
-    const term = lowerSameLength(window.slice(lead.start, lead.end));
-    if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
-    const words = wordsByLead.get(term)!;
-    let { parties, unnamed } = preambleAt(text, lead.end, words);
-    if (standsAlone(window, lead.start, lead.end)) {
-      // A lead alone on its line opens a title page or a preamble set out in paragraphs ("BETWEEN:" / "(1) A …; and" / "(2) B …"): the longer reading wins.
-      const page = titlePageAt(text, lead.end, words);
-      if (page.parties.length > parties.length) ({ parties, unnamed } = page);
+  /** The list of the first lead from `from` on in `window` (the text's first characters) that names two parties, or one beside an unnamed slot. */
+  const preambleList = (window: string, from: number): PartyList | null => {
+    for (const lead of findTerms(window, asTerms(knowledge.partyLeads)).filter((hit) => hit.start >= from)) {
+      const term = lowerSameLength(window.slice(lead.start, lead.end));
+      if (!wordsByLead.has(term)) wordsByLead.set(term, preambleWords(knowledge, term, legalForms));
+      const words = wordsByLead.get(term)!;
+      let { parties, unnamed } = preambleAt(text, lead.end, words);
+      if (standsAlone(window, lead.start, lead.end)) {
+        // A lead alone on its line opens a title page or a preamble set out in paragraphs ("BETWEEN:" / "(1) A …; and" / "(2) B …"): the longer reading wins.
+        const page = titlePageAt(text, lead.end, words);
+        if (page.parties.length > parties.length) ({ parties, unnamed } = page);
+      }
+      if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
+      // A heading lead ("PARTIES:") may list its parties one after another, each closed by its term, with no joining word.
+      if (parties.length + unnamed < 2 && window[lead.end - 1] === ':') ({ parties, unnamed } = listedAfterHeading(text, lead.end, words));
+      if (parties.length === 0 || parties.length + unnamed < 2) continue;
+      const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
+      // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
+      if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
+      return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), ...(soleCompany(sightings) ? { sole: true } : {}) });
     }
-    if (parties.length === 0) ({ parties, unnamed } = plainPreambleAt(text, lead.end, words));
-    // A heading lead ("PARTIES:") may list its parties one after another, each closed by its term, with no joining word.
-    if (parties.length + unnamed < 2 && window[lead.end - 1] === ':') ({ parties, unnamed } = listedAfterHeading(text, lead.end, words));
-    if (parties.length === 0 || parties.length + unnamed < 2) continue;
-    const sightings = parties.map((party) => sighting(text, layer, party, 'preamble', signed.has(foldedWords(text.slice(party.name.start, party.name.end)).join(' ')), words));
-    // A party the preamble leaves blank ("and ______ ("Employee")", "the undersigned") is the one person who signs for themselves.
-    if (parties.length === 1) sightings.push(...slotFor(sightings[0]!));
-    return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), ...(soleCompany(sightings) ? { sole: true } : {}) });
-  }
+    return null;
+  };
+  const window = text.slice(0, PREAMBLE_WINDOW);
+  const preamble = preambleList(window, 0);
+  if (preamble !== null) return preamble;
   // Parties under headings ("Party A:", "Party B:").
   const headingWords = openingWords(knowledge, window, legalForms);
   if (headingWords !== null) {
@@ -1375,6 +1394,21 @@ export function readPartyList(document: Document, options: ReadPartyListOptions 
     if (sightings.length >= 2) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings) });
     // Nobody signed the form in the first or second person: its one company is the list, the other party left unnamed ("… with Acme, Inc. (the "Company"), I agree …").
     if (soleCompany(sightings) && (unnamed > 0 || callsPartyBySelf(text, parties[0]!.name, opening))) return Object.freeze({ source: 'preamble', parties: Object.freeze(sightings), sole: true });
+  }
+  // An opening that calls its parties those who sign ("the undersigned hereby agree"): the companies its signature blocks sign for (ADR 0043),
+  // each name bounded by a legal form or by the prefix and the key around it ("For and on behalf of Korea Telecom By:").
+  const signatoryWords: SignatoryWords = { signatories: asTerms(knowledge.partySignatoryWords), signatureKeys: signatureWords.signatureKeys, namePrefixes: signatureWords.namePrefixes, offices: allTerms(knowledge.signatureOffices), legalForms };
+  const opened = signatoryOpening(text, signatoryWords);
+  if (opened !== null) {
+    const signing = signatoryCompanies(text, opened.end, signatoryWords);
+    if (signing.length >= 2) return Object.freeze({ source: 'signature', signatories: true, parties: Object.freeze(signing.map((name) => sighting(text, layer, { name, role: null, bounded: true }, 'signature', true, signatureWords))) });
+  }
+  // A preamble past the opening's window that names a party the opening names too: an exhibit restating this agreement's parties
+  // ("… Exhibit A to that certain Letter Agreement by and between Emerson Electric Co. ("Employer") and Craig W. Ashmore …"), not another agreement's.
+  const far = preambleList(text.slice(0, FAR_PREAMBLE_WINDOW), PREAMBLE_WINDOW);
+  if (far !== null) {
+    const opening = ` ${foldedWords(window).join(' ')} `;
+    if (far.parties.some((party) => opening.includes(` ${foldedWords(party.name).join(' ')} `))) return far;
   }
   // No list in the opening: the one company the closing signs for and the one person who signs for themselves, both named in the opening (ADR 0038).
   const pair = signedPairNamedInOpening(text, [...signatures, ...closingNames(text, 0, signatureWords)], signerWords);

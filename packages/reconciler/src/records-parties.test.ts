@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adaptContract } from '@paxman/contract';
 import { type CandidateResult, type Evidence, mergePolicy } from '@paxman/core';
 import { reconcile } from './reconcile.js';
-import { PARTY_COMPANY_LIST_SIZE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
+import { PARTY_COMPANY_LIST_SIZE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATORY_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME } from './rubric.js';
 
 const contract = adaptContract({
   id: 'parties',
@@ -17,8 +17,11 @@ const contract = adaptContract({
 });
 const policy = mergePolicy({}, {});
 
-/** Where a party was read: the preamble, or the signature block (`confirmed`: the one person who signs where the preamble leaves a party unnamed); `company` and `signed-company`: a name that ends in a legal form, read from the preamble or the signature block. */
-type Place = 'preamble' | 'signer' | 'signature' | 'sole' | 'company' | 'signed-company';
+/**
+ * Where a party was read: the preamble, or the signature block (`confirmed`: the one person who signs where the preamble leaves a party unnamed); `company` and `signed-company`: a name that ends in a legal form, read from the preamble or the signature block;
+ * `signatory`: a company of the signature blocks an opening points to ("the undersigned hereby agree", ADR 0043), its name bounded (`signatory-unbounded`: not).
+ */
+type Place = 'preamble' | 'signer' | 'signature' | 'sole' | 'company' | 'signed-company' | 'signatory' | 'signatory-unbounded';
 
 /** A party list: each party a name, the term it is called by (null: none printed, and the name ends in no legal form) and where it was read (the preamble by default). */
 const inPreamble = (place: Place): boolean => place === 'preamble' || place === 'sole' || place === 'company';
@@ -33,7 +36,16 @@ function partyResult(parties: readonly (readonly [string, string | null, Place?]
     text: name,
     ...(term === null ? {} : { label: term }),
     grounds: [{ kind: 'layout', role: inPreamble(place) ? 'preamble' : 'signature', unique: true, confirmed: place === 'signer' }],
-    detail: { item: index, member: '', source: inPreamble(place) ? 'preamble' : 'signature', confirmed: place === 'signer', bounded: term !== null || !inPreamble(place) || place === 'company', company: place === 'company' || place === 'signed-company', ...(place === 'sole' ? { sole: true } : {}) },
+    detail: {
+      item: index,
+      member: '',
+      source: inPreamble(place) ? 'preamble' : 'signature',
+      confirmed: place === 'signer',
+      bounded: place !== 'signatory-unbounded' && (term !== null || !inPreamble(place) || place === 'company'),
+      company: place === 'company' || place === 'signed-company',
+      ...(place === 'sole' ? { sole: true } : {}),
+      ...(place.startsWith('signatory') ? { signatory: true } : {}),
+    },
   }));
   return {
     fieldPath: 'parties',
@@ -87,5 +99,15 @@ describe('grading party lists', () => {
     expect(confidenceOf([['Alder Corp.', null, 'signed-company'], ['Birch LLC', null, 'signed-company'], ['Cedar Ltd', null, 'signed-company']])).toBeCloseTo(PARTY_SIGNATURE_CONFIDENCE - PARTY_LIST_SIZE, 3);
     // Two companies are graded as any list of two.
     expect(confidenceOf([['Alder Corp.', 'Seller', 'company'], ['Birch LLC', 'Buyer', 'company']])).toBeCloseTo(PARTY_PREAMBLE_CONFIDENCE, 3);
+  });
+
+  it('grades the companies of the signature blocks an opening points to ("the undersigned hereby agree") as preamble companies, far above a signature-only list (ADR 0043)', () => {
+    const two = confidenceOf([['Alder Fund L.P.', null, 'signatory'], ['Alder GP LLC', null, 'signatory']]);
+    expect(two).toBeCloseTo(PARTY_SIGNATORY_CONFIDENCE, 3);
+    expect(two).toBeGreaterThan(PARTY_SIGNATURE_CONFIDENCE);
+    // Three or more bounded names: at the default threshold, as a preamble's companies.
+    expect(confidenceOf([['Alder Fund L.P.', null, 'signatory'], ['Alder GP LLC', null, 'signatory'], ['Korea Telecom', null, 'signatory']])).toBeCloseTo(PARTY_SIGNATORY_CONFIDENCE - PARTY_COMPANY_LIST_SIZE, 3);
+    // A name nothing bounds takes a long list below it.
+    expect(confidenceOf([['Alder Fund L.P.', null, 'signatory'], ['Alder GP LLC', null, 'signatory'], ['Birch', null, 'signatory-unbounded']])).toBeCloseTo(PARTY_SIGNATORY_CONFIDENCE - PARTY_LIST_SIZE, 3);
   });
 });

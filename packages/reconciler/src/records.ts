@@ -18,7 +18,7 @@ import { type Candidate, type CandidateResult, type Diagnostic, type Evidence, t
 import { checkConstraints } from './constraints.js';
 import { parseCandidateValue } from './parse-value.js';
 import { assembledResult, type ItemResult, type ResolvedResult } from './resolved-result.js';
-import { GROUNDS_STRENGTH, PARTY_COMPANY_LIST_SIZE, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
+import { GROUNDS_STRENGTH, PARTY_COMPANY_LIST_SIZE, PARTY_CONFIRMED, PARTY_LETTER_CONFIDENCE, PARTY_LIST_SIZE, PARTY_PREAMBLE_CONFIDENCE, PARTY_SIGNATORY_CONFIDENCE, PARTY_SIGNATURE_CONFIDENCE, PARTY_SIGNER_CONFIDENCE, PARTY_UNBOUNDED_NAME, RECORD_CELL_CONFIDENCE, RECORD_ROW_AGREES, RECORD_ROW_DISAGREES, RECORD_SET_ADDS_UP, RECORD_SET_DOES_NOT_ADD_UP, RECORD_SET_UNCHECKED, RECORD_SOURCE_AGREES } from './rubric.js';
 
 /** True when a field is read record by record: an ARRAY whose items are objects with members. */
 export function isRecordField(field: CanonicalField): boolean {
@@ -58,12 +58,19 @@ function cellConfidence(evidence: Evidence | undefined): number {
   if (layout.role === 'preamble') return PARTY_PREAMBLE_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0) - (evidence?.detail?.['bounded'] === false ? PARTY_UNBOUNDED_NAME : 0);
   if (layout.role === 'letterhead') return PARTY_LETTER_CONFIDENCE + (layout.confirmed ? PARTY_CONFIRMED : 0);
   // A signature party is `confirmed` when it fills the slot of a party the preamble or the opening leaves unnamed (a signer).
+  // A company of the signature blocks an opening points to ("the undersigned hereby agree", `detail.signatory`).
+  if (layout.role === 'signature' && evidence?.detail?.['signatory'] === true) return PARTY_SIGNATORY_CONFIDENCE;
   if (layout.role === 'signature') return layout.confirmed ? PARTY_SIGNER_CONFIDENCE : PARTY_SIGNATURE_CONFIDENCE;
   return RECORD_CELL_CONFIDENCE;
 }
 
-/** True when a preamble names the party and its name ends in a legal form (evidence detail `company`); a letter's address block reads descriptors and letterheads as names too. */
+/**
+ * True when a preamble names the party and its name ends in a legal form (evidence detail `company`); a letter's address block reads
+ * descriptors and letterheads as names too. A company of the signature blocks an opening points to (`signatory`) counts when a legal form
+ * or the prefix and key around it ("For and on behalf of Korea Telecom By:") fix its name's ends (`bounded`).
+ */
 function preambleCompany(evidence: Evidence | undefined): boolean {
+  if (evidence?.detail?.['signatory'] === true) return evidence.detail['bounded'] === true;
   return evidence?.detail?.['company'] === true && evidence.detail['source'] === 'preamble';
 }
 

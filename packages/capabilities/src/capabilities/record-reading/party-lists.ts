@@ -7,7 +7,9 @@
  * the name, the role or the address (`partyMemberNames`: `party-name`, `party-role`, `party-address`). Each party is its own evidence,
  * its grounds saying where it was read (`layout` role `preamble`, `letterhead` or `signature`) and whether
  * the other place names it too (`confirmed`); the reconciler grades it from those grounds. The
- * one company of an unsigned form whose other party is unnamed says so in its detail (`sole`).
+ * one company of an unsigned form whose other party is unnamed says so in its detail (`sole`), and
+ * a company of a list the opening calls its signatories ("the undersigned hereby agree") so says
+ * (`signatory`, ADR 0043).
  */
 import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
@@ -92,8 +94,8 @@ export function invokePartyList(context: CapabilityContext, key: string, options
   list.parties.forEach((party, index) => {
     // A letter's parties are read from its address block and letterhead.
     const grounds = [{ kind: 'layout' as const, role: party.source === 'letter' ? ('letterhead' as const) : party.source, unique: true, confirmed: party.confirmed }];
-    // `sole`: the one company of an unsigned form whose other party is unnamed (the list is complete with one party); `company`: the name ends in a legal form.
-    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, company: party.company, ...(party.role === null ? {} : { role: party.role }), ...(list.sole === true ? { sole: true } : {}) };
+    // `sole`: the one company of an unsigned form whose other party is unnamed (the list is complete with one party); `company`: the name ends in a legal form; `signatory`: the opening calls the parties those who sign.
+    const detail = { item: index, source: party.source, confirmed: party.confirmed, bounded: party.bounded, company: party.company, ...(party.role === null ? {} : { role: party.role }), ...(list.sole === true ? { sole: true } : {}), ...(list.signatories === true ? { signatory: true } : {}) };
     const nameMember = members?.find((member) => member.part === 'party-name')?.name ?? '';
     evidenceIds.push(
       builder.evidence({
