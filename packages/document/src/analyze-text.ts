@@ -91,7 +91,11 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
 function markSummaryRows(tables: Table[], regions: readonly (readonly [number, number])[], taxWords: ReadonlySet<string>): Table[] {
   return tables.map((table) => {
     const headedByTax = table.header !== null && taxWords.has((table.header[0]?.text ?? '').trim().toLowerCase());
-    const summaryRows = table.rows.flatMap((row, index) => (row[0] !== undefined && (headedByTax || inRegions(regions, row[0].span.start)) ? [index] : []));
+    const summaryRows: number[] = [];
+    for (let index = 0; index < table.rows.length; index += 1) {
+      const first = table.rows[index]![0];
+      if (first !== undefined && (headedByTax || inRegions(regions, first.span.start))) summaryRows.push(index);
+    }
     return summaryRows.length === 0 ? table : { ...table, summaryRows };
   });
 }

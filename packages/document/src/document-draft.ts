@@ -35,9 +35,10 @@ export interface DocumentDraft {
   kind: DocumentKind;
   primaryLayer: string;
   readonly layers: Record<string, TextLayer>;
-  readonly lines: DocumentLine[];
-  readonly keyValues: KeyValuePair[];
-  readonly tables: Table[];
+  /** The lists below are taken over from the first region structured into them (not copied). */
+  lines: DocumentLine[];
+  keyValues: KeyValuePair[];
+  tables: Table[];
   readonly warnings: string[];
   email: EmailMessage | null;
   csv: { readonly header: readonly TableCell[]; readonly rows: readonly (readonly TableCell[])[] } | null;
@@ -116,10 +117,19 @@ export function addTextRegion(draft: DocumentDraft, layer: string, options: Text
     ...(options.structures === undefined ? {} : { structures: options.structures }),
     ...(options.tableFreeRanges === undefined ? {} : { tableFreeRanges: options.tableFreeRanges }),
   });
-  for (const line of structure.lines) draft.lines.push(line);
-  for (const pair of structure.keyValues) draft.keyValues.push(pair);
-  for (const table of structure.tables) draft.tables.push(table);
-  for (const warning of structure.warnings) draft.warnings.push(warning);
+  // Most documents are one region: its lists become the draft's as they are.
+  if (draft.lines.length === 0) draft.lines = structure.lines;
+  else appendAll(draft.lines, structure.lines);
+  if (draft.keyValues.length === 0) draft.keyValues = structure.keyValues;
+  else appendAll(draft.keyValues, structure.keyValues);
+  if (draft.tables.length === 0) draft.tables = structure.tables;
+  else appendAll(draft.tables, structure.tables);
+  appendAll(draft.warnings, structure.warnings);
+}
+
+/** Appends `items` to `list` (an index loop: thousands of lines, often before the code is optimized). */
+function appendAll<T>(list: T[], items: readonly T[]): void {
+  for (let index = 0; index < items.length; index += 1) list.push(items[index]!);
 }
 
 /** Sorted, possibly nested ranges → disjoint sorted ranges. */

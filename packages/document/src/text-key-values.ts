@@ -530,7 +530,13 @@ export function summaryRegions(text: string, lines: readonly DocumentLine[], wor
 
 /** True when `offset` lies in one of the `regions`. */
 export function inRegions(regions: readonly (readonly [number, number])[], offset: number): boolean {
-  return regions.some(([start, end]) => offset >= start && offset <= end);
+  // An index loop without destructuring: asked for every pair and table row, and a destructured
+  // pair allocates an iterator each time until the code is optimized.
+  for (let index = 0; index < regions.length; index += 1) {
+    const region = regions[index]!;
+    if (offset >= region[0] && offset <= region[1]) return true;
+  }
+  return false;
 }
 
 /** The pairs, those inside a tax summary block (`regions`, from `summaryRegions`) marked `region: 'summary'`. */

@@ -181,6 +181,8 @@ export function detectTextTables(
   // The line continuing the block's header, if any.
   let continuation: number | null = null;
   const flush = (): void => {
+    // Most lines end no block: nothing to build, and the empty block is kept.
+    if (block.length === 0) return;
     const table = buildTable(text, layer, lines, cells, block, continuation);
     if (table !== null) tables.push(table);
     block = [];
