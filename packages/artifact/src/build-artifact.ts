@@ -189,6 +189,23 @@ function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: Re
 }
 
 /**
+ * The field results counted by status, in one pass: one place in the code sees every
+ * shape a field result has (with and without `items`), rather than one per count.
+ */
+function tallyResults(fieldResults: Readonly<Record<string, ArtifactFieldResult>>): { total: number; resolved: number; partial: number; defaulted: number; failed: number } {
+  const tally = { total: 0, resolved: 0, partial: 0, defaulted: 0, failed: 0 };
+  for (const path in fieldResults) {
+    const result = fieldResults[path]!;
+    tally.total += 1;
+    if (result.status === 'SUCCESS') tally.resolved += 1;
+    else if (result.status === 'PARTIAL_SUCCESS') tally.partial += 1;
+    else if (result.status === 'EXECUTION_FAILED') tally.failed += 1;
+    if (result.defaulted) tally.defaulted += 1;
+  }
+  return tally;
+}
+
+/**
  * Builds, canonicalizes, hashes and freezes an artifact. The replay-hashed content is
  * written once as canonical JSON; the hash is the sha256 of that text (hashed member by
  * member, never joined), and the artifact's
@@ -243,15 +260,15 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   }
   const unresolvedFields = fields.filter((field) => !hasOutputValue(fieldResults[field.path]) && !presentPaths.has(field.path)).map((field) => field.path);
 
-  const results = Object.values(fieldResults);
+  const tally = tallyResults(fieldResults);
   const execution = options.execution;
   const counters: ArtifactCounters = {
-    totalFields: results.length,
-    resolvedFields: results.filter((result) => result.status === 'SUCCESS').length,
-    partialFields: results.filter((result) => result.status === 'PARTIAL_SUCCESS').length,
+    totalFields: tally.total,
+    resolvedFields: tally.resolved,
+    partialFields: tally.partial,
     unresolvedFields: unresolvedFields.length,
-    defaultedFields: results.filter((result) => result.defaulted).length,
-    failedFields: results.filter((result) => result.status === 'EXECUTION_FAILED').length,
+    defaultedFields: tally.defaulted,
+    failedFields: tally.failed,
     evidenceRecords: evidence.length,
     candidates: candidateResults.reduce((total, result) => total + result.candidates.length, 0),
     capabilityInvocations: execution?.totalInvocations ?? 0,

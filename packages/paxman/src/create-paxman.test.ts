@@ -182,3 +182,22 @@ describe('replay', () => {
     await expect(upgraded.replay(artifact, { contract })).rejects.toThrow(/label_reader@1\.0\.0/);
   });
 });
+
+describe('the instance cache of contracts', () => {
+  it('adapts a contract object again once the caller has changed it', async () => {
+    const paxman = instance();
+    const source = structuredClone(contract);
+    const first = await paxman.normalize(text, { contract: source });
+    expect(first.unresolvedFields).toEqual(['purchase_order']);
+    source.fields[3]!.name = 'order_reference';
+    const second = await paxman.normalize(text, { contract: source });
+    expect(second.unresolvedFields).toEqual(['order_reference']);
+    expect(second.contract.fingerprint).not.toBe(first.contract.fingerprint);
+    source.fields.reverse();
+    const third = await paxman.normalize(text, { contract: source });
+    expect(third.contract.fingerprint).not.toBe(second.contract.fingerprint);
+    source.fields.reverse();
+    const fourth = await paxman.normalize(text, { contract: source });
+    expect(fourth.replayHash).toBe(second.replayHash);
+  });
+});

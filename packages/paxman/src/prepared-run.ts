@@ -12,6 +12,7 @@ import { type CanonicalContract, adaptContract, fingerprintContract } from '@pax
 import { type PreparedPlan, preparePlan } from '@paxman/planner';
 import { type RunMemo, createRunMemo } from '@paxman/capability-spi';
 import type { PaxmanState } from './paxman-state.js';
+import { matchesSnapshot, snapshotOf } from './source-snapshot.js';
 
 /** What a run is prepared from (the contract and settings of `normalize`, without the input). */
 export interface PrepareOptions<C = unknown> {
@@ -81,37 +82,75 @@ function lruGet<T>(entries: Map<string, T>, key: string, make: () => T): T {
   return entry;
 }
 
-/** The cache key of a contract source, or null for a source with no JSON text (a Zod schema: adapted every time). */
-function sourceKey(options: Pick<PrepareOptions, 'contract' | 'format' | 'schemaName'>): string | null {
-  const text = typeof options.contract === 'string' ? `s${options.contract}` : losslessJsonText(options.contract, 64);
-  return text === null ? null : `${options.format ?? ''}\u0000${options.schemaName ?? ''}\u0000${typeof options.contract === 'string' ? text : `j${text}`}`;
+/** The cache key of a contract source from its text (`s` a string source, `j` an object's JSON). */
+function sourceKey(options: Pick<PrepareOptions, 'format' | 'schemaName'>, text: string): string {
+  return `${options.format ?? ''}\u0000${options.schemaName ?? ''}\u0000${text}`;
+}
+
+/** The last contract object keyed, with the snapshot of its JSON and the key (the same string each time). */
+interface LastSource {
+  readonly contract: object;
+  readonly format: string | undefined;
+  readonly schemaName: string | undefined;
+  readonly snapshot: ReturnType<typeof snapshotOf>;
+  readonly key: string;
+}
+
+/** The last preparation key written, reused (the same string) while its parts are the same. */
+interface LastPreparationKey {
+  readonly settings: string;
+  readonly sourceKey: string;
+  readonly key: string;
 }
 
 /**
  * The instance's cache. A contract given as an object is keyed by its JSON text, so a
- * caller that changes the object gets a fresh adaptation.
+ * caller that changes the object gets a fresh adaptation. A caller that passes the same
+ * object again (a batch with one contract) has it checked against a snapshot of that
+ * text instead of having the text written again, and gets the very key string it got
+ * before (a string caches its hash, so the lookup does not hash 5 KB of contract again).
  */
 export function createPreparedRuns(): PreparedRuns {
   const contracts = new Map<string, AdaptedContract>();
   const preparations = new Map<string, Preparation>();
+  let lastSource: LastSource | null = null;
+  let lastPreparationKey: LastPreparationKey | null = null;
+  const keyOf = (options: Pick<PrepareOptions, 'contract' | 'format' | 'schemaName'>): string | null => {
+    const { contract, format, schemaName } = options;
+    if (typeof contract === 'string') return sourceKey(options, `s${contract}`);
+    const last = lastSource;
+    if (last !== null && last.contract === contract && last.format === format && last.schemaName === schemaName && matchesSnapshot(contract, last.snapshot)) return last.key;
+    // No JSON text (a Zod schema): adapted every time.
+    const text = losslessJsonText(contract, 64);
+    if (text === null) return null;
+    const key = sourceKey(options, `j${text}`);
+    if (typeof contract === 'object' && contract !== null) lastSource = { contract, format, schemaName, snapshot: snapshotOf(JSON.parse(text)), key };
+    return key;
+  };
   return {
     adapted(state, options) {
-      const key = sourceKey(options);
+      const key = keyOf(options);
       return key === null ? adapt(state, options) : lruGet(contracts, key, () => adapt(state, options));
     },
     get(state, options, budget, callSitePolicy) {
-      const key = sourceKey(options);
+      const key = keyOf(options);
       const make = (): Preparation => {
         const { contract, fingerprint } = this.adapted(state, options);
         const plan = preparePlan({ contract, registry: state.capabilities, budget, policy: callSitePolicy, providers: state.providers }, fingerprint);
         return Object.freeze({ contract, budget, callSitePolicy, plan, memo: createRunMemo() });
       };
       if (key === null) return make();
-      return lruGet(preparations, `${JSON.stringify(callSitePolicy)}\u0000${JSON.stringify(budgetToJson(budget))}\u0000${key}`, make);
+      const settings = `${JSON.stringify(callSitePolicy)}\u0000${JSON.stringify(budgetToJson(budget))}`;
+      const last = lastPreparationKey;
+      const preparationKey = last !== null && last.sourceKey === key && last.settings === settings ? last.key : `${settings}\u0000${key}`;
+      lastPreparationKey = { settings, sourceKey: key, key: preparationKey };
+      return lruGet(preparations, preparationKey, make);
     },
     clear() {
       contracts.clear();
       preparations.clear();
+      lastSource = null;
+      lastPreparationKey = null;
     },
   };
 }
