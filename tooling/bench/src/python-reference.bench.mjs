@@ -21,12 +21,14 @@ export function pythonReferenceMedians() {
   return { large: parsed['input-100kb.txt'].median_ms, small: parsed['input-small.txt'].median_ms };
 }
 
-/** Result rows for the reference and the ratios, given our medians measured in the same run. */
-export function pythonReferenceResults(ours) {
+/**
+ * Result rows for the reference and the ratios, given our medians measured in the same run
+ * (after the harness's five warm-up runs) and, when given, our warm medians (after hundreds).
+ */
+export function pythonReferenceResults(ours, warm) {
   const reference = pythonReferenceMedians();
   const row = (name, medianMs, note) => ({ name, iterations: 30, medianMs, p10Ms: Number.NaN, p90Ms: Number.NaN, note });
-  return [
-    row('python reference, 20 fields, 100 KB', reference.large, `ours ${ours.large.toFixed(2)} ms = ${(ours.large / reference.large).toFixed(2)}× its time`),
-    row('python reference, 20 fields, small input', reference.small, `ours ${ours.small.toFixed(2)} ms = ${(ours.small / reference.small).toFixed(2)}× its time`),
-  ];
+  const ratio = (label, value, referenceMs) => `${label} ${value.toFixed(2)} ms = ${(value / referenceMs).toFixed(2)}× its time`;
+  const note = (key) => [ratio('ours', ours[key], reference[key]), ...(warm === undefined ? [] : [ratio('warm', warm[key], reference[key])])].join('; ');
+  return [row('python reference, 20 fields, 100 KB', reference.large, note('large')), row('python reference, 20 fields, small input', reference.small, note('small'))];
 }
