@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.15.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.16.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -564,5 +564,15 @@ describe('explicit_evidence: a party block names the party, not how the letter a
     expect(await read('ATELIER DURAND SAS\n\nFacturé à :\nMme Lefèvre\n17 rue des Tilleuls\n')).toEqual(['Mme Lefèvre']);
     // A company's name that starts with such a word ("Pan" addresses a man in Polish) keeps it: a legal form ends it.
     expect(await read('ACME GmbH\n\nBill to: Pan Pacific Trading Ltd\n')).toEqual(['Pan Pacific Trading Ltd']);
+  });
+
+  it('reads a company\'s name with a digit in it under a compound heading whose other part only says what kind of name it is', async () => {
+    const block = (name: string) => `Seller Example AG\n\nClient name / company\n${name}\nTax no.: DE2012129398\nLindenweg 4, 40789 Beispielstadt, DE\n`;
+    expect(await read(block('Nordlicht Handel GmbH & Co Abteilung 2'))).toEqual(['Nordlicht Handel GmbH & Co Abteilung 2']);
+    expect(await read(block('Studio 54 Ltd'))).toEqual(['Studio 54 Ltd']);
+    // A digit without a legal form, an address or a number of its own is no name line.
+    expect(await read(block('Lager 2 Nord'))).toEqual([]);
+    expect(await read(block('Lindenstraße 4 GmbH'))).toEqual([]);
+    expect(await read(block('Nordlicht GmbH 0211 4477'))).toEqual([]);
   });
 });

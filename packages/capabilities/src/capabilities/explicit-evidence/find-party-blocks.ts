@@ -13,6 +13,7 @@
  */
 import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
+import type { LayoutWords } from '../shared/layout-words.js';
 import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
@@ -47,11 +48,24 @@ interface PartyBlock {
 /** Longest line read as a party's name when the block has no name key. */
 const NAME_LINE_CHARACTERS = 60;
 
-/** The first line under a heading, when it reads as a name: letters, no digits, no key (`holdsKey`: a key-value pair's key starts on it), no e-mail or web address. */
-function nameLine(line: DocumentLine | undefined, holdsKey: boolean): { text: string; span: SourceSpan } | null {
+/**
+ * A company's name with a digit in it ("Studio 54 GmbH", "Muster GmbH & Co Name 2"): a legal form
+ * of the packs is one of its words, a letter opens it, and nothing in it reads as an address or a
+ * number of its own (a street, a postal code, a telephone: no three digits in a row).
+ */
+function nameWithDigits(text: string, layout: LayoutWords): boolean {
+  return /^\p{L}/u.test(text) && !/\d[\s./-]?\d[\s./-]?\d/.test(text) && layout.mentions('legal-forms', text) && !layout.hasStreetWord(text) && !layout.hasCompoundStreet(text) && !layout.startsAddressLine(text);
+}
+
+/**
+ * The first line under a heading, when it reads as a name: letters, no digits (but in a company's
+ * name, `nameWithDigits`), no key (`holdsKey`: a key-value pair's key starts on it), no e-mail or web address.
+ */
+function nameLine(line: DocumentLine | undefined, holdsKey: boolean, layout: LayoutWords): { text: string; span: SourceSpan } | null {
   if (line === undefined || holdsKey) return null;
   const text = line.text.trim();
-  if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[\d:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
+  if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
+  if (/\d/.test(text) && !nameWithDigits(text, layout)) return null;
   const start = line.span.start + line.text.indexOf(text);
   return { text, span: { start, end: start + text.length, layer: line.span.layer } };
 }
@@ -127,9 +141,9 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       else {
         // No name key: a name-like first line under the heading is the party's name ("Émetteur" / "Atelier Berthier SARL").
         const line = addressedName(
-          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], holdsKey(heading.index + 1)),
+          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], holdsKey(heading.index + 1), context.layout),
           // Address words say the next line is a name, whatever the layout paired it with ("Herrn" / "Peter Meier" over the street).
-          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], false),
+          () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], false, context.layout),
           context.layout,
         );
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });

@@ -110,6 +110,23 @@ describe('pattern_extraction: letterhead', () => {
     expect(await below('Northwind Traders\nThank you for your business\n')).toBeNull();
   });
 
+  it('reads the first column of a head printed in two columns when a legal form ends it over its address', async () => {
+    const head = (first: string, second: string) => `${first}\n${second}\n                    Tel. 040/1234-0          Fax 040/1234-9\n`;
+    const values = async (text: string) => (await runCapability(capability, invoices, 'supplier_name', await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    const twoColumns = head('                    Berghof Logistik GmbH            Niederlassung Nord', '                    Hafenstraße 12, 20457 Hamburg    Kaistraße 3');
+    expect(await values(twoColumns)).toEqual(['Berghof Logistik GmbH']);
+    const document = await buildDocument(twoColumns, { inputType: 'text' });
+    const result = await runCapability(capability, invoices, 'supplier_name', document);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ pattern: 'layout:letterhead', detail: { legalForm: true, followedBy: 'address' } });
+    expect(spansSliceBack(result, document)).toBe(true);
+    // Its column goes on with no address: which column is the issuer's, the layout does not say.
+    expect(await values(head('Berghof Logistik GmbH            Niederlassung Nord', 'Geschäftsführer Anna Berg        Kaistraße 3'))).not.toContain('Berghof Logistik GmbH');
+    // The address under the name must be in the name's column, not under the other one.
+    expect(await values(head('Berghof Logistik GmbH            Niederlassung Nord', '                                 Kaistraße 3'))).not.toContain('Berghof Logistik GmbH');
+    // Only the page's first line: lower down, a name over its address beside another column is as often the buyer's.
+    expect(await values(`Rechnung 2024-17\n${head('Berghof Logistik GmbH            Niederlassung Nord', 'Hafenstraße 12, 20457 Hamburg    Kaistraße 3')}`)).not.toContain('Berghof Logistik GmbH');
+  });
+
   it('reads nothing when an address, a labelled line or prose comes first', async () => {
     for (const text of ['123 Main St\nACME Corp\n', 'Invoice Number: INV-1\nACME Corp\n', 'thanks for your order from us\n']) {
       const document = await buildDocument(text, { inputType: 'text' });

@@ -31,10 +31,10 @@ import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js'
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
-/** The spec of `pattern_extraction@1.14.0`. */
+/** The spec of `pattern_extraction@1.15.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.14.0',
+  version: '1.15.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -329,6 +329,13 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       reportLetterhead(builder, sender, [spanOn(line, sender)], sender, { line: position + 1, legalForm: true, followedBy: 'address' });
       return;
     }
+    // A head printed in two columns ("Alphabet Fuhrparkmanagement GmbH      Geschäftsstelle Sonderkunden"):
+    // the first line's first column is the name when a legal form ends it and its column goes on with an address.
+    const column = position === 0 ? headColumnName(text, line, lines[position + 1], layout, normalize) : null;
+    if (column !== null) {
+      reportLetterhead(builder, column, [spanOn(line, column)], column, { line: position + 1, legalForm: true, followedBy: 'address' });
+      return;
+    }
     if (text.length > Math.min(80, reading.maxLength) || /[:@|]|https?/i.test(text)) continue;
     if (beforeLegalForm(text, layout) === null) {
       // A legal form before the name (`SIA "Zaļā Dārzs"`, "SIA RIMI LATVIA") is the whole name, printed on its line.
@@ -411,6 +418,31 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     value = `${chosen.text} ${chosen.continued}`;
   }
   reportLetterhead(builder, value, spans, document.layers[layer]!.text.slice(span.start, span.end), { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
+}
+
+/** A gap of three spaces or more between a line's columns. */
+const COLUMN_GAP = /\s{3,}/;
+
+/**
+ * The name in the first column of a head printed in columns: the text before the line's first
+ * column gap, when a legal form of the packs ends it (nothing follows the form) and the line
+ * below prints an address in the same column. Null for a line of one column, or when the
+ * column is not a company's name over its address: a name alone beside another column says
+ * nothing about which column is the issuer's.
+ */
+function headColumnName(text: string, line: Document['lines'][number], below: Document['lines'][number] | undefined, layout: LayoutWords, normalize: LabelNormalizer): string | null {
+  const gap = COLUMN_GAP.exec(text);
+  if (gap === null || below === undefined) return null;
+  const name = text.slice(0, gap.index).trim();
+  if (name.length > 80 || !/\p{L}{2}/u.test(name) || /[\d:@|]|https?/iu.test(name) || name.split(/\s+/).length < 2) return null;
+  const form = beforeLegalForm(name, layout);
+  if (form === null || form === '') return null;
+  const start = line.text.indexOf(name);
+  const under = below.text.slice(start).trimStart();
+  // The column under the name starts where the name does (a little slack), and reads as an address.
+  if (below.text.length - under.length - start > 2 || /\S/.test(below.text.slice(Math.max(0, start - 3), start))) return null;
+  const cell = under.split(COLUMN_GAP)[0] ?? '';
+  return letterheadFollower(cell, layout, normalize) === 'address' ? name : null;
 }
 
 /** Where `part` is first printed on `line`, as a span of the line's layer. */

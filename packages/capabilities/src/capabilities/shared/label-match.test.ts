@@ -35,6 +35,16 @@ describe('matchLabel', () => {
     expect(matchLabel(key, labels)).toBeNull();
   });
 
+  it('lets a part that only says what kind of name follows leave a compound key to the party the other part names', () => {
+    const buyer = labelsForField(defineField({ path: 'buyer_name', type: 'STRING' }));
+    const seller = labelsForField(defineField({ path: 'seller_name', type: 'STRING' }));
+    // "company" is a seller's label alone; after a slash, beside the buyer's label, it only says the name may be a company's.
+    expect(matchLabel('Client name / company', buyer)).not.toBeNull();
+    expect(matchLabel('Client name / company', seller)).toBeNull();
+    // A part that names another concept still refuses the key.
+    expect(matchLabel('Tax ID / VAT no', invoiceNumber)).toBeNull();
+  });
+
   it('computes a capped edit distance with transpositions', () => {
     expect(editDistance('invoice', 'invoce', 2)).toBe(1);
     expect(editDistance('total', 'totla', 2)).toBe(1);

@@ -132,7 +132,13 @@ export function labelMatcher(labels: LabelSet, normalize: LabelNormalizer = norm
 function computeMatch(key: string, labels: LabelSet, normalize: LabelNormalizer, lexicon: Lexicon): LabelMatch | null {
   const parts = key.includes('/') && !/^\s*[a-z]\/[a-z]\s*$/i.test(key) ? [key, ...key.split('/')] : [key];
   // A compound key where any part names another concept ("VAT/TIN", "Tax ID / VAT no") is not this field.
-  if (parts.length > 1 && parts.some((part) => namesOtherConcept(normalize(strip(part)).text, labels, lexicon))) return null;
+  // A part that is only a name key ("Customer name / company") says what kind of name follows, not whose.
+  const nameKeys = parts.length > 1 ? lexicon.words('name-keys').map((word) => normalize(word).text) : [];
+  const otherConcept = (part: string): boolean => {
+    const text = normalize(strip(part)).text;
+    return !nameKeys.includes(text) && namesOtherConcept(text, labels, lexicon);
+  };
+  if (parts.length > 1 && parts.some(otherConcept)) return null;
   let best: LabelMatch | null = null;
   for (const part of parts) {
     const match = matchOne(strip(part), labels, normalize, lexicon);

@@ -83,7 +83,8 @@ export type MentionedWordClass =
   | 'contact-labels'
   | 'tax-words'
   | 'tax-id-words'
-  | 'country-names';
+  | 'country-names'
+  | 'legal-forms';
 const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'rounding-words',
   'added-charges',
@@ -111,6 +112,7 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'tax-words',
   'tax-id-words',
   'country-names',
+  'legal-forms',
 ];
 
 /** What is printed before a quoted name, then the name in quotes of any kind, to the end of the text. */
