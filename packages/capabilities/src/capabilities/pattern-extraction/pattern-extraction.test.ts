@@ -2,6 +2,7 @@ import { EvidenceKind, InvalidContractError } from '@paxman/core';
 import { defineContract } from '@paxman/contract';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '@paxman/document';
+import { textPdf } from '../../../../document/src/__fixtures__/text-pdf.js';
 import { evalContract, evalDocument, evidenceOf, runCapability, spansSliceBack } from '../__fixtures__/run-capability.js';
 import { DEFAULT_RECOGNIZERS } from '../shared/default-recognizers.js';
 import { configurePatternExtraction, createPatternExtractionCapability } from './pattern-extraction.js';
@@ -125,6 +126,23 @@ describe('pattern_extraction: letterhead', () => {
     expect(await values(head('Berghof Logistik GmbH            Niederlassung Nord', '                                 Kaistraße 3'))).not.toContain('Berghof Logistik GmbH');
     // Only the page's first line: lower down, a name over its address beside another column is as often the buyer's.
     expect(await values(`Rechnung 2024-17\n${head('Berghof Logistik GmbH            Niederlassung Nord', 'Hafenstraße 12, 20457 Hamburg    Kaistraße 3')}`)).not.toContain('Berghof Logistik GmbH');
+  });
+
+  it('reads a PDF head\'s name without a legal form only when its foot prints it again over its address', async () => {
+    const pdf = (foot: readonly string[]) => {
+      const head = ['FACTURE', '12/03/2024', 'Maison Lambert Traiteur', '8, rue des Lilas', '69003 Lyon', 'Hôtel Bellevue', '14, quai Saint-Antoine', '69002 Lyon', 'Repas de groupe   1   450,00', 'Total TTC   450,00'];
+      const lines = [...head, ...foot].map((text, index) => ({ text, x: 40, y: 800 - index * 18, size: 10 }));
+      return buildDocument(textPdf([{ width: 595, height: 842, lines }]));
+    };
+    const values = async (foot: readonly string[]) => (await runCapability(capability, invoices, 'supplier_name', await pdf(foot))).candidates.map((candidate) => candidate.value);
+    const document = await pdf(['Maison Lambert Traiteur', '8, rue des Lilas – 69003 Lyon – Tel: 04 72 00 00 00']);
+    const result = await runCapability(capability, invoices, 'supplier_name', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['Maison Lambert Traiteur']);
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ pattern: 'layout:letterhead', detail: { followedBy: 'address', repeatedAtFoot: true } });
+    expect(spansSliceBack(result, document)).toBe(true);
+    // Printed once, or again with no address under it: a PDF's first name may be a department or a slogan.
+    expect(await values(['Merci de votre confiance'])).toEqual([]);
+    expect(await values(['Maison Lambert Traiteur', 'Merci de votre confiance'])).toEqual([]);
   });
 
   it('reads nothing when an address, a labelled line or prose comes first', async () => {

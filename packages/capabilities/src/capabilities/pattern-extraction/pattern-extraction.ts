@@ -382,7 +382,12 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   }
   // A PDF's logo is a picture: its first line of text is as often a department or a slogan
   // as the issuer's name, so only a name with a legal form (above) is read from a PDF.
-  if (document.kind === 'pdf') return;
+  // A name over its address at the head that the page prints again over its address at the foot is the issuer's.
+  if (document.kind === 'pdf') {
+    const repeated = repeatedHeadName(document, layer, layout, lexicon, normalize);
+    if (repeated !== null) reportLetterhead(builder, repeated.name, [repeated.span], repeated.name, { line: repeated.line, legalForm: false, followedBy: 'address', repeated: true });
+    return;
+  }
   // The first name-like line among the first few is the letterhead, confirmed when an address
   // (or the document's title) follows it — past a registration number printed alone. (A later
   // confirmed line is not preferred: it is as often the second line of a two-line name.)
@@ -445,6 +450,55 @@ function headColumnName(text: string, line: Document['lines'][number], below: Do
   return letterheadFollower(cell, layout, normalize) === 'address' ? name : null;
 }
 
+/** How many lines of a PDF's head are looked at for the issuer's name repeated at its foot. */
+const REPEATED_HEAD_LINES = 12;
+/** How many lines after the head the repeated name must be printed (the foot, not the head's own block). */
+const REPEATED_FOOT_GAP = 6;
+
+/** A line's column cells: its texts between gaps of three spaces or more, with where each starts. */
+function columnCells(text: string): { text: string; offset: number }[] {
+  return [...text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].map((match) => ({ text: match[0], offset: match.index }));
+}
+
+/** The cell of `line` that starts at `offset` (a little slack), or null. */
+function cellAt(line: Document['lines'][number] | undefined, offset: number): string | null {
+  return line === undefined ? null : (columnCells(line.text).find((cell) => Math.abs(cell.offset - offset) <= 3)?.text ?? null);
+}
+
+/** A text that may be a company's name printed alone: letters, a few words, no digit, key, link or label of a concept, no title. */
+function nameCell(text: string, layout: LayoutWords, lexicon: Lexicon, normalize: LabelNormalizer): boolean {
+  if (text.length > 60 || !/\p{L}{2}/u.test(text) || /[\d:@|/]|https?|www\./iu.test(text) || text.split(/\s+/).length < 2) return false;
+  const words = normalize(text).text.split(' ');
+  return lexicon.conceptsOfLabel(words.join(' ')).length === 0 && !words.some((word) => layout.isTitleWord(word));
+}
+
+/** True when a line reads as an address, whole or in one of its parts ("2, rue de la Paix – 75000 Paris – Tel: …"). */
+function addressInLine(text: string, layout: LayoutWords, normalize: LabelNormalizer): boolean {
+  return text.split(/\s+[·•|–—-]\s+|\s{3,}/u).some((part) => letterheadFollower(part, layout, normalize) === 'address');
+}
+
+/**
+ * A PDF's issuer named twice: a name-like cell among the head's lines with an address under it
+ * in its column, printed again as a line of its own at the foot, over an address. A PDF's first
+ * line of text is as often a department or a slogan as the issuer, so a name without a legal form
+ * is read only when the page says so twice; a buyer's block is not printed again over its address.
+ */
+function repeatedHeadName(document: Document, layer: string, layout: LayoutWords, lexicon: Lexicon, normalize: LabelNormalizer): { name: string; span: SourceSpan; line: number } | null {
+  const lines = document.lines.filter((line) => line.span.layer === layer && line.text.trim().length > 0);
+  for (let position = 0; position < Math.min(lines.length, REPEATED_HEAD_LINES); position += 1) {
+    for (const cell of columnCells(lines[position]!.text)) {
+      if (!nameCell(cell.text, layout, lexicon, normalize)) continue;
+      const under = cellAt(lines[position + 1], cell.offset);
+      if (under === null || letterheadFollower(under, layout, normalize) !== 'address') continue;
+      const again = lines.findIndex((line, index) => index >= position + REPEATED_FOOT_GAP && line.text.trim() === cell.text);
+      if (again < 0 || !addressInLine(lines[again + 1]?.text ?? '', layout, normalize)) continue;
+      const start = lines[position]!.span.start + cell.offset;
+      return { name: cell.text, span: { start, end: start + cell.text.length, layer }, line: position + 1 };
+    }
+  }
+  return null;
+}
+
 /** Where `part` is first printed on `line`, as a span of the line's layer. */
 function spanOn(line: Document['lines'][number], part: string): SourceSpan {
   const start = line.span.start + line.text.indexOf(part);
@@ -469,7 +523,7 @@ function senderLineName(text: string, layout: LayoutWords, normalize: LabelNorma
 }
 
 /** Reports a letterhead reading: its line (from 1), whether a legal form names it, and what is printed below it. */
-function reportLetterhead(builder: ResultBuilder, value: string, spans: SourceSpan[], text: string, facts: { line: number; legalForm: boolean; followedBy: 'address' | 'title' | null }): void {
+function reportLetterhead(builder: ResultBuilder, value: string, spans: SourceSpan[], text: string, facts: { line: number; legalForm: boolean; followedBy: 'address' | 'title' | null; repeated?: boolean }): void {
   builder.finding({
     value: value.replace(/\s+/g, ' '),
     raw: value,
@@ -478,7 +532,7 @@ function reportLetterhead(builder: ResultBuilder, value: string, spans: SourceSp
     spans,
     text,
     pattern: 'layout:letterhead',
-    detail: { structure: 'letterhead', line: facts.line, ...(facts.legalForm ? { legalForm: true } : {}), ...(facts.followedBy === null ? {} : { followedBy: facts.followedBy }) },
+    detail: { structure: 'letterhead', line: facts.line, ...(facts.legalForm ? { legalForm: true } : {}), ...(facts.followedBy === null ? {} : { followedBy: facts.followedBy }), ...(facts.repeated === true ? { repeatedAtFoot: true } : {}) },
   });
 }
 
