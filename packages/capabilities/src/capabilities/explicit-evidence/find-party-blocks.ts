@@ -41,6 +41,8 @@ interface PartyBlock {
   readonly headingSpan: SourceSpan;
   /** The concepts the heading names. */
   readonly concepts: readonly string[];
+  /** The party's term in a heading that names its name ("Seller" in "Seller trade name"), matched as the label; else the heading. */
+  readonly term?: string;
   /** The name: under a name key ("Name: …"), or the block's first line when it has no name key. */
   readonly name: { readonly text: string; readonly span: SourceSpan; readonly key: string | null };
 }
@@ -97,6 +99,60 @@ function headingText(context: SearchContext, lineText: string): HeadingText | nu
   return null;
 }
 
+/** A gap of three spaces or more between a line's columns. */
+const COLUMN_GAP = /\s{3,}/;
+
+/** A line's column cells when it has two or more: its texts between gaps of three spaces or more, with where each starts. */
+function columnCells(text: string): { text: string; offset: number }[] {
+  const cells = [...text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].map((match) => ({ text: match[0], offset: match.index }));
+  return cells.length >= 2 ? cells : [];
+}
+
+/**
+ * A column cell that labels a party's name: a party's term, then a name key of the packs
+ * ("Seller name", "Seller trade name"), nothing else. Only such a cell is read as a heading in a
+ * head printed in columns: a party's term alone ("Adresse du Client") heads a block whose first
+ * line may be its contact, and a column gives no other line to tell.
+ */
+function columnNameHeading(context: SearchContext, cell: string): { term: string; key: string; concepts: readonly string[] } | null {
+  if (cell.length > 60 || /[:\d]/.test(cell)) return null;
+  const words = cell.split(/\s+/);
+  for (let split = 1; split < words.length; split += 1) {
+    const key = words.slice(split).join(' ');
+    if (!context.layout.isNameKey(key)) continue;
+    const term = words.slice(0, split).join(' ');
+    const concepts = conceptsOf(context, term);
+    if (concepts.length > 0) return { term, key, concepts };
+  }
+  return null;
+}
+
+/** The part of `line` in the column that starts at `offset` (a little slack), as a line of its own; undefined when the column is empty there. */
+function cellLine(line: DocumentLine | undefined, offset: number): DocumentLine | undefined {
+  if (line === undefined) return undefined;
+  const cell = [...line.text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].find((match) => Math.abs(match.index - offset) <= 3);
+  if (cell === undefined) return undefined;
+  const start = line.span.start + cell.index;
+  return { ...line, text: cell[0], span: { start, end: start + cell[0].length, layer: line.span.layer } };
+}
+
+/** The names read under column cells that label a party's name ("Seller trade name" / "LE FOURNISSEUR" beside another column). */
+function columnNameBlocks(context: SearchContext, lines: readonly DocumentLine[], layer: string): PartyBlock[] {
+  const blocks: PartyBlock[] = [];
+  lines.forEach((line, index) => {
+    if (!COLUMN_GAP.test(line.text.trim())) return;
+    for (const cell of columnCells(line.text)) {
+      const heading = columnNameHeading(context, cell.text);
+      if (heading === null) continue;
+      const name = nameLine(cellLine(lines[index + 1], cell.offset), false, context.layout);
+      if (name === null) continue;
+      const start = line.span.start + cell.offset;
+      blocks.push({ heading: cell.text, term: heading.term, headingSpan: { start, end: start + cell.text.length, layer }, concepts: heading.concepts, name: { ...name, key: heading.key } });
+    }
+  });
+  return blocks;
+}
+
 /** The party blocks of the primary layer, read once per run. */
 function partyBlocks(context: SearchContext): readonly PartyBlock[] {
   return context.index.memo('explicit_evidence/party-blocks', () => {
@@ -149,7 +205,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
       }
     }
-    return blocks;
+    return [...blocks, ...columnNameBlocks(context, lines, layer)];
   });
 }
 
@@ -158,7 +214,7 @@ export function findInPartyBlocks(context: SearchContext): void {
   if (context.reading.semantic !== 'party') return;
   for (const block of partyBlocks(context)) {
     if (!block.concepts.some((concept) => context.labels.concepts.includes(concept))) continue;
-    const match = context.matchKey(block.heading);
+    const match = context.matchKey(block.term ?? block.heading);
     if (match === null) continue;
     recordLabelledValue(context, {
       match,
