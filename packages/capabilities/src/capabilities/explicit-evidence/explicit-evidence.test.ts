@@ -575,4 +575,23 @@ describe('explicit_evidence: a party block names the party, not how the letter a
     expect(await read(block('Lindenstraße 4 GmbH'))).toEqual([]);
     expect(await read(block('Nordlicht GmbH 0211 4477'))).toEqual([]);
   });
+
+  it('reads the name under a column cell that labels a party\'s name, in its column, beside another column', async () => {
+    const sellers = defineContract({ id: 's', fields: [{ path: 'seller_name', type: 'STRING', description: 'Name of the seller.' }, { path: 'buyer_name', type: 'STRING', description: 'Name of the buyer.' }] });
+    const value = async (text: string, field: string) => (await runCapability(capability, sellers, field, await buildDocument(text, { inputType: 'text' }))).candidates.map((candidate) => candidate.value);
+    const head = [
+      'SELLER TRADE NAME                            Billing address of the client',
+      'ORCHARD SUPPLIES                               Accounts Payable, Dept 4',
+      '12 Mill Lane, Seller line 2                    RIVERSIDE CLINIC',
+      'Leeds LS1 4AB, GB                              8 Park Row',
+    ].join('\n');
+    expect(await value(head, 'seller_name')).toEqual(['ORCHARD SUPPLIES']);
+    const document = await buildDocument(head, { inputType: 'text' });
+    const result = await runCapability(capability, sellers, 'seller_name', document);
+    expect(result.evidence[0]?.detail).toMatchObject({ structure: 'party-block', nameKey: 'TRADE NAME' });
+    expect(spansSliceBack(result, document)).toBe(true);
+    // A party's term alone heads a block whose first line may be its contact: in a column, nothing is read under it.
+    expect(await value(head, 'buyer_name')).toEqual([]);
+    expect(await value(head.replace('Billing address of the client', 'Nom commercial du client'), 'buyer_name')).toEqual([]);
+  });
 });

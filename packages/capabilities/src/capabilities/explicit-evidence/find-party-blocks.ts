@@ -8,6 +8,10 @@
  *
  * How a letter addresses the party ("Mme", "Herrn") is not its name (`addressedName`).
  *
+ * A head printed in columns puts two parties' headings on one line ("SELLER TRADE NAME     Adresse
+ * du Client"): a column cell that is a party's term and a name key names the party's name, and the
+ * name is the cell under it in its column (`columnNameBlocks`, ADR 0049).
+ *
  * Headings and name keys come from the packs (concept terms, `name-keys`); the blocks are
  * read once per run (the run memo) and each party field takes its own.
  */
