@@ -177,6 +177,26 @@ describe('clause_reading: the document title', () => {
     expect((await runCapability(capability, contracts, 'document_title', document)).candidates).toEqual([]);
   });
 
+  it('reads clauses with the patterns of the pack it is given, not with words of its own', async () => {
+    const english = contractClauses();
+    // A user's pack: the English one with a German lead for the date an agreement takes effect.
+    const german = validateClauseKnowledge({
+      ...english,
+      id: 'contract-clauses-de-example',
+      language: 'de',
+      patterns: { ...english.patterns, ...english.leads, 'effective-date-leads': [{ source: String.raw`\btritt\s+am\s+`, flags: 'gi' }] },
+    });
+    const field = contract.fields.find((candidate) => candidate.path === 'effective_date')!;
+    const step = configureClauseReading(field);
+    if ('skip' in step) throw new Error('effective_date is read from clauses');
+    const document = await buildDocument('Dieser Vertrag tritt am 1. März 2024 in Kraft.', { inputType: 'text' });
+    const invoke = (clauses: typeof english) => createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses }).invoke({ field, contract, config: step.config, document, resolved: new Map(), tables: {}, memo: createRunMemo() });
+    expect((await invoke(german)).candidates.map((candidate) => candidate.value)).toEqual(['2024-03-01']);
+    expect((await invoke(english)).candidates).toEqual([]);
+  });
+});
+
+describe('clause_reading: dates in more shapes', () => {
   it('reads a date wrapped onto the next line, after a form\'s underscores, and split from its ordinal suffix', async () => {
     expect(await read('This Letter (the "Agreement") is entered into by Ann Lee and Box Corp. effective as of March\n9, 2016.\nIt is agreed as follows:', 'effective_date')).toEqual(['2016-03-09']);
     expect(await read('THIS LICENSE AGREEMENT (the "Agreement") shall be effective as of _Feb. 3, 2004 (the "Effective Date") between A and B.', 'effective_date')).toEqual(['2004-02-03']);
@@ -204,21 +224,14 @@ describe('clause_reading: the document title', () => {
     expect(await read('THIS AGREEMENT is made as of the 15th day of May, 1996 by A and B. The parties have executed this Agreement to be effective as of the date and year first written above.', 'effective_date')).toEqual(['1996-05-15']);
   });
 
-  it('reads clauses with the patterns of the pack it is given, not with words of its own', async () => {
-    const english = contractClauses();
-    // A user's pack: the English one with a German lead for the date an agreement takes effect.
-    const german = validateClauseKnowledge({
-      ...english,
-      id: 'contract-clauses-de-example',
-      language: 'de',
-      patterns: { ...english.patterns, ...english.leads, 'effective-date-leads': [{ source: String.raw`\btritt\s+am\s+`, flags: 'gi' }] },
-    });
-    const field = contract.fields.find((candidate) => candidate.path === 'effective_date')!;
-    const step = configureClauseReading(field);
-    if ('skip' in step) throw new Error('effective_date is read from clauses');
-    const document = await buildDocument('Dieser Vertrag tritt am 1. März 2024 in Kraft.', { inputType: 'text' });
-    const invoke = (clauses: typeof english) => createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses }).invoke({ field, contract, config: step.config, document, resolved: new Map(), tables: {}, memo: createRunMemo() });
-    expect((await invoke(german)).candidates.map((candidate) => candidate.value)).toEqual(['2024-03-01']);
-    expect((await invoke(english)).candidates).toEqual([]);
+  it('reads the effective date a definition states past its parenthesis, a preamble\'s label, and a body\'s "shall come into force on"', async () => {
+    expect(await read('This Agreement is between A and B. The Effective Date of this Agreement (herein called the "Effective Date") is March 3, 1999.', 'effective_date')).toEqual(['1999-03-03']);
+    expect(await read('SUPPLY AGREEMENT   Effective Date: June 9, 2016\nThis Agreement is between A and B.', 'effective_date')).toEqual(['2016-06-09']);
+    expect(await read('This Agreement is between A and B.\n9. Term. This Agreement shall come into force as of July 1, 2012 and last two years.', 'effective_date')).toEqual(['2012-07-01']);
+  });
+
+  it('offers both dates when the preamble says it is made effective on one and the body that it commences on another', async () => {
+    const dates = await read('This Agreement is made effective May 2, 2018 by A and B.\n3. Term: This Agreement shall commence on May 1, 2018 and end on April 30, 2020.', 'effective_date');
+    expect([...dates].sort()).toEqual(['2018-05-01', '2018-05-02']);
   });
 });

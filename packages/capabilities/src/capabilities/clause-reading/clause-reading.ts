@@ -11,7 +11,11 @@
  * "This Agreement").
  * Which clause a field reads is decided by the lexicon concepts its labels name
  * (`agreement-date`, `effective-date`, `governing-law`, `document-title`), never by its
- * name. Dates are read by the DATE recognizer in the document's date order, in the
+ * name. A form may state its date under a label at its head ("PARTIES: … DATE: October 6,
+ * 1994", the pack's `head-date-labels`, read in its first 600 characters only: far above
+ * any signature block). A date after a lead is read with its line breaks as spaces ("as of
+ * June\n10, 2014") and past a form's blank ("as of _Dec. 8, 2005").
+ * Dates are read by the DATE recognizer in the document's date order, in the
  * preamble — up to the recitals, and never in a sentence citing another agreement ("pursuant
  * to a Supply Agreement dated …"); the governing law anywhere, a clause about this agreement
  * outranking one about an arbitration or an export. Evidence is `RECOGNIZER` with
