@@ -72,11 +72,11 @@ export const CLAUSE_PATTERN_NAMES = [
 export type ClausePatternName = (typeof CLAUSE_PATTERN_NAMES)[number];
 
 /** The pattern lists a clause pack names: the lead-ins that end right before a date. */
-export const CLAUSE_LEAD_NAMES = ['agreement-date-leads', 'effective-date-leads', 'body-effective-leads', 'execution-date-leads'] as const;
+export const CLAUSE_LEAD_NAMES = ['agreement-date-leads', 'effective-date-leads', 'body-effective-leads', 'execution-date-leads', 'head-date-labels'] as const;
 /** Patterns a pack may leave out (added after packs were first written): what stands in for each, a pattern that matches nothing. */
 const OPTIONAL_PATTERNS: Readonly<Partial<Record<ClausePatternName, ClausePattern>>> = { 'said-of-other': { source: '(?!)', flags: '' } };
 /** Lead lists a pack may leave out (read as empty): the ones added after packs were first written. */
-const OPTIONAL_LEADS: readonly ClauseLeadName[] = ['execution-date-leads'];
+const OPTIONAL_LEADS: readonly ClauseLeadName[] = ['execution-date-leads', 'head-date-labels'];
 export type ClauseLeadName = (typeof CLAUSE_LEAD_NAMES)[number];
 
 /** A clause pack: a language's contract clauses as patterns, and the places its adjectives name. */
@@ -133,5 +133,5 @@ export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
   return deepFreeze({ id, version, description: typeof description === 'string' ? description : '', language, patterns: named, leads, placeAdjectives: { ...(adjectives as Record<string, string>) } });
 }
 
-/** The built-in clause knowledge of English contracts (`contract-clauses-en@1.1.0`), validated once. */
+/** The built-in clause knowledge of English contracts (`contract-clauses-en@1.2.0`), validated once. */
 export const contractClauses: () => ClauseKnowledge = lazyConstant(() => validateClauseKnowledge(data));

@@ -195,3 +195,43 @@ describe('clause_reading: the document title', () => {
     expect((await invoke(english)).candidates).toEqual([]);
   });
 });
+
+describe('clause_reading: dates in more shapes', () => {
+  it('reads a date wrapped onto the next line, after a form\'s underscores, and split from its ordinal suffix', async () => {
+    expect(await read('This Letter (the "Agreement") is entered into by Ann Lee and Box Corp. effective as of March\n9, 2016.\nIt is agreed as follows:', 'effective_date')).toEqual(['2016-03-09']);
+    expect(await read('THIS LICENSE AGREEMENT (the "Agreement") shall be effective as of _Feb. 3, 2004 (the "Effective Date") between A and B.', 'effective_date')).toEqual(['2004-02-03']);
+    expect(await read('THIS AGREEMENT is made on this 3\nrd day of April, 2009 by A and B.', 'agreement_date')).toEqual(['2009-04-03']);
+  });
+
+  it('reads the date a heading states with a comma, "for reference", and "entered into this …"', async () => {
+    expect(await read('SUPPLY AGREEMENT, DATED JUNE 2, 2003\nThe parties agree as follows.', 'agreement_date')).toEqual(['2003-06-02']);
+    expect(await read('THIS AGREEMENT, dated for reference purposes as of May 4, 2001 (the "Agreement"), is between A and B.', 'agreement_date')).toEqual(['2001-05-04']);
+    expect(await read('This Agreement is entered into this 12 October, 1995 by A and B.', 'agreement_date')).toEqual(['1995-10-12']);
+  });
+
+  it('reads the "Effective Date" a date defines with the quote before "the"', async () => {
+    expect(await read('This Agreement is made by A and B on August 1, 2012 (\u201cthe Effective Date).', 'effective_date')).toEqual(['2012-08-01']);
+  });
+
+  it('reads a form\'s date label at its head, never one of its signature blocks', async () => {
+    expect(await read('CONFIDENTIALITY AGREEMENT PARTIES: Ann Lee (EMPLOYEE) Box Corp. (COMPANY) DATE: May 5, 1997 RECITALS: A. Box Corp. employs Ann Lee.', 'agreement_date')).toEqual(['1997-05-05']);
+    expect(await read('Confidentiality Agreement\nDate: July 8, 2015\nName: Ann Lee\nThe employee agrees as follows.', 'agreement_date')).toEqual(['2015-07-08']);
+    const far = `CONFIDENTIALITY AGREEMENT\nThe employee agrees as follows. ${'The employee keeps all information secret. '.repeat(20)}\nBy: /s/ Ann Lee\nDate: July 8, 2015\n`;
+    expect(await read(far, 'agreement_date')).toEqual([]);
+  });
+
+  it('takes the agreement\'s date as its effective date when it takes effect "as of the date and year first written above"', async () => {
+    expect(await read('THIS AGREEMENT is made as of the 15th day of May, 1996 by A and B. The parties have executed this Agreement to be effective as of the date and year first written above.', 'effective_date')).toEqual(['1996-05-15']);
+  });
+
+  it('reads the effective date a definition states past its parenthesis, a preamble\'s label, and a body\'s "shall come into force on"', async () => {
+    expect(await read('This Agreement is between A and B. The Effective Date of this Agreement (herein called the "Effective Date") is March 3, 1999.', 'effective_date')).toEqual(['1999-03-03']);
+    expect(await read('SUPPLY AGREEMENT   Effective Date: June 9, 2016\nThis Agreement is between A and B.', 'effective_date')).toEqual(['2016-06-09']);
+    expect(await read('This Agreement is between A and B.\n9. Term. This Agreement shall come into force as of July 1, 2012 and last two years.', 'effective_date')).toEqual(['2012-07-01']);
+  });
+
+  it('offers both dates when the preamble says it is made effective on one and the body that it commences on another', async () => {
+    const dates = await read('This Agreement is made effective May 2, 2018 by A and B.\n3. Term: This Agreement shall commence on May 1, 2018 and end on April 30, 2020.', 'effective_date');
+    expect([...dates].sort()).toEqual(['2018-05-01', '2018-05-02']);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * `clause_reading@1.6.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.7.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"; a letter agreement's date line
  * above its salutation, as an inference), the date it takes effect ("effective as of …",
@@ -11,7 +11,11 @@
  * "This Agreement").
  * Which clause a field reads is decided by the lexicon concepts its labels name
  * (`agreement-date`, `effective-date`, `governing-law`, `document-title`), never by its
- * name. Dates are read by the DATE recognizer in the document's date order, in the
+ * name. A form may state its date under a label at its head ("PARTIES: … DATE: October 6,
+ * 1994", the pack's `head-date-labels`, read in its first 600 characters only: far above
+ * any signature block). A date after a lead is read with its line breaks as spaces ("as of
+ * June\n10, 2014") and past a form's blank ("as of _Dec. 8, 2005").
+ * Dates are read by the DATE recognizer in the document's date order, in the
  * preamble — up to the recitals, and never in a sentence citing another agreement ("pursuant
  * to a Supply Agreement dated …"); the governing law anywhere, a clause about this agreement
  * outranking one about an arbitration or an export. Evidence is `RECOGNIZER` with
@@ -33,7 +37,7 @@ import { type ClauseRules, compileClauseRules } from './clause-rules.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.6.0',
+  version: '1.7.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
@@ -150,8 +154,12 @@ function datesAfterLeads(rules: ClauseRules, text: string, leads: readonly RegEx
     for (let match = lead.exec(text); match !== null; match = lead.exec(text)) {
       const from = match.index + match[0].length;
       if (citesAnotherAgreement(rules, text, match.index, from)) continue;
-      const hit = recognizers.findValues('DATE', text.slice(from, from + 40), options)[0];
-      if (hit !== undefined && hit.start <= 1) {
+      // A date wrapped onto the next line ("as of June\n10, 2014") is read as one line (same length, same offsets);
+      // a form's blank filled in after its underscores ("as of _Dec. 8, 2005") starts after them.
+      const window = text.slice(from, from + 40).replace(/[\r\n\t]/g, ' ');
+      const blank = /^[ _]*/.exec(window)![0].length;
+      const hit = recognizers.findValues('DATE', window, options)[0];
+      if (hit !== undefined && hit.start <= Math.max(1, blank)) {
         found.push({ value: hit.value, start: from + hit.start, end: from + hit.end });
         continue;
       }
@@ -414,7 +422,7 @@ function effectiveDates(rules: ClauseRules, text: string, preamble: string, reco
  * Agreement as of July 14, 2011"; an inference, `executionDate`); else a letter agreement's date line.
  */
 function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2], reading: { readonly takesItsEffectiveDate?: boolean } = {}): ClauseValue[] {
-  const stated = [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers)];
+  const stated = [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers), ...datesAfterLeads(rules, preamble.slice(0, HEAD_LABEL_CHARACTERS), rules.headDateLabels, recognizers, options)];
   if (stated.length > 0) return stated;
   if (reading.takesItsEffectiveDate === true) {
     const effective = [...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options), ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options)];
@@ -424,6 +432,9 @@ function agreementDates(rules: ClauseRules, preamble: string, text: string, reco
   if (signed.length > 0) return signed.map((entry) => ({ ...entry, inferred: true, executionDate: true }));
   return letterDates(rules, text, recognizers, options);
 }
+
+/** Characters at the head of a document where a form's date label ("DATE: October 6, 1994") is read: far above any signature block. */
+const HEAD_LABEL_CHARACTERS = 600;
 
 /** The sentence holding `start`…`end`: from the previous sentence end to the next. */
 function sentenceAround(text: string, start: number, end: number): string {

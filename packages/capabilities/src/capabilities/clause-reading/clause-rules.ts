@@ -53,6 +53,8 @@ export interface ClauseRules {
   /** Lead-ins in the preamble ending right before the date an agreement takes effect. */
   readonly effectiveDateLeads: readonly RegExp[];
   readonly executionDateLeads: readonly RegExp[];
+  /** Labels at the head of a form ("DATE:") ending right before the agreement's date. */
+  readonly headDateLabels: readonly RegExp[];
   /** Where the body states when the agreement takes effect: `effectiveDateIs`, then the pack's body leads. */
   readonly bodyEffectiveLeads: readonly RegExp[];
   /** A people's adjective → the place it names ("English" → "England"). */
@@ -110,6 +112,7 @@ export function compileClauseRules(knowledge: ClauseKnowledge): ClauseRules {
     agreementDateLeads: Object.freeze(knowledge.leads['agreement-date-leads'].map(compile)),
     effectiveDateLeads: Object.freeze(knowledge.leads['effective-date-leads'].map(compile)),
     executionDateLeads: Object.freeze(knowledge.leads['execution-date-leads'].map(compile)),
+    headDateLabels: Object.freeze(knowledge.leads['head-date-labels'].map(compile)),
     bodyEffectiveLeads: Object.freeze([effectiveDateIs, ...knowledge.leads['body-effective-leads'].map(compile)]),
     placeAdjectives: knowledge.placeAdjectives,
   });
