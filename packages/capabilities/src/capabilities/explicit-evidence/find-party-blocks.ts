@@ -19,6 +19,7 @@ import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
 import type { LayoutWords } from '../shared/layout-words.js';
 import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
+import { cellAt, COLUMN_GAP, columnCells } from '../shared/column-cells.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
@@ -103,15 +104,6 @@ function headingText(context: SearchContext, lineText: string): HeadingText | nu
   return null;
 }
 
-/** A gap of three spaces or more between a line's columns. */
-const COLUMN_GAP = /\s{3,}/;
-
-/** A line's column cells when it has two or more: its texts between gaps of three spaces or more, with where each starts. */
-function columnCells(text: string): { text: string; offset: number }[] {
-  const cells = [...text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].map((match) => ({ text: match[0], offset: match.index }));
-  return cells.length >= 2 ? cells : [];
-}
-
 /**
  * A column cell that labels a party's name: a party's term, then a name key of the packs
  * ("Seller name", "Seller trade name"), nothing else. Only such a cell is read as a heading in a
@@ -134,16 +126,17 @@ function columnNameHeading(context: SearchContext, cell: string): { term: string
 /** The part of `line` in the column that starts at `offset` (a little slack), as a line of its own; undefined when the column is empty there. */
 function cellLine(line: DocumentLine | undefined, offset: number): DocumentLine | undefined {
   if (line === undefined) return undefined;
-  const cell = [...line.text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].find((match) => Math.abs(match.index - offset) <= 3);
+  const cell = cellAt(line.text, offset);
   if (cell === undefined) return undefined;
-  const start = line.span.start + cell.index;
-  return { ...line, text: cell[0], span: { start, end: start + cell[0].length, layer: line.span.layer } };
+  const start = line.span.start + cell.offset;
+  return { ...line, text: cell.text, span: { start, end: start + cell.text.length, layer: line.span.layer } };
 }
 
 /** The names read under column cells that label a party's name ("Seller trade name" / "LE FOURNISSEUR" beside another column). */
 function columnNameBlocks(context: SearchContext, lines: readonly DocumentLine[], layer: string): PartyBlock[] {
   const blocks: PartyBlock[] = [];
   lines.forEach((line, index) => {
+    // A line without a column gap (most lines) is passed over before it is split into cells.
     if (!COLUMN_GAP.test(line.text.trim())) return;
     for (const cell of columnCells(line.text)) {
       const heading = columnNameHeading(context, cell.text);

@@ -29,6 +29,7 @@ import { enumScanOptions, evidenceDetail, readTypedValue, type ValueReading } fr
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import { compileLayoutWords, type LayoutWords } from '../shared/layout-words.js';
 import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../shared/result-builder.js';
+import { cellAt, COLUMN_GAP, columnCells } from '../shared/column-cells.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
 /** The spec of `pattern_extraction@1.15.0`. */
@@ -425,9 +426,6 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   reportLetterhead(builder, value, spans, document.layers[layer]!.text.slice(span.start, span.end), { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
 }
 
-/** A gap of three spaces or more between a line's columns. */
-const COLUMN_GAP = /\s{3,}/;
-
 /**
  * The name in the first column of a head printed in columns: the text before the line's first
  * column gap, when a legal form of the packs ends it (nothing follows the form) and the line
@@ -455,16 +453,6 @@ const REPEATED_HEAD_LINES = 12;
 /** How many lines after the head the repeated name must be printed (the foot, not the head's own block). */
 const REPEATED_FOOT_GAP = 6;
 
-/** A line's column cells: its texts between gaps of three spaces or more, with where each starts. */
-function columnCells(text: string): { text: string; offset: number }[] {
-  return [...text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].map((match) => ({ text: match[0], offset: match.index }));
-}
-
-/** The cell of `line` that starts at `offset` (a little slack), or null. */
-function cellAt(line: Document['lines'][number] | undefined, offset: number): string | null {
-  return line === undefined ? null : (columnCells(line.text).find((cell) => Math.abs(cell.offset - offset) <= 3)?.text ?? null);
-}
-
 /** A text that may be a company's name printed alone: letters, a few words, no digit, key, link or label of a concept, no title. */
 function nameCell(text: string, layout: LayoutWords, lexicon: Lexicon, normalize: LabelNormalizer): boolean {
   if (text.length > 60 || !/\p{L}{2}/u.test(text) || /[\d:@|/]|https?|www\./iu.test(text) || text.split(/\s+/).length < 2) return false;
@@ -488,8 +476,8 @@ function repeatedHeadName(document: Document, layer: string, layout: LayoutWords
   for (let position = 0; position < Math.min(lines.length, REPEATED_HEAD_LINES); position += 1) {
     for (const cell of columnCells(lines[position]!.text)) {
       if (!nameCell(cell.text, layout, lexicon, normalize)) continue;
-      const under = cellAt(lines[position + 1], cell.offset);
-      if (under === null || letterheadFollower(under, layout, normalize) !== 'address') continue;
+      const under = cellAt(lines[position + 1]?.text ?? '', cell.offset);
+      if (under === undefined || letterheadFollower(under.text, layout, normalize) !== 'address') continue;
       const again = lines.findIndex((line, index) => index >= position + REPEATED_FOOT_GAP && line.text.trim() === cell.text);
       if (again < 0 || !addressInLine(lines[again + 1]?.text ?? '', layout, normalize)) continue;
       const start = lines[position]!.span.start + cell.offset;
