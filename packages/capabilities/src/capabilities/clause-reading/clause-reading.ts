@@ -382,15 +382,14 @@ function takesEffectOtherwise(rules: ClauseRules, text: string): boolean {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       if (rules.atItsDate.test(text.slice(match.index + match[0].length, match.index + match[0].length + 80))) continue;
-      // Said of the agreement ("This Agreement shall become effective upon …"), not of a notice or a termination.
       if (pattern === rules.effectiveDateIs) return true;
-      // A sentence whose start is in sight and whose subject is something else (a notice, sections) says nothing of the agreement.
-      const wide = text.slice(Math.max(0, match.index - SUBJECT_WINDOW), match.index);
-      const start = Math.max(wide.lastIndexOf('. '), wide.lastIndexOf(';'));
-      if (start >= 0 && rules.saidOfOther.test(wide.slice(start + 1))) continue;
-      const before = text.slice(Math.max(0, match.index - SPEAKS_OF_WINDOW), match.index);
-      const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1);
-      if (rules.saidOfAgreement.test(sentence)) return true;
+      // Said of the agreement ("This Agreement shall become effective upon …"), not of a notice or a termination:
+      // a sentence whose start is in sight and whose subject is something else (a notice, sections) says nothing of
+      // the agreement; otherwise its last characters are read for the agreement.
+      const window = text.slice(Math.max(0, match.index - SUBJECT_WINDOW), match.index);
+      const sentence = window.slice(Math.max(window.lastIndexOf('. '), window.lastIndexOf(';')) + 1);
+      if (sentence.length < window.length && rules.saidOfOther.test(sentence)) continue;
+      if (rules.saidOfAgreement.test(sentence.slice(-SPEAKS_OF_WINDOW))) return true;
     }
   }
   return false;
