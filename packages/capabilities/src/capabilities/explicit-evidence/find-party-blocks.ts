@@ -19,7 +19,7 @@ import type { DocumentLine } from '@paxman/document';
 import type { SourceSpan } from '@paxman/core';
 import type { LayoutWords } from '../shared/layout-words.js';
 import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
-import { cellAt, COLUMN_GAP, columnCells } from '../shared/column-cells.js';
+import { cellAt, COLUMN_GAP, type ColumnCell, columnCells } from '../shared/column-cells.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
@@ -132,15 +132,38 @@ function cellLine(line: DocumentLine | undefined, offset: number): DocumentLine 
   return { ...line, text: cell.text, span: { start, end: start + cell.text.length, layer: line.span.layer } };
 }
 
-/** The names read under column cells that label a party's name ("Seller trade name" / "LE FOURNISSEUR" beside another column). */
-function columnNameBlocks(context: SearchContext, lines: readonly DocumentLine[], layer: string): PartyBlock[] {
+/** A column cell that labels a party's name: the cell and its heading. */
+interface HeadingCell {
+  readonly cell: ColumnCell;
+  readonly heading: { readonly term: string; readonly key: string; readonly concepts: readonly string[] };
+}
+
+/** The cells of a line text that label a party's name (`columnNameHeading`); none for a line without a column gap (most lines). */
+function headingCells(context: SearchContext, text: string): readonly HeadingCell[] {
+  if (!COLUMN_GAP.test(text.trim())) return NO_HEADING_CELLS;
+  const cells: HeadingCell[] = [];
+  for (const cell of columnCells(text)) {
+    const heading = columnNameHeading(context, cell.text);
+    if (heading !== null) cells.push({ cell, heading });
+  }
+  return cells.length === 0 ? NO_HEADING_CELLS : cells;
+}
+
+const NO_HEADING_CELLS: readonly HeadingCell[] = Object.freeze([]);
+
+/**
+ * The names read under column cells that label a party's name ("Seller trade name" / "LE
+ * FOURNISSEUR" beside another column). Which cells of a line label a name depends on its text
+ * alone: a text a long document prints on many lines is split into cells once (`same`: each
+ * line's first line with its text).
+ */
+function columnNameBlocks(context: SearchContext, lines: readonly DocumentLine[], same: Int32Array, layer: string): PartyBlock[] {
   const blocks: PartyBlock[] = [];
+  const judged = new Array<readonly HeadingCell[] | undefined>(lines.length);
   lines.forEach((line, index) => {
-    // A line without a column gap (most lines) is passed over before it is split into cells.
-    if (!COLUMN_GAP.test(line.text.trim())) return;
-    for (const cell of columnCells(line.text)) {
-      const heading = columnNameHeading(context, cell.text);
-      if (heading === null) continue;
+    const first = same[index]!;
+    const cells = (judged[first] ??= headingCells(context, line.text));
+    for (const { cell, heading } of cells) {
       const name = nameLine(cellLine(lines[index + 1], cell.offset), false, context.layout);
       if (name === null) continue;
       const start = line.span.start + cell.offset;
@@ -202,7 +225,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
       }
     }
-    return [...blocks, ...columnNameBlocks(context, lines, layer)];
+    return [...blocks, ...columnNameBlocks(context, lines, same, layer)];
   });
 }
 
