@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.16.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.16.1');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -544,6 +544,15 @@ describe('explicit_evidence: the document title line states its number and date'
     // A line between them that is no date ends the block; so does a second date.
     expect(await read('INVOICE\nThank you\nNo. 4711\n', 'invoice_number')).toEqual([]);
     expect(await read('INVOICE\n20/09/2023\n21/09/2023\nNo. 4711\n', 'invoice_number')).toEqual([]);
+  });
+
+  it('reads a marker written onto its number as the marker, never as part of the number', async () => {
+    expect(await read('ACME Corp\nInvoice #INV-2026-12345\n', 'invoice_number')).toEqual(['INV-2026-12345']);
+    expect(await read('ACME Corp\nInvoice #A-12 dated 2024-01-02\n', 'invoice_number')).toEqual(['A-12']);
+    expect(await read('ACME GmbH\nRechnung Nr.471102 vom 05.03.2018\n', 'invoice_number')).toEqual(['471102']);
+    expect(await read('ATELIER DURAND SAS\nFacture n°562044387\n', 'invoice_number')).toEqual(['562044387']);
+    // A marker that ends in a letter ends where the digits begin: "NOVA12" is no "No" glued to "VA12".
+    expect(await read('ACME Corp\nInvoice NOVA12\n', 'invoice_number')).toEqual(['NOVA12']);
   });
 
   it('reads no number from a title whose next line is no number', async () => {

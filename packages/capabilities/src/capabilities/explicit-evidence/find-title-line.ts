@@ -117,10 +117,10 @@ function readTitleLine(lineTokens: readonly Token[], layerText: string, end: num
   let numberToken = tokens[position];
   // A marker written onto its number ("n°562044387", "Nr.471102", "#A-12").
   if (marker === null && numberToken !== undefined) {
-    const glued = /^(\D{1,4}?)(\d.*)$/u.exec(numberToken.text);
-    if (glued !== null && layout.isNumberMarker(glued[1]!)) {
-      marker = glued[1]!;
-      numberToken = { text: glued[2]!, start: numberToken.start + glued[1]!.length, end: numberToken.end };
+    const glued = gluedMarker(numberToken.text, layout);
+    if (glued !== null) {
+      marker = glued;
+      numberToken = { text: numberToken.text.slice(glued.length), start: numberToken.start + glued.length, end: numberToken.end };
     }
   }
   if (numberToken === undefined || !/\d/.test(numberToken.text) || (marker === null && position !== 1)) return null;
@@ -154,6 +154,26 @@ function readTitleLine(lineTokens: readonly Token[], layerText: string, end: num
     number: { text: numberText, span: { start: numberToken.start, end: numberToken.start + numberText.length, layer } },
     date,
   };
+}
+
+/** Longest marker read as written onto its number. */
+const GLUED_MARKER_CHARACTERS = 4;
+
+/**
+ * The number marker a token starts with, written onto the number ("n°562044387", "Nr.471102",
+ * "#INV-2026-12345"), or null. A marker that ends in a letter ("Nr471102") ends where the
+ * number's digits begin; one that ends in a sign ("#", "n°", "Nr.") may be followed by an
+ * identifier that opens with letters, as long as it holds a digit. The shortest marker wins.
+ */
+function gluedMarker(token: string, layout: LayoutWords): string | null {
+  for (let length = 1; length <= Math.min(GLUED_MARKER_CHARACTERS, token.length - 1); length += 1) {
+    const marker = token.slice(0, length);
+    const rest = token.slice(length);
+    if (/\d/.test(marker) || !layout.isNumberMarker(marker)) continue;
+    const opensNumber = /^\p{L}/u.test(marker.slice(-1)) ? /^\d/.test(rest) : /^[\p{L}\d]/u.test(rest) && /\d/.test(rest);
+    if (opensNumber) return marker;
+  }
+  return null;
 }
 
 /** How many lines under a title alone on its line may hold its number and date. */
