@@ -250,16 +250,12 @@ const SEPARATOR_LINE = /^(?:[:：=-]+|RM|MYR|SGD|S\$|\$|€|£|USD|EUR|GBP)$/i;
 /** An amount alone in a cell, with two decimals (a price, not a quantity or a count). */
 const AMOUNT_ALONE = /^[-−]?(?:RM|\$|€|£)?\s?\d{1,3}(?:,\d{3})*\.\d{2}$/;
 
-/** Seven or more words, in a trimmed text: six runs of white space. */
-const SEVEN_WORDS = /^(?:\S+\s+){6}/;
-
 /** A cell that can only be a label: a few words of letters (a rate like "6%" allowed), no amount, no code. */
 function isBareLabel(text: string, cell: LineCell): boolean {
   const label = text.slice(cell.start, cell.end).trim();
   if (label.length < 3 || label.length > 40 || !/\p{L}{3}/u.test(label)) return false;
-  if (SEVEN_WORDS.test(label)) return false;
-  // Rates aside, no digit: a label without digits is not cut down to look for them.
-  return !/\d/.test(label) || !/\d/.test(label.replace(/\d+(?:\.\d+)?\s*%/g, ''));
+  if (label.split(/\s+/).length > 6) return false;
+  return !/\d/.test(label.replace(/\d+(?:\.\d+)?\s*%/g, ''));
 }
 
 /** A value alone on its line in a value block: an amount, or a count ("22"). */
