@@ -21,6 +21,8 @@ export interface TextStructure {
   readonly keyValues: KeyValuePair[];
   readonly tables: Table[];
   readonly warnings: string[];
+  /** For each line, the index (in `lines`) of the first line with its text; null when not worked out (`structures: false`). */
+  readonly same: Int32Array | null;
 }
 
 /** Options of `analyzeText`. */
@@ -52,7 +54,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
     const lastBreak = text.lastIndexOf('\n', end);
     if (lastBreak > start) end = lastBreak;
   }
-  if (options.structures === false) return { lines: splitLines(text, layer, start, end, options.firstLineIndex ?? 0), keyValues: [], tables: [], warnings };
+  if (options.structures === false) return { lines: splitLines(text, layer, start, end, options.firstLineIndex ?? 0), keyValues: [], tables: [], warnings, same: null };
   // Lines and same lines in one pass: lines with one text share one string.
   const firstWithText: number[] = [];
   const lines = splitLines(text, layer, start, end, options.firstLineIndex ?? 0, firstWithText);
@@ -64,14 +66,14 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   const { pairs, labelledLines } = detectTextKeyValues(text, layer, lines, cells, words, summaries, same);
   const ranges = options.tableFreeRanges ?? [];
   // The labelled lines are skipped as they are unless table-free ranges add lines.
-  let skipLines: ReadonlySet<number> = labelledLines;
+  let skipLines = labelledLines;
   if (ranges.length > 0) {
-    const withRanges = new Set(labelledLines);
+    const withRanges = Uint8Array.from(labelledLines);
     let rangeIndex = 0;
     lines.forEach((line, index) => {
       while (rangeIndex < ranges.length && ranges[rangeIndex]![1] <= line.span.start) rangeIndex += 1;
       const range = ranges[rangeIndex];
-      if (range !== undefined && line.span.start >= range[0] && line.span.start < range[1]) withRanges.add(index);
+      if (range !== undefined && line.span.start >= range[0] && line.span.start < range[1]) withRanges[index] = 1;
     });
     skipLines = withRanges;
   }
@@ -80,7 +82,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   const headerStarts = new Set<number>();
   for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
   const keyValues = headerStarts.size === 0 ? pairs : pairs.filter((pair) => pair.source !== 'spaced' || !headerStarts.has(pair.keySpan.start));
-  return { lines, keyValues, tables, warnings };
+  return { lines, keyValues, tables, warnings, same };
 }
 
 /**

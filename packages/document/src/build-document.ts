@@ -316,6 +316,7 @@ export async function buildDocument(input: string | Uint8Array, options: BuildDo
       addTextRegion(fallback, 'input');
     } catch {
       fallback.lines.length = 0;
+      fallback.sameLines = null;
       fallback.keyValues.length = 0;
       fallback.tables.length = 0;
     }

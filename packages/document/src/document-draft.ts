@@ -47,6 +47,11 @@ export interface DocumentDraft {
   readonly xml: XmlDocument[];
   readonly xmlRefusals: XmlRefusal[];
   pdf: DocumentPdfLayout | null;
+  /**
+   * While the lines are one region's: for each line, the index of the first line with its
+   * text (`analyzeText`'s); null once a second region is added or when not worked out.
+   */
+  sameLines: Int32Array | null;
   /** Per layer: the last offset whose line number is known, for numbering later regions. */
   readonly lineCursors: Map<string, { offset: number; line: number }>;
   /** The words structure detection reads signature blocks and tax summaries by (the caller's knowledge). */
@@ -70,6 +75,7 @@ export function createDraft(inputText: string, kind: DocumentKind, words: Struct
     xml: [],
     xmlRefusals: [],
     pdf: null,
+    sameLines: null,
     lineCursors: new Map(),
     words,
   };
@@ -118,8 +124,13 @@ export function addTextRegion(draft: DocumentDraft, layer: string, options: Text
     ...(options.tableFreeRanges === undefined ? {} : { tableFreeRanges: options.tableFreeRanges }),
   });
   // Most documents are one region: its lists become the draft's as they are.
-  if (draft.lines.length === 0) draft.lines = structure.lines;
-  else appendAll(draft.lines, structure.lines);
+  if (draft.lines.length === 0) {
+    draft.lines = structure.lines;
+    draft.sameLines = structure.same;
+  } else {
+    appendAll(draft.lines, structure.lines);
+    draft.sameLines = null;
+  }
   if (draft.keyValues.length === 0) draft.keyValues = structure.keyValues;
   else appendAll(draft.keyValues, structure.keyValues);
   if (draft.tables.length === 0) draft.tables = structure.tables;
@@ -317,11 +328,17 @@ function freezePlacements(layout: object, lists: readonly (readonly object[])[])
   Object.freeze(layout);
 }
 
-/** The conventions of the primary layer's searched text, read from the draft's lines of it when they are its lines. */
+/**
+ * The conventions of the primary layer's searched text, read from the draft's lines of it
+ * when they are its lines — and, when they are all the draft's lines, with the same lines
+ * structure detection found (the distinct lines are not looked up by text again).
+ */
 function documentContext(draft: DocumentDraft): Document['context'] {
   const layer = draft.layers[draft.primaryLayer] === undefined ? 'input' : draft.primaryLayer;
   const searched = searchedText(draft.layers[layer]?.text ?? '');
-  return inferDocumentContext(searched, searchedLineTexts(searched, layer, draft.lines), draft.words.context ?? {});
+  const lines = searchedLineTexts(searched, layer, draft.lines);
+  const same = lines !== undefined && draft.sameLines !== null && lines.length === draft.lines.length ? draft.sameLines : undefined;
+  return inferDocumentContext(searched, lines, draft.words.context ?? {}, same);
 }
 
 /** The frozen Document. */

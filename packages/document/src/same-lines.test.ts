@@ -29,6 +29,14 @@ describe('sameLines', () => {
   });
 });
 
+describe('the same lines of a structured region', () => {
+  it('are handed on with its lines (and none when lines are all it finds)', () => {
+    const text = 'Total: 1\n\nTotal: 1\nDate\n\nDate';
+    expect([...analyzeText(text, 'input').same!]).toEqual([...sameLines(splitLines(text, 'input'))]);
+    expect(analyzeText(text, 'input', { structures: false }).same).toBeNull();
+  });
+});
+
 describe('structure on repeated lines', () => {
   const page = [
     'ACME GmbH                         INVOICE',

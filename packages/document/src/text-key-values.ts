@@ -25,8 +25,8 @@ import { lineAnswers, sameLines } from './same-lines.js';
 /** What the detector found on one line: its pairs, and whether any was `Label: value` or a leader. */
 export interface LineKeyValues {
   readonly pairs: KeyValuePair[];
-  /** Lines holding a colon or leader pair; text tables skip them. */
-  readonly labelledLines: ReadonlySet<number>;
+  /** By line number, 1 for a line holding a pair found on the line itself (text tables skip them), else 0. */
+  readonly labelledLines: Uint8Array;
 }
 
 function pair(
@@ -266,10 +266,11 @@ const BLOCK_VALUE = /^[-−]?(?:RM|\$|€|£)?\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d{2,
  * holding only a label ("TOTAL SALES (INCLUSIVE GST)" / "CASH" / "CHANGE"), then — past
  * lines holding only a separator or a currency marker — exactly as many lines each holding
  * only a value ("3.70" / "10.00" / "6.30"), paired by order (`block`). A different count
- * pairs nothing: which label a value belongs to would be a guess. Returns the lines used.
+ * pairs nothing: which label a value belongs to would be a guess. Flags the lines used in
+ * `used` (by line number) and returns how many pairs were found.
  */
-function blockPairs(text: string, layer: string, cells: LinesCells, same: Int32Array, pairs: KeyValuePair[]): Set<number> {
-  const used = new Set<number>();
+function blockPairs(text: string, layer: string, cells: LinesCells, same: Int32Array, pairs: KeyValuePair[], used: Uint8Array): number {
+  let paired = 0;
   const single = (line: number): LineCell | null => (cells.count(line) === 1 ? cells.of(line)[0]! : null);
   // Whether a line is a label depends on its text alone: a text repeated on many lines is judged once.
   const labelLines = lineAnswers(same, (line) => {
@@ -313,11 +314,12 @@ function blockPairs(text: string, layer: string, cells: LinesCells, same: Int32A
       const value = single(values[index]!)!;
       if (key === null) return;
       pairs.push(pair(text, layer, key, trimBounds(text, value.start, value.end), 'block'));
-      used.add(labelLine);
-      used.add(values[index]!);
+      used[labelLine] = 1;
+      used[values[index]!] = 1;
+      paired += 1;
     });
   }
-  return used;
+  return paired;
 }
 
 /**
@@ -334,9 +336,12 @@ export function detectTextKeyValues(
   same: Int32Array = sameLines(lines),
 ): LineKeyValues {
   const pairs: KeyValuePair[] = [];
-  const labelledLines = new Set<number>();
+  // Flags by line number (a line is asked about as it comes, and thousands come): typed arrays, not sets.
+  const labelledLines = new Uint8Array(lines.length);
   // Lines taken as the value of a label above them; such a line is not a label itself.
-  const valueLines = new Set<number>();
+  const valueLines = new Uint8Array(lines.length);
+  // Lines paired in a block of labels and a block of values.
+  const inBlocks = new Uint8Array(lines.length);
   /** The aligned cell under a label on one of the next two non-blank lines (and its line), or null. */
   const valueBelow = (lineIndex: number, key: readonly [number, number]): { cell: LineCell; line: number } | null => {
     let seen = 0;
@@ -362,8 +367,8 @@ export function detectTextKeyValues(
   // Whether a line's one cell is a bare label depends on its text alone: a text repeated on many lines is judged once.
   const bareLabelLines = lineAnswers(same, (line) => isBareLabel(text, cells.of(line)[0]!));
   // Label and value blocks are paired first; their lines are neither labels nor values of anything else.
-  const inBlocks = blockPairs(text, layer, cells, same, pairs);
-  for (const line of inBlocks) valueLines.add(line);
+  const blockPairCount = blockPairs(text, layer, cells, same, pairs, inBlocks);
+  if (blockPairCount > 0) valueLines.set(inBlocks);
 
   // Lines that print a pair separator, asked once per distinct text (none asked when the text prints none).
   const partedLines = mayPartPairs(text) ? lineAnswers(same, (line) => mayPartPairs(lines[line]!.text)) : null;
@@ -384,7 +389,7 @@ export function detectTextKeyValues(
   const spacedPlans = new Array<SpacedPlan | undefined>(lines.length);
   const abovePlans = new Array<LabelAlone | null | undefined>(lines.length);
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
-    if (cells.count(lineIndex) === 0 || inBlocks.has(lineIndex)) continue;
+    if (cells.count(lineIndex) === 0 || inBlocks[lineIndex] === 1) continue;
     const { steps, cellCount } = planOf(lineIndex);
     const lineStart = lines[lineIndex]!.span.start;
     let found = false;
@@ -396,11 +401,11 @@ export function detectTextKeyValues(
       } else if (step.kind === 'bare') {
         // A label alone on its line with an amount alone under it ("TOTAL AMT ROUNDED" /
         // "15.90"): receipts read by OCR print their totals column by column.
-        if (valueLines.has(lineIndex)) continue;
+        if (valueLines[lineIndex] === 1) continue;
         const key: [number, number] = [lineStart + step.keyStart, lineStart + step.keyEnd];
         const below = valueBelow(lineIndex, [lineStart + step.cellStart, lineStart + step.cellEnd]);
         if (below !== null && cells.count(below.line) === 1 && AMOUNT_ALONE.test(text.slice(below.cell.start, below.cell.end))) {
-          valueLines.add(below.line);
+          valueLines[below.line] = 1;
           pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
           found = true;
         }
@@ -413,30 +418,30 @@ export function detectTextKeyValues(
         // A list under a heading ("Items:" above a table row) is not a value.
         if (belowCount > 1 && belowCount !== cellCount) continue;
         if (step.hasNextCell && belowCount !== cellCount) continue;
-        valueLines.add(below.line);
+        valueLines[below.line] = 1;
         pairs.push(pair(text, layer, key, [below.cell.start, below.cell.end], 'above'));
         found = true;
       }
     }
     if (found) {
-      labelledLines.add(lineIndex);
+      labelledLines[lineIndex] = 1;
       continue;
     }
     const first = same[lineIndex]!;
     const spaced = (spacedPlans[first] ??= planSpacedPairs(text, lines[first]!.span.start, cells.of(first)));
     placeSpacedPairs(spaced, cells, lineIndex, lineStart, layer, pairs);
-    if (!valueLines.has(lineIndex)) {
+    if (valueLines[lineIndex] !== 1) {
       let aboveKey = abovePlans[first];
       if (aboveKey === undefined) {
         aboveKey = labelAlone(text, lines[first]!.span.start, cells.of(first));
         abovePlans[first] = aboveKey;
       }
       const valueLine = aboveKey === null ? -1 : abovePair(text, layer, cells, lineIndex, [lineStart + aboveKey.keyStart, lineStart + aboveKey.keyEnd], valueBelow, pairs, isLabelCell);
-      if (valueLine !== -1) valueLines.add(valueLine);
+      if (valueLine !== -1) valueLines[valueLine] = 1;
     }
   }
   // Block pairs were found ahead of the lines around them: pairs go in the order of their keys.
-  if (inBlocks.size > 0) pairs.sort((left, right) => left.keySpan.start - right.keySpan.start);
+  if (blockPairCount > 0) pairs.sort((left, right) => left.keySpan.start - right.keySpan.start);
   return { pairs: markSignatureBlocks(lines, markSummaryRegions(summaries, pairs), words), labelledLines };
 }
 

@@ -162,7 +162,7 @@ function isHeaderContinuation(upperLine: DocumentLine, upper: readonly LineCell[
 
 /**
  * The text tables of `lines` (all in `layer`). `cells.of(i)` are the cells of `lines[i]`;
- * lines in `skipLines` (labelled `Label: value` lines) end a block. Whether a line is a
+ * lines flagged in `skipLines` (by line number: labelled `Label: value` lines) end a block. Whether a line is a
  * rule, and whether its cells read like a header, is judged once per distinct line text
  * (`same` from `sameLines`).
  */
@@ -171,7 +171,7 @@ export function detectTextTables(
   layer: string,
   lines: readonly DocumentLine[],
   cells: LinesCells,
-  skipLines: ReadonlySet<number>,
+  skipLines: Uint8Array,
   same: Int32Array = sameLines(lines),
 ): Table[] {
   const tables: Table[] = [];
@@ -188,15 +188,15 @@ export function detectTextTables(
     block = [];
     continuation = null;
   };
-  const isRow = (index: number): boolean => cells.count(index) >= 2 && !skipLines.has(index);
+  const isRow = (index: number): boolean => cells.count(index) >= 2 && skipLines[index] !== 1;
   // The header line of the current block when it has no body row yet.
   const pendingHeader = (): number | null => (block.length === 1 && headerLikeLines.get(block[0]!) ? block[0]! : null);
-  const single = (index: number): boolean => cells.count(index) === 1 && !skipLines.has(index);
+  const single = (index: number): boolean => cells.count(index) === 1 && skipLines[index] !== 1;
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (ruleLines.get(index)) continue;
     const header = pendingHeader();
-    if (continuation === null && header !== null && header === index - 1 && !skipLines.has(index) && isHeaderContinuation(lines[header]!, cells.of(header), line, cells.of(index), text)) {
+    if (continuation === null && header !== null && header === index - 1 && skipLines[index] !== 1 && isHeaderContinuation(lines[header]!, cells.of(header), line, cells.of(index), text)) {
       continuation = index;
       continue;
     }

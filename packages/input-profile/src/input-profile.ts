@@ -26,3 +26,10 @@ export interface InputProfile {
   readonly density: number;
   readonly isEmpty: boolean;
 }
+
+/**
+ * What a run of the pipeline reads of the profile: every field but `density`, whose count
+ * of code points and white space is the only pass over every byte the profile would make
+ * in JavaScript, and which no stage of a run reads (`makeRunProfile`).
+ */
+export type RunInputProfile = Omit<InputProfile, 'density'>;

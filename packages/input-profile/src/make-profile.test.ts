@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError, InvalidInputProfileError, sha256Hex } from '@paxman/core';
 import { InputType } from './input-profile.js';
-import { createInputProfile, makeProfile } from './make-profile.js';
+import { createInputProfile, makeProfile, makeRunProfile } from './make-profile.js';
 
 const SIX_WHITESPACE = [' ', '\t', '\n', '\r', '\v', '\f'];
 
@@ -64,6 +64,23 @@ describe('makeProfile', () => {
         expect(makeProfile(text)).toEqual(makeProfile(new TextEncoder().encode(text)));
       }),
     );
+  });
+
+  it('gives a run the profile without density: the other four fields, frozen', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+        const { density, ...rest } = makeProfile(bytes);
+        expect(density).toBeGreaterThanOrEqual(0);
+        expect(makeRunProfile(bytes)).toEqual(rest);
+      }),
+    );
+    for (const text of ['', ' \t\n\r\v\f', ' \v x', '\u00a0', 'Invoice 7\n']) {
+      const { density, ...rest } = makeProfile(text);
+      expect(density).toBeGreaterThanOrEqual(0);
+      expect(makeRunProfile(text)).toEqual(rest);
+    }
+    expect(Object.isFrozen(makeRunProfile('x'))).toBe(true);
+    expect(Object.keys(makeRunProfile('x'))).toEqual(['inputType', 'size', 'contentHash', 'isEmpty']);
   });
 
   it('keeps density within [0, 1] and hashes the bytes', () => {

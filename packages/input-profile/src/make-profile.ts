@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { InvalidInputError, InvalidInputProfileError, isSha256Hex } from '@paxman/core';
 import { classifyInput } from './classify.js';
-import { type InputProfile, InputType } from './input-profile.js';
-import { scanUtf8 } from './utf8-scan.js';
+import { type InputProfile, InputType, type RunInputProfile } from './input-profile.js';
+import { isAsciiWhitespaceByte, scanUtf8 } from './utf8-scan.js';
 
 const INPUT_TYPES: readonly string[] = Object.values(InputType);
 const encoder = new TextEncoder();
@@ -42,6 +42,31 @@ export function createInputProfile(fields: InputProfile): InputProfile {
     contentHash: fields.contentHash,
     density: fields.density,
     isEmpty: fields.isEmpty,
+  });
+}
+
+/** True when some byte is not one of the six ASCII whitespace bytes (`scanUtf8`'s `hasContent`, found at the first such byte). */
+function hasContent(bytes: Uint8Array): boolean {
+  for (let index = 0; index < bytes.length; index += 1) if (!isAsciiWhitespaceByte(bytes[index]!)) return true;
+  return false;
+}
+
+/**
+ * The profile a run reads (`RunInputProfile`): `makeProfile`'s fields but `density`, so
+ * the bytes are not counted one by one — emptiness stops at the first byte that is not
+ * white space, the hash and the classification are native or bounded. Frozen.
+ *
+ * @example
+ * makeRunProfile('Hello, World!\n');
+ * // { inputType: 'text', size: 14, contentHash: 'c98c24b6…', isEmpty: false }
+ */
+export function makeRunProfile(input: string | Uint8Array): RunInputProfile {
+  const bytes = inputBytes(input);
+  return Object.freeze({
+    inputType: classifyInput(bytes),
+    size: bytes.length,
+    contentHash: createHash('sha256').update(bytes).digest('hex'),
+    isEmpty: !hasContent(bytes),
   });
 }
 

@@ -8,7 +8,7 @@ import type { Budget, CandidateResult, Clock, Evidence, JsonValue, Policy, RunSc
 import type { CanonicalContract } from '@paxman/contract';
 import type { Capability, CapabilityRegistry, RunMemo } from '@paxman/capability-spi';
 import type { Document, OcrEngine, PdfReader, StructureWords } from '@paxman/document';
-import type { InputProfile } from '@paxman/input-profile';
+import type { RunInputProfile } from '@paxman/input-profile';
 import type { ExecutionPlan } from '@paxman/planner';
 import type { DocumentContext, RunFieldScorer } from '@paxman/reconciler';
 import type { BuildArtifactExecutionStatistics } from '@paxman/artifact';
@@ -42,7 +42,7 @@ export interface PipelineStages {
   /** `id` and `version` of the document builder (`text_extraction`), recorded in artifact versions. */
   readonly documentBuilder: { readonly id: string; readonly version: string };
   /** Parses the input once into the shared Document. */
-  buildDocument(bytes: Uint8Array, options: { readonly profile: InputProfile; readonly signal?: AbortSignal; readonly ocr?: OcrEngine; readonly pdf?: PdfReader; readonly words?: StructureWords }): Promise<Document>;
+  buildDocument(bytes: Uint8Array, options: { readonly profile: RunInputProfile; readonly signal?: AbortSignal; readonly ocr?: OcrEngine; readonly pdf?: PdfReader; readonly words?: StructureWords }): Promise<Document>;
   execute(options: ExecuteStageOptions): Promise<ExecuteStageResult>;
   /** The early-stop scorer of one run (the reconciler's rubric), which also hands the reconciler each field's final assessment. */
   fieldScorer(contract: CanonicalContract, policy: Policy, documentContext: DocumentContext): RunFieldScorer;

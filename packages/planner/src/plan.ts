@@ -27,7 +27,7 @@ import {
   compareVersions,
   tierName, type DiagnosticCode } from '@paxman/core';
 import { type CanonicalContract, type CanonicalField, fingerprintContract } from '@paxman/contract';
-import type { InputProfile } from '@paxman/input-profile';
+import type { InputProfile, RunInputProfile } from '@paxman/input-profile';
 import { type Capability, type CapabilityRegistry, type CapabilitySpec, type CostHint, capabilityKey } from '@paxman/capability-spi';
 import { compareScored, normalizeCostHint, scoreCapability } from './capability-score.js';
 import type { ExecutionPlan, FieldPlan, PlanStep } from './execution-plan.js';
@@ -87,7 +87,7 @@ export interface PreparedPlan {
   readonly policy: Policy;
   readonly budget: Budget;
   /** The plan for one input: the prepared field plans, unless the input is empty or over budget. */
-  planFor(profile: InputProfile): ExecutionPlan;
+  planFor(profile: RunInputProfile): ExecutionPlan;
   /**
    * `serializePlan(plan)` for a plan of this prepared plan, written around the canonical
    * text of the shared body, made once: a batch writes only what is new per input.
@@ -111,7 +111,7 @@ export function preparePlan(options: PreparePlanOptions, contractFingerprint?: s
     contractFingerprint: fingerprint,
     policy,
     budget,
-    planFor(profile: InputProfile): ExecutionPlan {
+    planFor(profile: RunInputProfile): ExecutionPlan {
       const inputTooLarge = budget.maxInputBytes !== undefined && profile.size > budget.maxInputBytes;
       let body: PlanBody;
       if (inputTooLarge) {

@@ -108,6 +108,24 @@ describe('inferDocumentContext fast path', () => {
     expect(inferDocumentContext(page.repeat(35) + 'Tax: 12,50 GBP')).toEqual(referenceContext(page.repeat(35) + 'Tax: 12,50 GBP'));
   });
 
+  it('reads the same context when the caller says which lines repeat which (`same`)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 30 }), (lines, picks) => {
+        const texts = lines.map((pieces) => pieces.join(''));
+        const text = picks.map((pick) => texts[pick % texts.length]!).join('\n');
+        const split = text.split('\n');
+        const same = split.map((line) => split.indexOf(line));
+        expect(inferDocumentContext(text, split, {}, same)).toEqual(inferDocumentContext(text));
+        expect(inferDocumentContext(text, split, {}, same)).toEqual(referenceContext(text));
+      }),
+      { numRuns: 300, seed: 20261127 },
+    );
+    // A `same` that is not of these lines (another length) is not used.
+    expect(inferDocumentContext('Total: 12,50 EUR\nTotal: 12,50 EUR', ['Total: 12,50 EUR', 'Total: 12,50 EUR'], {}, [0])).toEqual(
+      inferDocumentContext('Total: 12,50 EUR\nTotal: 12,50 EUR'),
+    );
+  });
+
   it('leaves a numeric date claimed by a named date to the full scan', () => {
     // `2024 Mar 12` (year, month, day) overlaps `12/03/2024` and is found first.
     expect(findNumericDates('2024 Mar 12/03/2024')).toBeNull();

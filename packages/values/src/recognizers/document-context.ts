@@ -89,9 +89,22 @@ const HAS_DIGIT = /\d/;
 /** Each distinct line of a text, with how many times it is printed, in the order of first printing. */
 type PrintedLines = ReadonlyMap<string, { times: number }>;
 
-/** The distinct lines of `lines` and their counts: one map lookup per line (a count object, not get-then-set). */
-function printedLines(lines: readonly string[]): PrintedLines {
+/**
+ * The distinct lines of `lines` and their counts: one map lookup per line (a count object,
+ * not get-then-set), or — when the caller knows which lines repeat which (`same`) — one
+ * count per line and one map entry per distinct line.
+ */
+function printedLines(lines: readonly string[], same?: ArrayLike<number>): PrintedLines {
   const printed = new Map<string, { times: number }>();
+  if (same !== undefined) {
+    const times = new Int32Array(lines.length);
+    for (let index = 0; index < lines.length; index += 1) {
+      const first = same[index]!;
+      times[first] = times[first]! + 1;
+    }
+    for (let index = 0; index < lines.length; index += 1) if (same[index] === index) printed.set(lines[index]!, { times: times[index]! });
+    return printed;
+  }
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     const count = printed.get(line);
@@ -184,13 +197,15 @@ export interface DocumentContextKnowledge {
  * `text.split('\n')`, where a final empty line may be left out. They are read as that
  * split would have given them, and lines that are the same string objects as the
  * caller's keep one computed hash between the caller's tables and these. An instance
- * passes its packs' `knowledge`.
+ * passes its packs' `knowledge`. A caller that knows which of `lines` print the same text
+ * passes `same`: for each line, the index of the first line with its text (its own index
+ * when it is the first); the distinct lines are then not looked up by text.
  *
  * @example
  * inferDocumentContext('Date: 25/03/2024  Total: 1.234,56 €')
  * // { dateOrder: 'DMY', dominantCurrency: 'EUR', decimalSeparator: ',' }
  */
-export function inferDocumentContext(text: string, lines?: readonly string[], knowledge: DocumentContextKnowledge = {}): DocumentContext {
+export function inferDocumentContext(text: string, lines?: readonly string[], knowledge: DocumentContextKnowledge = {}, same?: ArrayLike<number>): DocumentContext {
   try {
     const orders = new Map<'DMY' | 'MDY', number>();
     const dateNames = knowledge.dateNames ?? builtInDateNames();
@@ -205,7 +220,8 @@ export function inferDocumentContext(text: string, lines?: readonly string[], kn
     }
     const currencies = new Map<string, number>();
     const separators = new Map<'.' | ',', number>();
-    const printed = printedLines(lines ?? text.split('\n'));
+    // `same` describes the caller's lines only.
+    const printed = lines === undefined ? printedLines(text.split('\n')) : printedLines(lines, same !== undefined && same.length === lines.length ? same : undefined);
     countNumeralVotes(printed, currencies, separators);
     countCurrencyMarks(text, printed, currencies, knowledge.legalFormCodes ?? builtInLegalFormCodes());
     // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
