@@ -61,6 +61,14 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(() => canonicalJson({ z: 1, b: { c: [1, undefined] }, a: Number.NaN })).toThrow(/\$\.b\.c\[1\]/);
   });
 
+  it('gives the reference text for data out of key order, integer-like keys, -0 and undefined members included, at any depth', () => {
+    const unordered = { z: { '10': 1, b: [{ y: -0, x: undefined, w: 'w' }], '2': 2 }, a: 'x', '1': null };
+    expect(canonicalJson(unordered)).toBe(canonicalize(unordered));
+    expect(canonicalJson(unordered)).toBe('{"1":null,"a":"x","z":{"10":1,"2":2,"b":[{"w":"w","y":0}]}}');
+    // The text does not depend on the order keys were inserted in.
+    expect(canonicalJson({ a: 'x', z: { b: [{ w: 'w', y: 0 }], '2': 2, '10': 1 }, '1': null })).toBe(canonicalJson(unordered));
+  });
+
   it('gives the reference text for data already in key order, with integer-like keys, own toJSON or a null prototype', () => {
     const sorted = { a: [1, { b: -0, c: 'x' }], d: { e: null, f: undefined } };
     expect(canonicalJson(sorted)).toBe(canonicalize(sorted));

@@ -6,8 +6,9 @@
  * Three functions are the whole API: `canonicalJson`, `canonicalHash` and `canonicalForm`
  * (the text together with the data it reads back as, for a caller that keeps both). Data whose keys
  * already enumerate in code-unit order is written by `JSON.stringify` after one check;
- * other plain JSON data in one pass (keys sorted, scalars as `JSON.stringify` writes them,
- * which is what RFC 8785 prescribes); anything else (a `toJSON` member, a
+ * other plain JSON data is copied once with its keys in code-unit order and the copy written
+ * by `JSON.stringify` (scalars as it writes them, which is what RFC 8785 prescribes; the
+ * text one flat string); anything else (a `toJSON` member, a
  * sparse array, a value with no JSON form) goes to the reference implementation, the
  * `canonicalize` package. `{ reference: true }` — or `PAXMAN_CANONICAL_JSON=reference` in
  * the environment when the process starts — sends everything there; a test proves both
@@ -43,7 +44,13 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
     // checked in one allocation-free pass and written by the native serializer.
     if (isInCanonicalOrder(value)) return JSON.stringify(value);
     try {
-      return serializePlain(value);
+      // Other plain data is copied with its keys in order (unfrozen: the copy is thrown
+      // away) and written natively: faster than writing it piece by piece, and the text is
+      // one flat string, where text joined piece by piece is a deep rope that every later
+      // reader (a hash of a text written around it) walks again (ADR 0051).
+      const state: CopyState = { indexLike: false, freeze: false };
+      const copy = canonicalCopy(value, state);
+      return state.indexLike ? serializePlain(copy) : JSON.stringify(copy);
     } catch (error) {
       if (error !== NOT_PLAIN) throw error;
     }
@@ -73,10 +80,10 @@ export interface CanonicalForm {
 export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}): CanonicalForm {
   if (options.reference !== true && !REFERENCE_ONLY) {
     try {
-      const keys = { indexLike: false };
-      const data = canonicalCopy(value, keys);
+      const state: CopyState = { indexLike: false, freeze: true };
+      const data = canonicalCopy(value, state);
       // An object enumerates integer-like keys ("2", "10") first, whatever the insertion order.
-      return { text: keys.indexLike ? serializePlain(data) : JSON.stringify(data), data };
+      return { text: state.indexLike ? serializePlain(data) : JSON.stringify(data), data };
     } catch (error) {
       if (error !== NOT_PLAIN) throw error;
     }
@@ -85,12 +92,20 @@ export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}
   return { text, data: deepFreeze(JSON.parse(text) as unknown) };
 }
 
+/** What `canonicalCopy` learns and is told on its way through a value. */
+interface CopyState {
+  /** Set when a key starts with a digit (`JSON.stringify` would write it first). */
+  indexLike: boolean;
+  /** Freeze each copied object and array (`canonicalForm` keeps the copy; `canonicalJson` does not). */
+  readonly freeze: boolean;
+}
+
 /**
- * The frozen copy `canonicalForm` writes: the checks of `serializePlain` (it throws
- * `NOT_PLAIN` where that does), plus a `__proto__` key, which only `JSON.parse` sets as
- * an own member. `keys.indexLike` is set when a key starts with a digit.
+ * The copy `canonicalForm` and `canonicalJson` write, keys inserted in code-unit order:
+ * the checks of `serializePlain` (it throws `NOT_PLAIN` where that does), plus a
+ * `__proto__` key, which only `JSON.parse` sets as an own member.
  */
-function canonicalCopy(value: unknown, keys: { indexLike: boolean }): unknown {
+function canonicalCopy(value: unknown, state: CopyState): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -107,9 +122,9 @@ function canonicalCopy(value: unknown, keys: { indexLike: boolean }): unknown {
         for (let index = 0; index < length; index += 1) {
           const item: unknown = value[index];
           if (item === undefined) throw NOT_PLAIN;
-          copy[index] = canonicalCopy(item, keys);
+          copy[index] = canonicalCopy(item, state);
         }
-        return Object.freeze(copy);
+        return state.freeze ? Object.freeze(copy) : copy;
       }
       const names = Object.keys(value);
       sortKeys(names);
@@ -119,10 +134,10 @@ function canonicalCopy(value: unknown, keys: { indexLike: boolean }): unknown {
         if (item === undefined) continue;
         if (name === '__proto__') throw NOT_PLAIN;
         const first = name.charCodeAt(0);
-        if (first >= 48 && first <= 57) keys.indexLike = true;
-        copy[name] = canonicalCopy(item, keys);
+        if (first >= 48 && first <= 57) state.indexLike = true;
+        copy[name] = canonicalCopy(item, state);
       }
-      return Object.freeze(copy);
+      return state.freeze ? Object.freeze(copy) : copy;
     }
     default:
       throw NOT_PLAIN;
