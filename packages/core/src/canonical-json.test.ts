@@ -196,6 +196,29 @@ describe('canonicalForm', () => {
     expect('x' in value.b[0]!).toBe(true);
   });
 
+  it('takes a frozen part already in canonical form as it is, and copies only what is not', () => {
+    const span = Object.freeze({ end: 9, layer: 'input', start: 4 });
+    const record = Object.freeze({ id: 'ev_1', spans: Object.freeze([span]) });
+    expect(canonicalForm(record).data).toBe(record);
+    // Out of key order at the top: a new object, its canonical members the same ones.
+    const outOfOrder = Object.freeze({ z: record, a: 1 });
+    const form = canonicalForm(outOfOrder);
+    expect(form.data).not.toBe(outOfOrder);
+    expect((form.data as { z: unknown }).z).toBe(record);
+    expect(form.text).toBe('{"a":1,"z":{"id":"ev_1","spans":[{"end":9,"layer":"input","start":4}]}}');
+    // Not frozen, or holding -0 or an undefined member: copied, whatever the key order.
+    const unfrozen = { a: 1, b: [span] };
+    expect(canonicalForm(unfrozen).data).not.toBe(unfrozen);
+    expect((canonicalForm(unfrozen).data as { b: unknown[] }).b[0]).toBe(span);
+    const negativeZero = Object.freeze({ a: -0, b: 1 });
+    expect(Object.is((canonicalForm(negativeZero).data as { a: number }).a, 0)).toBe(true);
+    const withUndefined = Object.freeze({ a: 1, b: undefined, c: Object.freeze([-0]) });
+    const copied = canonicalForm(withUndefined).data as Record<string, unknown>;
+    expect(Object.keys(copied)).toEqual(['a', 'c']);
+    expect(Object.is((copied['c'] as number[])[0], 0)).toBe(true);
+    expect(Object.isFrozen(copied['c'])).toBe(true);
+  });
+
   it('writes integer-like keys in code-unit order although objects enumerate them first', () => {
     const form = canonicalForm({ b: 1, '10': 2, '2': 3 });
     expect(form.text).toBe('{"10":2,"2":3,"b":1}');

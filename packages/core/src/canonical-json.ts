@@ -103,7 +103,10 @@ interface CopyState {
 /**
  * The copy `canonicalForm` and `canonicalJson` write, keys inserted in code-unit order:
  * the checks of `serializePlain` (it throws `NOT_PLAIN` where that does), plus a
- * `__proto__` key, which only `JSON.parse` sets as an own member.
+ * `__proto__` key, which only `JSON.parse` sets as an own member. A part that is its own
+ * copy already (keys in order, no undefined member, no `-0`, and frozen when the copy is
+ * to be) is not copied but taken as it is: data built in canonical key order and frozen
+ * where it is made costs a check here, not a copy (ADR 0051).
  */
 function canonicalCopy(value: unknown, state: CopyState): unknown {
   switch (typeof value) {
@@ -116,32 +119,62 @@ function canonicalCopy(value: unknown, state: CopyState): unknown {
     case 'object': {
       if (value === null) return null;
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || !hasPlainPrototype(value)) throw NOT_PLAIN;
-      if (Array.isArray(value)) {
-        const length = value.length;
-        const copy: unknown[] = new Array<unknown>(length);
-        for (let index = 0; index < length; index += 1) {
-          const item: unknown = value[index];
-          if (item === undefined) throw NOT_PLAIN;
-          copy[index] = canonicalCopy(item, state);
-        }
-        return state.freeze ? Object.freeze(copy) : copy;
-      }
-      const names = Object.keys(value);
-      sortKeys(names);
-      const copy: Record<string, unknown> = {};
-      for (const name of names) {
-        const item = (value as Record<string, unknown>)[name];
-        if (item === undefined) continue;
-        if (name === '__proto__') throw NOT_PLAIN;
-        const first = name.charCodeAt(0);
-        if (first >= 48 && first <= 57) state.indexLike = true;
-        copy[name] = canonicalCopy(item, state);
-      }
-      return state.freeze ? Object.freeze(copy) : copy;
+      const reusable = !state.freeze || Object.isFrozen(value);
+      return Array.isArray(value) ? copyArray(value, reusable, state) : copyObject(value as Readonly<Record<string, unknown>>, reusable, state);
     }
     default:
       throw NOT_PLAIN;
   }
+}
+
+/** True when `copy` may stand for `item` in a copy: the very value (`-0` is not its own copy). */
+function isSame(copy: unknown, item: unknown): boolean {
+  return copy === item && (copy !== 0 || 1 / (item as number) > 0);
+}
+
+/** `canonicalCopy` of an array: the array itself while every item is its own copy (and `reusable`). */
+function copyArray(value: readonly unknown[], reusable: boolean, state: CopyState): unknown {
+  const length = value.length;
+  let copy: unknown[] | null = reusable ? null : new Array<unknown>(length);
+  for (let index = 0; index < length; index += 1) {
+    const item: unknown = value[index];
+    if (item === undefined) throw NOT_PLAIN;
+    const itemCopy = canonicalCopy(item, state);
+    if (copy === null && !isSame(itemCopy, item)) copy = value.slice(0, index);
+    if (copy !== null) copy[index] = itemCopy;
+  }
+  if (copy === null) return value;
+  return state.freeze ? Object.freeze(copy) : copy;
+}
+
+/** `canonicalCopy` of an object: the object itself while its keys are in order and every member its own copy (and `reusable`). */
+function copyObject(value: Readonly<Record<string, unknown>>, reusable: boolean, state: CopyState): unknown {
+  const names = Object.keys(value);
+  const inOrder = sortKeys(names);
+  let copy: Record<string, unknown> | null = reusable && inOrder ? null : {};
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index]!;
+    const item = value[name];
+    if (item === undefined) {
+      copy ??= membersBefore(value, names, index);
+      continue;
+    }
+    if (name === '__proto__') throw NOT_PLAIN;
+    const first = name.charCodeAt(0);
+    if (first >= 48 && first <= 57) state.indexLike = true;
+    const itemCopy = canonicalCopy(item, state);
+    if (copy === null && !isSame(itemCopy, item)) copy = membersBefore(value, names, index);
+    if (copy !== null) copy[name] = itemCopy;
+  }
+  if (copy === null) return value;
+  return state.freeze ? Object.freeze(copy) : copy;
+}
+
+/** A new object holding the members of `value` named before `names[end]`, each its own copy (taken as it is). */
+function membersBefore(value: Readonly<Record<string, unknown>>, names: readonly string[], end: number): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < end; index += 1) copy[names[index]!] = value[names[index]!];
+  return copy;
 }
 
 /** sha256 (lowercase hex) of the canonical JSON of a value. */
