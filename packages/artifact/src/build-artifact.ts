@@ -75,7 +75,11 @@ export interface BuildArtifactOptions {
   readonly createdAt: string;
 }
 
+/** The text of a zero amount, as every amount is reported by a run that costs nothing. */
+const ZERO = '0';
+
 function isZeroDecimal(value: string): boolean {
+  if (value === ZERO) return true;
   try {
     return parseDecimal(value).isZero();
   } catch {
@@ -83,16 +87,19 @@ function isZeroDecimal(value: string): boolean {
   }
 }
 
+/** The sum of decimal amounts, written by `formatDecimal`; amounts written `0` add nothing and are not parsed. */
 function sumDecimals(values: readonly string[]): string {
-  let total = parseDecimal('0');
+  let total: ReturnType<typeof parseDecimal> | null = null;
   for (const value of values) {
+    if (value === ZERO) continue;
     try {
-      total = total.plus(parseDecimal(value));
+      total = (total ?? parseDecimal(ZERO)).plus(parseDecimal(value));
     } catch {
       // A malformed amount from a capability is not counted rather than crashing the artifact.
     }
   }
-  return formatDecimal(total);
+  // formatDecimal(parseDecimal('0')) is '0'.
+  return total === null ? ZERO : formatDecimal(total);
 }
 
 function splitCapabilityKey(key: string): [string, string] | null {
