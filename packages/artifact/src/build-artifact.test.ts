@@ -90,6 +90,30 @@ describe('buildArtifact', () => {
     expect(artifact.statistics.timings).toEqual({ totalMs: 4.5, stages: { plan: 0.25 }, capabilities: { 'explicit_evidence@1.0.0': 1.25, 'pattern_extraction@1.0.0': 0.5 } });
   });
 
+  it('sums the cost of each capability (reported where not zero, else estimated), leaving out malformed amounts', () => {
+    const costed = sampleArtifact({
+      execution: {
+        steps: [
+          { capability: 'inference@1.0.0', invocations: 1, estimatedUsd: '0.5', reportedUsd: '0', tokens: 10, durationMs: 1 },
+          { capability: 'inference@1.0.0', invocations: 1, estimatedUsd: '0.5', reportedUsd: '0.25', tokens: 10, durationMs: 1 },
+          { capability: 'inference@1.0.0', invocations: 1, estimatedUsd: 'lots', reportedUsd: '0.000', tokens: 0, durationMs: 1 },
+          { capability: 'explicit_evidence@1.0.0', invocations: 6, estimatedUsd: '0', reportedUsd: '0', tokens: 0, durationMs: 1 },
+        ],
+        totalInvocations: 9,
+        remoteInferenceCalls: 3,
+        totalUsd: '0.750',
+        totalTokens: 20,
+        durationMs: 4,
+      },
+    });
+    expect(costed.statistics.counters.costUsd).toBe('0.75');
+    expect(costed.statistics.counters.capabilities).toEqual([
+      { capability: 'explicit_evidence@1.0.0', invocations: 6, tokens: 0, costUsd: '0' },
+      { capability: 'inference@1.0.0', invocations: 3, tokens: 20, costUsd: '0.75' },
+    ]);
+    expect(computeReplayHash(costed)).toBe(costed.replayHash);
+  });
+
   it('seals the artifact with a replay hash of its content and freezes it', () => {
     expect(isSha256Hex(artifact.replayHash)).toBe(true);
     expect(computeReplayHash(artifact)).toBe(artifact.replayHash);

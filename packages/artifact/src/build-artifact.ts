@@ -75,7 +75,11 @@ export interface BuildArtifactOptions {
   readonly createdAt: string;
 }
 
+/** The text of a zero amount, as every amount is reported by a run that costs nothing. */
+const ZERO = '0';
+
 function isZeroDecimal(value: string): boolean {
+  if (value === ZERO) return true;
   try {
     return parseDecimal(value).isZero();
   } catch {
@@ -83,16 +87,19 @@ function isZeroDecimal(value: string): boolean {
   }
 }
 
+/** The sum of decimal amounts, written by `formatDecimal`; amounts written `0` add nothing and are not parsed. */
 function sumDecimals(values: readonly string[]): string {
-  let total = parseDecimal('0');
+  let total: ReturnType<typeof parseDecimal> | null = null;
   for (const value of values) {
+    if (value === ZERO) continue;
     try {
-      total = total.plus(parseDecimal(value));
+      total = (total ?? parseDecimal(ZERO)).plus(parseDecimal(value));
     } catch {
       // A malformed amount from a capability is not counted rather than crashing the artifact.
     }
   }
-  return formatDecimal(total);
+  // formatDecimal(parseDecimal('0')) is '0'.
+  return total === null ? ZERO : formatDecimal(total);
 }
 
 function splitCapabilityKey(key: string): [string, string] | null {
@@ -124,11 +131,33 @@ function fieldResultOf(result: ResolvedResult | undefined, missingReason: Unreso
   });
 }
 
-function orderEvidence(records: readonly Evidence[], fieldOrder: ReadonlyMap<string, number>): Evidence[] {
+/**
+ * The run's evidence records, the first of each id, in the artifact's order: by field (in
+ * contract order, paths the contract lacks after them in code-unit order), then by id.
+ * Records are gathered per field and only each field's few records sorted by id, rather
+ * than every record of the run ranked against every other (ADR 0051).
+ */
+function orderEvidence(candidateResults: readonly CandidateResult[], fieldOrder: ReadonlyMap<string, number>): { readonly ordered: Evidence[]; readonly byId: ReadonlyMap<string, Evidence> } {
   const byId = new Map<string, Evidence>();
-  for (const record of records) if (!byId.has(record.id)) byId.set(record.id, record);
-  const rank = (record: Evidence) => fieldOrder.get(record.fieldPath) ?? Number.MAX_SAFE_INTEGER;
-  return [...byId.values()].sort((left, right) => rank(left) - rank(right) || compareStrings(left.fieldPath, right.fieldPath) || compareStrings(left.id, right.id));
+  const byPath = new Map<string, Evidence[]>();
+  for (const result of candidateResults) {
+    for (const record of result.evidence) {
+      if (byId.has(record.id)) continue;
+      byId.set(record.id, record);
+      const list = byPath.get(record.fieldPath);
+      if (list === undefined) byPath.set(record.fieldPath, [record]);
+      else list.push(record);
+    }
+  }
+  const rank = (path: string) => fieldOrder.get(path) ?? Number.MAX_SAFE_INTEGER;
+  const paths = [...byPath.keys()].sort((left, right) => rank(left) - rank(right) || compareStrings(left, right));
+  const ordered: Evidence[] = [];
+  for (const path of paths) {
+    const list = byPath.get(path)!;
+    if (list.length > 1) list.sort((left, right) => compareStrings(left.id, right.id));
+    for (const record of list) ordered.push(record);
+  }
+  return { ordered, byId };
 }
 
 /** Capability id → version for every step of a plan's field plans. */
@@ -172,7 +201,7 @@ function capabilityTimings(execution: BuildArtifactExecutionStatistics | undefin
  * or reconciler bug) are dropped so the artifact stays self-consistent, with a diagnostic
  * that says so. Returns the ids kept, and the diagnostic or null.
  */
-function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: ReadonlySet<string>): { readonly ids: readonly string[]; readonly diagnostic: Diagnostic | null } {
+function keptEvidenceIds(path: string, evidenceIds: readonly string[], known: ReadonlyMap<string, unknown>): { readonly ids: readonly string[]; readonly diagnostic: Diagnostic | null } {
   const dangling = evidenceIds.filter((id) => !known.has(id));
   if (dangling.length === 0) return { ids: evidenceIds, diagnostic: null };
   return {
@@ -219,11 +248,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   const fieldOrder = new Map(fields.map((field, index) => [field.path, index] as const));
   const resolvedByPath = new Map((options.resolved ?? []).map((result) => [result.fieldPath, result] as const));
 
-  const evidence = orderEvidence(
-    candidateResults.flatMap((result) => result.evidence),
-    fieldOrder,
-  );
-  const knownEvidenceIds = new Set(evidence.map((record) => record.id));
+  const { ordered: evidence, byId: knownEvidence } = orderEvidence(candidateResults, fieldOrder);
 
   // Diagnostics in the order they were always gathered: given, reconciler (contract
   // order), dangling evidence ids, capabilities; `placeDiagnostics` then orders each list.
@@ -236,7 +261,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   for (const field of fields) {
     const result = resolvedByPath.get(field.path);
     if (result === undefined || evidenceIdsByPath.has(field.path)) continue;
-    const kept = keptEvidenceIds(field.path, result.evidenceIds, knownEvidenceIds);
+    const kept = keptEvidenceIds(field.path, result.evidenceIds, knownEvidence);
     evidenceIdsByPath.set(field.path, kept.ids);
     if (kept.diagnostic !== null) reported.push(kept.diagnostic);
   }

@@ -61,6 +61,14 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(() => canonicalJson({ z: 1, b: { c: [1, undefined] }, a: Number.NaN })).toThrow(/\$\.b\.c\[1\]/);
   });
 
+  it('gives the reference text for data out of key order, integer-like keys, -0 and undefined members included, at any depth', () => {
+    const unordered = { z: { '10': 1, b: [{ y: -0, x: undefined, w: 'w' }], '2': 2 }, a: 'x', '1': null };
+    expect(canonicalJson(unordered)).toBe(canonicalize(unordered));
+    expect(canonicalJson(unordered)).toBe('{"1":null,"a":"x","z":{"10":1,"2":2,"b":[{"w":"w","y":0}]}}');
+    // The text does not depend on the order keys were inserted in.
+    expect(canonicalJson({ a: 'x', z: { b: [{ w: 'w', y: 0 }], '2': 2, '10': 1 }, '1': null })).toBe(canonicalJson(unordered));
+  });
+
   it('gives the reference text for data already in key order, with integer-like keys, own toJSON or a null prototype', () => {
     const sorted = { a: [1, { b: -0, c: 'x' }], d: { e: null, f: undefined } };
     expect(canonicalJson(sorted)).toBe(canonicalize(sorted));
@@ -186,6 +194,29 @@ describe('canonicalForm', () => {
     expect(Object.isFrozen((form.data as { b: object[] }).b[0])).toBe(true);
     expect(Object.isFrozen(value)).toBe(false);
     expect('x' in value.b[0]!).toBe(true);
+  });
+
+  it('takes a frozen part already in canonical form as it is, and copies only what is not', () => {
+    const span = Object.freeze({ end: 9, layer: 'input', start: 4 });
+    const record = Object.freeze({ id: 'ev_1', spans: Object.freeze([span]) });
+    expect(canonicalForm(record).data).toBe(record);
+    // Out of key order at the top: a new object, its canonical members the same ones.
+    const outOfOrder = Object.freeze({ z: record, a: 1 });
+    const form = canonicalForm(outOfOrder);
+    expect(form.data).not.toBe(outOfOrder);
+    expect((form.data as { z: unknown }).z).toBe(record);
+    expect(form.text).toBe('{"a":1,"z":{"id":"ev_1","spans":[{"end":9,"layer":"input","start":4}]}}');
+    // Not frozen, or holding -0 or an undefined member: copied, whatever the key order.
+    const unfrozen = { a: 1, b: [span] };
+    expect(canonicalForm(unfrozen).data).not.toBe(unfrozen);
+    expect((canonicalForm(unfrozen).data as { b: unknown[] }).b[0]).toBe(span);
+    const negativeZero = Object.freeze({ a: -0, b: 1 });
+    expect(Object.is((canonicalForm(negativeZero).data as { a: number }).a, 0)).toBe(true);
+    const withUndefined = Object.freeze({ a: 1, b: undefined, c: Object.freeze([-0]) });
+    const copied = canonicalForm(withUndefined).data as Record<string, unknown>;
+    expect(Object.keys(copied)).toEqual(['a', 'c']);
+    expect(Object.is((copied['c'] as number[])[0], 0)).toBe(true);
+    expect(Object.isFrozen(copied['c'])).toBe(true);
   });
 
   it('writes integer-like keys in code-unit order although objects enumerate them first', () => {

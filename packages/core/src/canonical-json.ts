@@ -6,8 +6,9 @@
  * Three functions are the whole API: `canonicalJson`, `canonicalHash` and `canonicalForm`
  * (the text together with the data it reads back as, for a caller that keeps both). Data whose keys
  * already enumerate in code-unit order is written by `JSON.stringify` after one check;
- * other plain JSON data in one pass (keys sorted, scalars as `JSON.stringify` writes them,
- * which is what RFC 8785 prescribes); anything else (a `toJSON` member, a
+ * other plain JSON data is copied once with its keys in code-unit order and the copy written
+ * by `JSON.stringify` (scalars as it writes them, which is what RFC 8785 prescribes; the
+ * text one flat string); anything else (a `toJSON` member, a
  * sparse array, a value with no JSON form) goes to the reference implementation, the
  * `canonicalize` package. `{ reference: true }` — or `PAXMAN_CANONICAL_JSON=reference` in
  * the environment when the process starts — sends everything there; a test proves both
@@ -43,7 +44,13 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
     // checked in one allocation-free pass and written by the native serializer.
     if (isInCanonicalOrder(value)) return JSON.stringify(value);
     try {
-      return serializePlain(value);
+      // Other plain data is copied with its keys in order (unfrozen: the copy is thrown
+      // away) and written natively: faster than writing it piece by piece, and the text is
+      // one flat string, where text joined piece by piece is a deep rope that every later
+      // reader (a hash of a text written around it) walks again (ADR 0051).
+      const state: CopyState = { indexLike: false, freeze: false };
+      const copy = canonicalCopy(value, state);
+      return state.indexLike ? serializePlain(copy) : JSON.stringify(copy);
     } catch (error) {
       if (error !== NOT_PLAIN) throw error;
     }
@@ -73,10 +80,10 @@ export interface CanonicalForm {
 export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}): CanonicalForm {
   if (options.reference !== true && !REFERENCE_ONLY) {
     try {
-      const keys = { indexLike: false };
-      const data = canonicalCopy(value, keys);
+      const state: CopyState = { indexLike: false, freeze: true };
+      const data = canonicalCopy(value, state);
       // An object enumerates integer-like keys ("2", "10") first, whatever the insertion order.
-      return { text: keys.indexLike ? serializePlain(data) : JSON.stringify(data), data };
+      return { text: state.indexLike ? serializePlain(data) : JSON.stringify(data), data };
     } catch (error) {
       if (error !== NOT_PLAIN) throw error;
     }
@@ -85,12 +92,23 @@ export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}
   return { text, data: deepFreeze(JSON.parse(text) as unknown) };
 }
 
+/** What `canonicalCopy` learns and is told on its way through a value. */
+interface CopyState {
+  /** Set when a key starts with a digit (`JSON.stringify` would write it first). */
+  indexLike: boolean;
+  /** Freeze each copied object and array (`canonicalForm` keeps the copy; `canonicalJson` does not). */
+  readonly freeze: boolean;
+}
+
 /**
- * The frozen copy `canonicalForm` writes: the checks of `serializePlain` (it throws
- * `NOT_PLAIN` where that does), plus a `__proto__` key, which only `JSON.parse` sets as
- * an own member. `keys.indexLike` is set when a key starts with a digit.
+ * The copy `canonicalForm` and `canonicalJson` write, keys inserted in code-unit order:
+ * the checks of `serializePlain` (it throws `NOT_PLAIN` where that does), plus a
+ * `__proto__` key, which only `JSON.parse` sets as an own member. A part that is its own
+ * copy already (keys in order, no undefined member, no `-0`, and frozen when the copy is
+ * to be) is not copied but taken as it is: data built in canonical key order and frozen
+ * where it is made costs a check here, not a copy (ADR 0051).
  */
-function canonicalCopy(value: unknown, keys: { indexLike: boolean }): unknown {
+function canonicalCopy(value: unknown, state: CopyState): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -101,32 +119,62 @@ function canonicalCopy(value: unknown, keys: { indexLike: boolean }): unknown {
     case 'object': {
       if (value === null) return null;
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || !hasPlainPrototype(value)) throw NOT_PLAIN;
-      if (Array.isArray(value)) {
-        const length = value.length;
-        const copy: unknown[] = new Array<unknown>(length);
-        for (let index = 0; index < length; index += 1) {
-          const item: unknown = value[index];
-          if (item === undefined) throw NOT_PLAIN;
-          copy[index] = canonicalCopy(item, keys);
-        }
-        return Object.freeze(copy);
-      }
-      const names = Object.keys(value);
-      sortKeys(names);
-      const copy: Record<string, unknown> = {};
-      for (const name of names) {
-        const item = (value as Record<string, unknown>)[name];
-        if (item === undefined) continue;
-        if (name === '__proto__') throw NOT_PLAIN;
-        const first = name.charCodeAt(0);
-        if (first >= 48 && first <= 57) keys.indexLike = true;
-        copy[name] = canonicalCopy(item, keys);
-      }
-      return Object.freeze(copy);
+      const reusable = !state.freeze || Object.isFrozen(value);
+      return Array.isArray(value) ? copyArray(value, reusable, state) : copyObject(value as Readonly<Record<string, unknown>>, reusable, state);
     }
     default:
       throw NOT_PLAIN;
   }
+}
+
+/** True when `copy` may stand for `item` in a copy: the very value (`-0` is not its own copy). */
+function isSame(copy: unknown, item: unknown): boolean {
+  return copy === item && (copy !== 0 || 1 / (item as number) > 0);
+}
+
+/** `canonicalCopy` of an array: the array itself while every item is its own copy (and `reusable`). */
+function copyArray(value: readonly unknown[], reusable: boolean, state: CopyState): unknown {
+  const length = value.length;
+  let copy: unknown[] | null = reusable ? null : new Array<unknown>(length);
+  for (let index = 0; index < length; index += 1) {
+    const item: unknown = value[index];
+    if (item === undefined) throw NOT_PLAIN;
+    const itemCopy = canonicalCopy(item, state);
+    if (copy === null && !isSame(itemCopy, item)) copy = value.slice(0, index);
+    if (copy !== null) copy[index] = itemCopy;
+  }
+  if (copy === null) return value;
+  return state.freeze ? Object.freeze(copy) : copy;
+}
+
+/** `canonicalCopy` of an object: the object itself while its keys are in order and every member its own copy (and `reusable`). */
+function copyObject(value: Readonly<Record<string, unknown>>, reusable: boolean, state: CopyState): unknown {
+  const names = Object.keys(value);
+  const inOrder = sortKeys(names);
+  let copy: Record<string, unknown> | null = reusable && inOrder ? null : {};
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index]!;
+    const item = value[name];
+    if (item === undefined) {
+      copy ??= membersBefore(value, names, index);
+      continue;
+    }
+    if (name === '__proto__') throw NOT_PLAIN;
+    const first = name.charCodeAt(0);
+    if (first >= 48 && first <= 57) state.indexLike = true;
+    const itemCopy = canonicalCopy(item, state);
+    if (copy === null && !isSame(itemCopy, item)) copy = membersBefore(value, names, index);
+    if (copy !== null) copy[name] = itemCopy;
+  }
+  if (copy === null) return value;
+  return state.freeze ? Object.freeze(copy) : copy;
+}
+
+/** A new object holding the members of `value` named before `names[end]`, each its own copy (taken as it is). */
+function membersBefore(value: Readonly<Record<string, unknown>>, names: readonly string[], end: number): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < end; index += 1) copy[names[index]!] = value[names[index]!];
+  return copy;
 }
 
 /** sha256 (lowercase hex) of the canonical JSON of a value. */

@@ -115,19 +115,30 @@ function makeDiagnostic(
 function candidateOrderKey(candidate: Candidate): string {
   const { capability, value, raw, tier, evidenceIds } = candidate;
   const sortedIds = evidenceIds.length < 2 ? evidenceIds : [...evidenceIds].sort(compareStrings);
-  if (typeof capability !== 'string' || typeof raw !== 'string' || typeof tier !== 'number' || !Number.isFinite(tier) || value === undefined || !sortedIds.every((id) => typeof id === 'string')) {
-    return canonicalJson({ capability, value, raw, tier, evidenceIds: sortedIds });
-  }
+  if (!hasUsualShape(candidate)) return canonicalJson({ capability, value, raw, tier, evidenceIds: sortedIds });
   let ids = '';
   for (const id of sortedIds) ids += ids === '' ? JSON.stringify(id) : `,${JSON.stringify(id)}`;
   return `{"capability":${JSON.stringify(capability)},"evidenceIds":[${ids}],"raw":${JSON.stringify(raw)},"tier":${JSON.stringify(tier)},"value":${canonicalJson(value)}}`;
 }
 
+/**
+ * True when `candidateOrderKey` would write the candidate's key directly (string capability
+ * and raw, finite tier, string evidence ids): then only its value can lack a JSON form.
+ */
+function hasUsualShape(candidate: Candidate): boolean {
+  const { capability, value, raw, tier, evidenceIds } = candidate;
+  return typeof capability === 'string' && typeof raw === 'string' && typeof tier === 'number' && Number.isFinite(tier) && value !== undefined && evidenceIds.every((id) => typeof id === 'string');
+}
+
 /** Candidates in a canonical order with exact duplicates removed (the same sighting reported twice). */
 function canonicalCandidates(candidates: readonly Candidate[]): Candidate[] {
   if (candidates.length === 1) {
-    candidateOrderKey(candidates[0]!); // rejects a value with no JSON form, as for several
-    return [candidates[0]!];
+    // A lone candidate is not ordered: only what would make its key throw is checked (a
+    // value with no JSON form), without writing the key (ADR 0051).
+    const [candidate] = candidates as [Candidate];
+    if (hasUsualShape(candidate)) canonicalJson(candidate.value);
+    else candidateOrderKey(candidate);
+    return [candidate];
   }
   const byKey = new Map<string, Candidate>();
   for (const candidate of candidates) {
@@ -137,10 +148,18 @@ function canonicalCandidates(candidates: readonly Candidate[]): Candidate[] {
   return [...byKey.entries()].sort(([left], [right]) => compareStrings(left, right)).map(([, candidate]) => candidate);
 }
 
+/**
+ * The field's evidence by id; of records sharing an id, the one whose canonical JSON comes
+ * first (whatever order they came in). Only lookups and order-free tallies read the index,
+ * so its own order is the order records came in: nothing is sorted unless ids repeat (ADR 0051).
+ */
 function evidenceIndex(evidence: readonly Evidence[]): Map<string, Evidence> {
   const index = new Map<string, Evidence>();
-  const sorted = [...evidence].sort((left, right) => compareStrings(left.id, right.id) || compareStrings(canonicalJson(left as unknown as JsonValue), canonicalJson(right as unknown as JsonValue)));
-  for (const record of sorted) if (!index.has(record.id)) index.set(record.id, record);
+  for (const record of evidence) {
+    const held = index.get(record.id);
+    if (held === undefined) index.set(record.id, record);
+    else if (compareStrings(canonicalJson(record as unknown as JsonValue), canonicalJson(held as unknown as JsonValue)) < 0) index.set(record.id, record);
+  }
   return index;
 }
 
