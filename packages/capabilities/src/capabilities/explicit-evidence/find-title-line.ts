@@ -55,27 +55,52 @@ function tokensOf(text: string, offset: number): Token[] {
 
 /**
  * The one-word titles that may end a compound, each with its place in the packs' list:
- * a word's endings are looked up, not every title compared with the word.
+ * a word's endings are looked up, not every title compared with the word. `tails` holds
+ * their last `COMPOUND_SUFFIX` letters: a word whose own last letters are none of them
+ * ends in no title. `bases` keeps the answer of `titleBases` per token for the pass that
+ * made the object (one run's title lines): a token is asked about twice on its line, and
+ * the tops of a document's pages print the same words.
  */
-type CompoundTitles = ReadonlyMap<string, number>;
+interface CompoundTitles {
+  readonly places: ReadonlyMap<string, number>;
+  readonly tails: ReadonlySet<string>;
+  readonly bases: Map<string, readonly string[]>;
+}
 
 function compoundTitles(titles: readonly string[]): CompoundTitles {
   const places = new Map<string, number>();
+  const tails = new Set<string>();
   titles.forEach((title, place) => {
-    if (title.length >= COMPOUND_SUFFIX && !places.has(title)) places.set(title, place);
+    if (title.length >= COMPOUND_SUFFIX && !places.has(title)) {
+      places.set(title, place);
+      tails.add(title.slice(title.length - COMPOUND_SUFFIX));
+    }
   });
-  return places;
+  return { places, tails, bases: new Map() };
 }
 
+/** A token of ASCII characters only: its letters are its `\p{L}` letters, and folding them is lower-casing them. */
+const ASCII_TOKEN = /^[\x00-\x7f]*$/;
+
 /** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first, then the titles in the packs' order. */
-function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): string[] {
-  const word = foldWord(token.replace(/[^\p{L}]/gu, ''));
+function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
+  let bases = titles.bases.get(token);
+  if (bases === undefined) {
+    bases = readTitleBases(token, layout, titles);
+    titles.bases.set(token, bases);
+  }
+  return bases;
+}
+
+function readTitleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
+  const word = ASCII_TOKEN.test(token) ? token.replace(/[^A-Za-z]/g, '').toLowerCase() : foldWord(token.replace(/[^\p{L}]/gu, ''));
   if (word.length === 0) return [];
   const bases = layout.isTitleWord(word) ? [word] : [];
+  if (word.length <= COMPOUND_SUFFIX || !titles.tails.has(word.slice(word.length - COMPOUND_SUFFIX))) return bases;
   const endings: [number, string][] = [];
   for (let length = COMPOUND_SUFFIX; length < word.length; length += 1) {
     const ending = word.slice(word.length - length);
-    const place = titles.get(ending);
+    const place = titles.places.get(ending);
     if (place !== undefined) endings.push([place, ending]);
   }
   if (endings.length > 1) endings.sort((left, right) => left[0] - right[0]);
