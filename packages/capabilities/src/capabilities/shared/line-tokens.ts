@@ -211,11 +211,16 @@ export function buildTextTokens(lines: readonly DocumentLine[], normalizeText: (
     nextSame[lineNumber] = later[first]!;
     later[first] = lineNumber;
   }
-  return { ...readLineWords(lines, normalizeText, same, false), nextSame };
+  return readLineWords(lines, normalizeText, same, false, nextSame);
 }
 
-/** The word index of `lines`; with `copyRepeats` false, a line that repeats an earlier line's text is left out. */
-function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: boolean): LineTokenIndex {
+/**
+ * The word index of `lines`; with `copyRepeats` false, a line that repeats an earlier
+ * line's text is left out, and the index carries `nextSame`.
+ */
+function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: false, nextSame: Int32Array): TextTokenIndex;
+function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: true): LineTokenIndex;
+function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: boolean, nextSame?: Int32Array): LineTokenIndex & { readonly nextSame: Int32Array | undefined } {
   let characters = 0;
   // Index loops here and in `groupOccurrences`: this runs once per run, over thousands of
   // lines and words, mostly before the optimizing compiler has removed a `for…of`
@@ -231,13 +236,13 @@ function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: str
   // By the position of the first line of each text.
   const readLines: (ReadLine | undefined)[] = new Array<ReadLine | undefined>(lines.length);
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
+    const first = same[lineNumber]!;
+    if (!copyRepeats && first !== lineNumber) continue;
     const line = lines[lineNumber]!;
     const text = line.text;
     const length = text.length;
     if (length === 0 || length > MAX_LINE_LENGTH) continue;
     const offset = line.span.start;
-    const first = same[lineNumber]!;
-    if (!copyRepeats && first !== lineNumber) continue;
     const read = first === lineNumber ? undefined : readLines[first];
     if (read !== undefined) {
       while (count + read.count > columns.capacity) growColumns(columns, count);
@@ -299,11 +304,13 @@ function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: str
       count += 1;
       at = end;
     }
-    readLines[lineNumber] = { firstRow, count: count - firstRow, offset };
+    if (copyRepeats) readLines[lineNumber] = { firstRow, count: count - firstRow, offset };
   }
   const { buffer, capacity } = columns;
   const ids = buffer.subarray(0, count);
   const known = spellings.ids;
+  const { occurrences, firstOccurrence } = groupOccurrences(ids, spellings.words.length);
+  // One object shape for both indexes (`nextSame` undefined in the index of every line).
   return {
     lines,
     length: count,
@@ -312,8 +319,10 @@ function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: str
     ends: buffer.subarray(2 * capacity, 2 * capacity + count),
     lineOf: buffer.subarray(3 * capacity, 3 * capacity + count),
     vocabulary: spellings.words,
-    ...groupOccurrences(ids, spellings.words.length),
-    idOf: (word) => known.get(word) ?? -1,
+    occurrences,
+    firstOccurrence,
+    idOf: (word: string) => known.get(word) ?? -1,
+    nextSame,
   };
 }
 
