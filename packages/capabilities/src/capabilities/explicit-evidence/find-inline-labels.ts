@@ -99,15 +99,16 @@ export function findInlineLabels(context: SearchContext): void {
       const labelStart = line.span.start + sighting.labelOffset;
       const labelEnd = line.span.start + sighting.labelEndOffset;
       const layerPlaces = places.get(layer);
+      const place = placeAt(layerPlaces, labelStart);
       // A label that is a key-value pair's whole key was read by the key-value finder (or set aside on purpose, a total before rounding).
-      if (layerPlaces !== undefined && layerPlaces.keys.get(labelStart) === label) continue;
+      if (place >= 0 && layerPlaces!.keys[place] === label) continue;
       let usedInLayer = used.get(layer);
       if (usedInLayer?.has(labelStart)) continue;
       // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
       if (headerNames.length > 0 && overlapsAny(headerNames, layer, labelStart, labelEnd)) continue;
       // A label that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
-      const closedPairKey = layerPlaces?.closedKeys.get(labelStart) ?? null;
+      const closedPairKey = place >= 0 ? (layerPlaces!.closedKeys[place] ?? null) : null;
       if (closedPairKey !== null && namesOthersOnly(context.lexicon.conceptsOfLabel(closedPairKey), fieldConcepts)) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
@@ -198,34 +199,81 @@ function overlapsAny(spans: readonly SourceSpan[], layer: string, start: number,
   return false;
 }
 
-/** What the inline search knows of the key-value pairs, per layer: where their keys start. */
+/**
+ * What the inline search knows of the key-value pairs, per layer: where their keys start,
+ * each offset once, ascending, and what the pairs there say — in sorted arrays, built in
+ * one pass over the pairs (they come in reading order) and looked up by halving.
+ */
 interface PairPlaces {
-  /** The pairs' keys as labels (normalized), by the offset where they start. */
-  readonly keys: Map<number, string>;
-  /** The same for the keys a colon or a leader closes (the layout's spaced pairs may cut a key anywhere). */
-  readonly closedKeys: Map<number, string>;
-  /** The offsets where the pairs' keys start, ascending (`holdsKey`). */
-  readonly keyStarts: number[];
+  /** The offsets where the pairs' keys start, ascending, each once (`holdsKey`, `placeAt`). */
+  readonly keyStarts: readonly number[];
+  /** For each offset, the key of the last pair whose key starts there, as a label (normalized). */
+  readonly keys: readonly string[];
+  /** The same for the last pair there whose key a colon or a leader closes (the layout's spaced pairs may cut a key anywhere), or null. */
+  readonly closedKeys: readonly (string | null)[];
 }
 
 /** The pair places of each layer, once per run. */
 function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
   return context.index.memo('inline-labels/pair-places', () => {
-    const places = new Map<string, PairPlaces>();
+    const pairs = context.index.keyValues;
     const normalized = context.index.keyFact('normalized-key', (key) => context.index.normalizeLabel(key).text);
-    context.index.keyValues.forEach((pair, position) => {
-      let layerPlaces = places.get(pair.keySpan.layer);
-      if (layerPlaces === undefined) {
-        layerPlaces = { keys: new Map(), closedKeys: new Map(), keyStarts: [] };
-        places.set(pair.keySpan.layer, layerPlaces);
+    // The pairs of each layer, in the order of their keys' starts (a stable sort: at one offset, the later pair last).
+    const byLayer = new Map<string, number[]>();
+    let ordered = true;
+    for (let position = 0; position < pairs.length; position += 1) {
+      const { layer, start } = pairs[position]!.keySpan;
+      const positions = byLayer.get(layer);
+      if (positions === undefined) byLayer.set(layer, [position]);
+      else {
+        if (start < pairs[positions[positions.length - 1]!]!.keySpan.start) ordered = false;
+        positions.push(position);
       }
-      layerPlaces.keys.set(pair.keySpan.start, normalized(position));
-      if (pair.source === 'colon' || pair.source === 'leader') layerPlaces.closedKeys.set(pair.keySpan.start, normalized(position));
-      layerPlaces.keyStarts.push(pair.keySpan.start);
-    });
-    for (const { keyStarts } of places.values()) keyStarts.sort((left, right) => left - right);
+    }
+    const places = new Map<string, PairPlaces>();
+    for (const [layer, positions] of byLayer) {
+      if (!ordered) positions.sort((left, right) => pairs[left]!.keySpan.start - pairs[right]!.keySpan.start || left - right);
+      const keyStarts: number[] = [];
+      const keys: string[] = [];
+      const closedKeys: (string | null)[] = [];
+      for (const position of positions) {
+        const pair = pairs[position]!;
+        const start = pair.keySpan.start;
+        const key = normalized(position);
+        const closed = pair.source === 'colon' || pair.source === 'leader';
+        const last = keyStarts.length - 1;
+        if (last >= 0 && keyStarts[last] === start) {
+          keys[last] = key;
+          if (closed) closedKeys[last] = key;
+        } else {
+          keyStarts.push(start);
+          keys.push(key);
+          closedKeys.push(closed ? key : null);
+        }
+      }
+      places.set(layer, { keyStarts, keys, closedKeys });
+    }
     return places;
   });
+}
+
+/** The first place of `starts` (ascending) at or after `offset`. */
+function firstAtOrAfter(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The place in `places` of the pairs whose keys start at `offset`, or -1. */
+function placeAt(places: PairPlaces | undefined, offset: number): number {
+  if (places === undefined) return -1;
+  const place = firstAtOrAfter(places.keyStarts, offset);
+  return places.keyStarts[place] === offset ? place : -1;
 }
 
 /**
@@ -237,13 +285,7 @@ export function holdsKey(places: Pick<PairPlaces, 'keyStarts'> | undefined, line
   if (places === undefined) return false;
   const starts = places.keyStarts;
   // The first key start at or after the line's start.
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! < line.span.start) low = middle + 1;
-    else high = middle;
-  }
+  const low = firstAtOrAfter(starts, line.span.start);
   return low < starts.length && starts[low]! <= line.span.end;
 }
 
