@@ -57,26 +57,34 @@ function tokensOf(text: string, offset: number): Token[] {
  * The one-word titles that may end a compound, each with its place in the packs' list:
  * a word's endings are looked up, not every title compared with the word. `tails` holds
  * their last `COMPOUND_SUFFIX` letters: a word whose own last letters are none of them
- * ends in no title. `bases` keeps the answer of `titleBases` per token for the pass that
- * made the object (one run's title lines): a token is asked about twice on its line, and
- * the tops of a document's pages print the same words.
+ * ends in no title. They depend on the lexicon alone: compiled with the capability
+ * (`compileCompoundTitles`).
  */
-interface CompoundTitles {
+export interface CompoundTitleWords {
   readonly places: ReadonlyMap<string, number>;
   readonly tails: ReadonlySet<string>;
-  readonly bases: Map<string, readonly string[]>;
 }
 
-function compoundTitles(titles: readonly string[]): CompoundTitles {
+/** The compound titles of a lexicon's one-word `document-titles`. */
+export function compileCompoundTitles(lexicon: Lexicon): CompoundTitleWords {
   const places = new Map<string, number>();
   const tails = new Set<string>();
-  titles.forEach((title, place) => {
-    if (title.length >= COMPOUND_SUFFIX && !places.has(title)) {
+  lexicon.words('document-titles').forEach((title, place) => {
+    if (!title.includes(' ') && title.length >= COMPOUND_SUFFIX && !places.has(title)) {
       places.set(title, place);
       tails.add(title.slice(title.length - COMPOUND_SUFFIX));
     }
   });
-  return { places, tails, bases: new Map() };
+  return { places, tails };
+}
+
+/**
+ * The compound titles with `bases`, the answer of `titleBases` per token for one pass (one
+ * run's title lines): a token is asked about twice on its line, and the tops of a
+ * document's pages print the same words.
+ */
+interface CompoundTitles extends CompoundTitleWords {
+  readonly bases: Map<string, readonly string[]>;
 }
 
 /** A token of ASCII characters only: its letters are its `\p{L}` letters, and folding them is lower-casing them. */
@@ -218,7 +226,7 @@ function readTitleBlock(context: SearchContext, lines: ReturnType<SearchContext[
 function titleLines(context: SearchContext): readonly TitleLine[] {
   return context.index.memo('explicit_evidence/title-lines', () => {
     const layer = context.index.primary.name;
-    const titles = compoundTitles(context.lexicon.words('document-titles').filter((word) => !word.includes(' ')));
+    const titles: CompoundTitles = { ...context.compoundTitles, bases: new Map() };
     const layerText = context.index.layerText(layer);
     const lines = context.index.primaryLines();
     const found: TitleLine[] = [];
