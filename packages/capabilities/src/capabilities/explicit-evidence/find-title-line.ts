@@ -189,6 +189,22 @@ function readTitleLine(lineTokens: readonly Token[], layerText: string, end: num
   };
 }
 
+/** A line's first three words (of the third, its first character: only whether there is one counts). */
+const FIRST_WORDS = /^\s*(\S+)(?:\s+(\S+)(?:\s+(\S))?)?/;
+
+/**
+ * True when a line may be a title line or head a title block, judged from its first words
+ * before the line is cut into words: its first word is or ends with a title word, or
+ * qualifies a second one that does with a third word after them (`readTitleLine` reads
+ * nothing else; a block's first word is a title word). Most lines at the top of a page are not.
+ */
+function mayHoldTitle(text: string, layout: LayoutWords, titles: CompoundTitles): boolean {
+  const words = FIRST_WORDS.exec(text);
+  if (words === null) return false;
+  if (titleBases(words[1]!, layout, titles).length > 0) return true;
+  return words[3] !== undefined && QUALIFIER.test(words[1]!) && titleBases(words[2]!, layout, titles).length > 0;
+}
+
 /** How many lines under a title alone on its line may hold its number and date. */
 const TITLE_BLOCK_LINES = 2;
 
@@ -243,6 +259,7 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
         if (line.span.end > lastFormFeed) break;
         continue;
       }
+      if (!mayHoldTitle(line.text, context.layout, titles)) continue;
       const tokens = tokensOf(line.text, line.span.start);
       let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
       if (read === null && tokens.length > 0 && tokens.every((token) => titleBases(token.text, context.layout, titles).length > 0)) {
