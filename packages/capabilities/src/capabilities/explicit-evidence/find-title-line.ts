@@ -88,7 +88,7 @@ interface CompoundTitles extends CompoundTitleWords {
 }
 
 /** A token of ASCII characters only: its letters are its `\p{L}` letters, and folding them is lower-casing them. */
-const ASCII_TOKEN = /^[\x00-\x7f]*$/;
+const ASCII_TOKEN = /^[^\u0080-\uffff]*$/;
 
 /** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first, then the titles in the packs' order. */
 function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
