@@ -140,8 +140,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
   const primary = document.layers[document.primaryLayer] ?? document.layers.input ?? { name: 'input', text: '', origin: null };
   const hints = readingHintsOf(document.context);
   const recognizerOptions = Object.freeze(readingOptions(hints));
-  // Only an e-mail's document has header pairs (they are read from `document.email`): another's pairs are kept as they are.
-  const keyValues = document.kind === 'email' ? document.keyValues.filter((pair) => pair.source !== 'email-header') : document.keyValues;
+  const keyValues = document.keyValues.filter((pair) => pair.source !== 'email-header');
   const keyValueKeys = groupKeys(keyValues);
   // Position in `keyValueKeys` of each pair's key.
   const keyIndexOf = new Int32Array(keyValues.length);
