@@ -35,7 +35,7 @@ import { findInlineLabels, inlineReadingKey } from './find-inline-labels.js';
 import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
-import { findInTitleLines } from './find-title-line.js';
+import { compileCompoundTitles, findInTitleLines } from './find-title-line.js';
 import { compileRateLabels, findRateInLabels, type RateLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
@@ -179,6 +179,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const knowledge = options.structuredData === undefined ? defaultStructuredData() : options.structuredData;
   const lexicon = options.lexicon ?? defaultLexicon();
   const layout = compileLayoutWords(lexicon);
+  const compoundTitles = compileCompoundTitles(lexicon);
   const recordReading = { lexicon, ...(options.records === undefined ? {} : { knowledge: options.records }) };
   // This instance's readings of value texts in a prepared plan: they depend on its recognizers and layout words.
   const planReads = memoKey<PlanValueReads>('explicit_evidence/plan-reads');
@@ -204,6 +205,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       recorded: new Map(),
       reads: readsOfRun(index, step.readingKey, recognizerOptions, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 }))),
       aboutSigning: step.signingLabels || /\bsign/i.test(context.field.description ?? ''),
+      compoundTitles,
       recordSets: () => recordSetsOf(context, recordReading),
     };
     if (context.policy?.structuredData !== 'ignore') {

@@ -94,34 +94,38 @@ interface LabelCellPlace {
  * The cells of lines of two or more cells, by their text without a final ":" or ".", once
  * per run: each field matches each distinct text once (a long document repeats its column
  * labels). A cell is listed once for its line text (`first`, the place of the text's first
- * line); `placesOf` lists the lines that print the text, for the cells a field matches.
+ * line); `nextPlace` chains each line to the next line that prints its text (-1: none),
+ * from the first line on, for the cells a field matches.
  */
 interface LabelCells {
   readonly byText: ReadonlyMap<string, readonly { readonly first: number; readonly cell: Cell }[]>;
-  placesOf(first: number): readonly number[];
+  readonly nextPlace: Int32Array;
 }
 
 function labelCells(context: SearchContext): LabelCells {
   return context.index.memo('explicit_evidence/column-label-cells', () => {
     const lines = cellLines(context);
+    const { same } = lines;
     const byText = new Map<string, { first: number; cell: Cell }[]>();
-    // The lines of each text of two or more cells, in document order, by the place of the text's first line.
-    const placesByFirst = new Map<number, number[]>();
-    lines.same.forEach((first, position) => {
-      if (first !== position) {
-        placesByFirst.get(first)?.push(position);
-        return;
-      }
+    const nextPlace = new Int32Array(same.length);
+    // The line below which each text was last seen, walking up (by the place of the text's first line; -1: none yet).
+    const later = new Int32Array(same.length).fill(-1);
+    for (let position = same.length - 1; position >= 0; position -= 1) {
+      const first = same[position]!;
+      nextPlace[position] = later[first]!;
+      later[first] = position;
+    }
+    for (let position = 0; position < same.length; position += 1) {
+      if (same[position] !== position) continue;
       const cells = cellsAt(lines, position);
-      if (cells.length < 2) return;
-      placesByFirst.set(position, [position]);
+      if (cells.length < 2) continue;
       for (const cell of cells) {
         const entries = byText.get(cell.label);
         if (entries === undefined) byText.set(cell.label, [{ first: position, cell }]);
         else entries.push({ first: position, cell });
       }
-    });
-    return { byText, placesOf: (first) => placesByFirst.get(first)! };
+    }
+    return { byText, nextPlace };
   });
 }
 
@@ -135,7 +139,7 @@ export function findInColumnsBelow(context: SearchContext): void {
     const match = context.matchKey(text);
     if (match === null || match.strength === 'fuzzy') continue;
     if (context.lexicon.conceptsOfLabel(match.label).length > 1) continue;
-    for (const { first, cell } of entries) for (const position of labels.placesOf(first)) matched.push([{ position, cell }, match]);
+    for (const { first, cell } of entries) for (let position = first; position >= 0; position = labels.nextPlace[position]!) matched.push([{ position, cell }, match]);
   }
   // Read in document order, as the lines are.
   matched.sort(([left], [right]) => left.position - right.position || left.cell.from - right.cell.from);

@@ -13,7 +13,7 @@ import type { DocumentLine } from '@paxman/document';
 import type { RecognizerKind } from '@paxman/values';
 import type { Lexicon } from '@paxman/values';
 import type { LayoutWords } from '../shared/layout-words.js';
-import type { LineTokenIndex } from '../shared/line-tokens.js';
+import type { LineTokenIndex, TextTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch } from '../shared/label-match.js';
 import { enumScanOptions, evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
 import { prepaymentFilter } from './prepayment.js';
@@ -50,8 +50,8 @@ export function findInlineLabels(context: SearchContext): void {
               ? 'IDENTIFIER'
               : null;
   if (kind === null) return;
-  const index = context.index.lineTokens();
-  const { sightings, lineReadings, readings } = context.index.memo('inline-labels', createInlineCache);
+  const index = context.index.textTokens();
+  const { sightings, readings } = context.index.memo('inline-labels', createInlineCache);
   // Readings of value texts for this kind and reading: a long document repeats its lines.
   const readingsKey = `${kind}\u0000${context.inlineReadingKey}`;
   let reads = readings.get(readingsKey);
@@ -65,41 +65,60 @@ export function findInlineLabels(context: SearchContext): void {
   // After a prepayment, the total and the amount due are different amounts.
   const beforeOrAfterPrepayment = prepaymentFilter(context);
   const fieldConcepts = context.labels.concepts;
-  // The key-value pairs' places (once per run), asked for at the first place of a label.
+  // The key-value pairs' places (once per run), asked for at the first sighting of a label.
   let places: ReadonlyMap<string, PairPlaces> | null = null;
+  // The label's sightings in the document's texts that concern the field, and the lines of each.
+  const found: TextSighting[] = [];
+  const order: number[] = [];
   for (const { label, strength, words } of context.labelsLongestFirst) {
     const ids = wordIdsOf(index, words);
     if (ids === null) continue;
     const first = ids[0]!;
+    // Where the label is printed, once per line text: what a sighting says of its text holds on every line that prints it.
+    found.length = 0;
+    for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
+      const position = index.occurrences[occurrence]!;
+      if (!continues(index, position, ids)) continue;
+      const sighting = textSightingAt(index, sightings, position, ids.length, context);
+      if (sighting === null) continue;
+      if (sighting.neighbourConcepts.length > 0 && sighting.neighbourConcepts.some((concepts) => namesOthersOnly(concepts, fieldConcepts))) continue;
+      found.push(sighting);
+    }
+    if (found.length === 0) continue;
     // How the label matched is the same wherever it is printed.
     const match: LabelMatch = { strength, label, normalizedKey: label, currency: null, specificity: words.length };
     const rank = rankFor(match, false, 30);
     const evidenceKind = evidenceKindFor(match, false);
-    for (let occurrence = index.firstOccurrence[first]!; occurrence < index.firstOccurrence[first + 1]!; occurrence += 1) {
-      const position = index.occurrences[occurrence]!;
-      if (!continues(index, position, ids)) continue;
-      // A label that is a key-value pair's whole key was read by the key-value finder (or set aside on purpose, a total
-      // before rounding): known from where it starts, before its place is described (most places of a long document's labels).
-      if (isPairKey((places ??= pairPlaces(context)), index, position, label)) continue;
-      const sighting = sightingAt(index, sightings, lineReadings, position, ids.length, context);
-      if (sighting === null) continue;
-      const { line, labelStart, labelEnd, valueStart, valueText } = sighting;
+    // Each line that prints a sighting's text, in document order.
+    places ??= pairPlaces(context);
+    linesInOrder(index, found, order);
+    for (let at = 0; at < order.length; at += 2) {
+      const sighting = found[order[at]!]!;
+      const line = index.lines[order[at + 1]!]!;
       const layer = line.span.layer;
+      const labelStart = line.span.start + sighting.labelOffset;
+      const labelEnd = line.span.start + sighting.labelEndOffset;
+      const layerPlaces = places.get(layer);
+      const place = placeAt(layerPlaces, labelStart);
+      // A label that is a key-value pair's whole key was read by the key-value finder (or set aside on purpose, a total before rounding).
+      if (place >= 0 && layerPlaces!.keys[place] === label) continue;
       let usedInLayer = used.get(layer);
       if (usedInLayer?.has(labelStart)) continue;
       // E-mail header names ("Date:", "From:") are read by the header finder, not as prose labels.
       headerNames ??= (context.index.document.email?.headers ?? []).flatMap((header) => (header.nameSpan ? [header.nameSpan] : []));
       if (headerNames.length > 0 && overlapsAny(headerNames, layer, labelStart, labelEnd)) continue;
-      if (sighting.neighbourConcepts.length > 0 && sighting.neighbourConcepts.some((concepts) => namesOthersOnly(concepts, fieldConcepts))) continue;
       // A label that only starts a longer key a colon or leader closes, a key naming other concepts ("Total amount (net):" names the net amount), is not this field's.
-      if (sighting.closedPairKey !== null && namesOthersOnly(context.lexicon.conceptsOfLabel(sighting.closedPairKey), fieldConcepts)) continue;
+      const closedPairKey = place >= 0 ? (layerPlaces!.closedKeys[place] ?? null) : null;
+      if (closedPairKey !== null && namesOthersOnly(context.lexicon.conceptsOfLabel(closedPairKey), fieldConcepts)) continue;
       if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(label, layer, labelStart)) continue;
       if (!usedInLayer) {
         usedInLayer = new Set();
         used.set(layer, usedInLayer);
       }
       usedInLayer.add(labelStart);
-      const row = sighting.row;
+      // A line the layout pairs already was read (or set aside) by the key-value finder.
+      const row = sighting.rowShaped && !holdsKey(layerPlaces, line);
+      const valueText = sighting.valueText;
       const readsOfShape = row ? reads.row : reads.prose;
       let read = readsOfShape.get(valueText);
       if (read === undefined) {
@@ -107,6 +126,7 @@ export function findInlineLabels(context: SearchContext): void {
         readsOfShape.set(valueText, read);
       }
       if (!read) continue;
+      const valueStart = labelEnd + sighting.skipped;
       const span = { start: valueStart + read.start, end: valueStart + read.end, layer };
       if (alreadyRecorded(context, span)) continue;
       rememberSpan(context, span);
@@ -126,6 +146,46 @@ export function findInlineLabels(context: SearchContext): void {
   }
 }
 
+/** Most sightings of one label whose lines are merged by a walk over them all; past it, the lines are sorted. */
+const MERGED_SIGHTINGS = 8;
+
+/**
+ * The lines that print the texts of `found` (sightings of one label, in the order of their
+ * texts' first lines and, on one text, of their places), in document order — by line, then
+ * by the place on the line — written to `order` as pairs: the sighting's place in `found`,
+ * then the line's position.
+ */
+function linesInOrder(index: TextTokenIndex, found: readonly TextSighting[], order: number[]): void {
+  const { lineOf, nextSame } = index;
+  order.length = 0;
+  if (found.length === 1) {
+    for (let line = lineOf[found[0]!.position]!; line >= 0; line = nextSame[line]!) order.push(0, line);
+    return;
+  }
+  if (found.length > MERGED_SIGHTINGS) {
+    const all: [number, number][] = [];
+    found.forEach((sighting, which) => {
+      for (let line = lineOf[sighting.position]!; line >= 0; line = nextSame[line]!) all.push([which, line]);
+    });
+    all.sort(([left, leftLine], [right, rightLine]) => leftLine - rightLine || found[left]!.labelOffset - found[right]!.labelOffset);
+    for (const [which, line] of all) order.push(which, line);
+    return;
+  }
+  // One cursor per sighting: the next line of its text; the smallest line (then place) goes first.
+  const cursors = found.map((sighting) => lineOf[sighting.position]!);
+  for (;;) {
+    let next = -1;
+    for (let which = 0; which < cursors.length; which += 1) {
+      const line = cursors[which]!;
+      if (line < 0) continue;
+      if (next < 0 || line < cursors[next]! || (line === cursors[next]! && found[which]!.labelOffset < found[next]!.labelOffset)) next = which;
+    }
+    if (next < 0) return;
+    order.push(next, cursors[next]!);
+    cursors[next] = nextSame[cursors[next]!]!;
+  }
+}
+
 /** True when `concepts` names some concept and none of the field's. */
 function namesOthersOnly(concepts: readonly string[], fieldConcepts: readonly string[]): boolean {
   if (concepts.length === 0) return false;
@@ -139,40 +199,81 @@ function overlapsAny(spans: readonly SourceSpan[], layer: string, start: number,
   return false;
 }
 
-/** What the inline search knows of the key-value pairs, per layer: where their keys start. */
+/**
+ * What the inline search knows of the key-value pairs, per layer: where their keys start,
+ * each offset once, ascending, and what the pairs there say — in sorted arrays, built in
+ * one pass over the pairs (they come in reading order) and looked up by halving.
+ */
 interface PairPlaces {
-  /** The pairs' keys as labels (normalized), by the offset where they start. */
-  readonly keys: Map<number, string>;
-  /** The same for the keys a colon or a leader closes (the layout's spaced pairs may cut a key anywhere). */
-  readonly closedKeys: Map<number, string>;
-  /** The offsets where the pairs' keys start, ascending (`holdsKey`). */
-  readonly keyStarts: number[];
+  /** The offsets where the pairs' keys start, ascending, each once (`holdsKey`, `placeAt`). */
+  readonly keyStarts: readonly number[];
+  /** For each offset, the key of the last pair whose key starts there, as a label (normalized). */
+  readonly keys: readonly string[];
+  /** The same for the last pair there whose key a colon or a leader closes (the layout's spaced pairs may cut a key anywhere), or null. */
+  readonly closedKeys: readonly (string | null)[];
 }
 
 /** The pair places of each layer, once per run. */
 function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
   return context.index.memo('inline-labels/pair-places', () => {
-    const places = new Map<string, PairPlaces>();
+    const pairs = context.index.keyValues;
     const normalized = context.index.keyFact('normalized-key', (key) => context.index.normalizeLabel(key).text);
-    context.index.keyValues.forEach((pair, position) => {
-      let layerPlaces = places.get(pair.keySpan.layer);
-      if (layerPlaces === undefined) {
-        layerPlaces = { keys: new Map(), closedKeys: new Map(), keyStarts: [] };
-        places.set(pair.keySpan.layer, layerPlaces);
+    // The pairs of each layer, in the order of their keys' starts (a stable sort: at one offset, the later pair last).
+    const byLayer = new Map<string, number[]>();
+    let ordered = true;
+    for (let position = 0; position < pairs.length; position += 1) {
+      const { layer, start } = pairs[position]!.keySpan;
+      const positions = byLayer.get(layer);
+      if (positions === undefined) byLayer.set(layer, [position]);
+      else {
+        if (start < pairs[positions[positions.length - 1]!]!.keySpan.start) ordered = false;
+        positions.push(position);
       }
-      layerPlaces.keys.set(pair.keySpan.start, normalized(position));
-      if (pair.source === 'colon' || pair.source === 'leader') layerPlaces.closedKeys.set(pair.keySpan.start, normalized(position));
-      layerPlaces.keyStarts.push(pair.keySpan.start);
-    });
-    for (const { keyStarts } of places.values()) keyStarts.sort((left, right) => left - right);
+    }
+    const places = new Map<string, PairPlaces>();
+    for (const [layer, positions] of byLayer) {
+      if (!ordered) positions.sort((left, right) => pairs[left]!.keySpan.start - pairs[right]!.keySpan.start || left - right);
+      const keyStarts: number[] = [];
+      const keys: string[] = [];
+      const closedKeys: (string | null)[] = [];
+      for (const position of positions) {
+        const pair = pairs[position]!;
+        const start = pair.keySpan.start;
+        const key = normalized(position);
+        const closed = pair.source === 'colon' || pair.source === 'leader';
+        const last = keyStarts.length - 1;
+        if (last >= 0 && keyStarts[last] === start) {
+          keys[last] = key;
+          if (closed) closedKeys[last] = key;
+        } else {
+          keyStarts.push(start);
+          keys.push(key);
+          closedKeys.push(closed ? key : null);
+        }
+      }
+      places.set(layer, { keyStarts, keys, closedKeys });
+    }
     return places;
   });
 }
 
-/** True when the key-value pair whose key starts where the word at `position` does has `label` for its whole (normalized) key. */
-function isPairKey(places: ReadonlyMap<string, PairPlaces>, index: LineTokenIndex, position: number, label: string): boolean {
-  const layerPlaces = places.get(index.lines[index.lineOf[position]!]!.span.layer);
-  return layerPlaces !== undefined && layerPlaces.keys.get(index.starts[position]!) === label;
+/** The first place of `starts` (ascending) at or after `offset`. */
+function firstAtOrAfter(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The place in `places` of the pairs whose keys start at `offset`, or -1. */
+function placeAt(places: PairPlaces | undefined, offset: number): number {
+  if (places === undefined) return -1;
+  const place = firstAtOrAfter(places.keyStarts, offset);
+  return places.keyStarts[place] === offset ? place : -1;
 }
 
 /**
@@ -184,28 +285,28 @@ export function holdsKey(places: Pick<PairPlaces, 'keyStarts'> | undefined, line
   if (places === undefined) return false;
   const starts = places.keyStarts;
   // The first key start at or after the line's start.
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! < line.span.start) low = middle + 1;
-    else high = middle;
-  }
+  const low = firstAtOrAfter(starts, line.span.start);
   return low < starts.length && starts[low]! <= line.span.end;
 }
 
 /**
- * What the search sees of a label's words at one place, whatever the field: where the
- * label and its value start, and what the label means with a word or two around it. The
- * same place is seen by every field with that label ("date" for three date fields).
+ * What a label of some words at some place of a line text reads as, whatever line prints
+ * the text and whatever the field: where the label and its value start on the line, the
+ * value's text, the concepts of the label's neighbours and whether it is shaped like a row.
+ * A long document prints the same lines on every page: what a place of a line text says is
+ * read once (at the text's first line), and the value texts of every line that prints it are
+ * one string (their readings are looked up by identity). What the places of the key-value
+ * pairs say of the label depends on the line, and is asked of each line.
  */
-interface InlineSighting {
-  readonly line: DocumentLine;
-  readonly labelStart: number;
-  readonly labelEnd: number;
-  /** Where the value starts: after the label and a separator ("Total is", "Date:"). */
-  readonly valueStart: number;
-  /** The rest of the line from `valueStart`. */
+interface TextSighting {
+  /** The label's first word in the index of line texts (`TextTokenIndex`). */
+  readonly position: number;
+  /** Where the label starts and ends, from the start of its line. */
+  readonly labelOffset: number;
+  readonly labelEndOffset: number;
+  /** How many characters after the label the value starts: a separator ("Total is", "Date:"). */
+  readonly skipped: number;
+  /** The rest of the line from where the value starts. */
   readonly valueText: string;
   /**
    * The concepts of the label with one or two words before or after it on its line, for
@@ -213,29 +314,25 @@ interface InlineSighting {
    * miss one of them must not read the label.
    */
   readonly neighbourConcepts: readonly (readonly string[])[];
-  /** The normalized key of the key-value pair whose key starts where the label does, when a colon or a leader closes that key, or null. */
-  readonly closedPairKey: string | null;
   /**
    * The label starts its line and only a separator stands before the value ("Total 102.40"
-   * alone on its line: a row of a receipt, not prose), on a line the layout paired nothing on.
+   * alone on its line: a row of a receipt, not prose); a row when the layout paired nothing on the line.
    */
-  readonly row: boolean;
+  readonly rowShaped: boolean;
 }
 
 type InlineRead = { value: JsonValue; start: number; end: number; detail: Readonly<Record<string, JsonValue>> };
 
 /** What the inline search keeps per Document, shared by its fields. */
 interface InlineCache {
-  /** Sightings by position and word count (`sightingAt`). */
-  readonly sightings: Map<number, InlineSighting | null>;
-  /** What a label reads as on a line text, by the text, then by the label's place on it (`LineReading`). */
-  readonly lineReadings: Map<string, Map<number, LineReading>>;
+  /** Sightings by position in the index of line texts and word count (`textSightingAt`). */
+  readonly sightings: Map<number, TextSighting | null>;
   /** Readings of value texts, by kind and reading (`inlineReadingKey`), then by the value's shape (a row's or prose) and text. */
   readonly readings: Map<string, { readonly prose: Map<string, InlineRead | null>; readonly row: Map<string, InlineRead | null> }>;
 }
 
 function createInlineCache(): InlineCache {
-  return { sightings: new Map(), lineReadings: new Map(), readings: new Map() };
+  return { sightings: new Map(), readings: new Map() };
 }
 
 /** The ids of a label's words in the document, or null when one of them is not printed. */
@@ -254,90 +351,36 @@ function wordIdsOf(index: LineTokenIndex, words: readonly string[]): readonly nu
 }
 
 /**
- * The sighting of a label of `count` words at `position` (once per document), or null when
- * its words are spread apart. It reads the run's document index, lexicon and layout words
- * from `context`, never the field's part of it: every field shares the sighting.
+ * The sighting of a label of `count` words at `position` of a line text (once per run), or
+ * null when its words are spread apart. It reads the run's lexicon and layout words from
+ * `context`, never the field's part of it: every field shares the sighting.
  */
-function sightingAt(
-  index: LineTokenIndex,
-  sightings: Map<number, InlineSighting | null>,
-  lineReadings: Map<string, Map<number, LineReading>>,
-  position: number,
-  count: number,
-  context: SearchContext,
-): InlineSighting | null {
+function textSightingAt(index: LineTokenIndex, sightings: Map<number, TextSighting | null>, position: number, count: number, context: SearchContext): TextSighting | null {
   // Positions and word counts are small integers: one number keys both.
   const key = position * 64 + Math.min(count, 63);
   let sighting = count < 63 ? sightings.get(key) : undefined;
   if (sighting === undefined) {
-    sighting = adjacent(index, position, count) ? describeSighting(index, lineReadings, position, count, context) : null;
+    sighting = adjacent(index, position, count) ? describeSighting(index, position, count, context) : null;
     if (count < 63) sightings.set(key, sighting);
   }
   return sighting;
 }
 
-/**
- * What a label of some words at some place of a line text reads as, whatever line prints
- * the text: how far its value starts past the label, the value's text, the concepts of its
- * neighbours and whether it is shaped like a row. A long document prints the same lines on
- * every page: what a place of the line says is read once per line text, and the value texts
- * of every copy are one string (their readings are looked up by identity).
- */
-interface LineReading {
-  readonly skipped: number;
-  /** The rest of the line from where the value starts. */
-  readonly valueText: string;
-  readonly neighbourConcepts: readonly (readonly string[])[];
-  /** Only blanks before the label and only a separator between it and the value (`InlineSighting.row`, but for the pairs). */
-  readonly rowShaped: boolean;
-}
-
-/** The line reading of the label of `count` words at `position`, once per line text (a long document repeats its lines). */
-function lineReadingAt(index: LineTokenIndex, lineReadings: Map<string, Map<number, LineReading>>, position: number, count: number, context: SearchContext): LineReading {
+function describeSighting(index: LineTokenIndex, position: number, count: number, context: SearchContext): TextSighting {
   const line = index.lines[index.lineOf[position]!]!;
-  const labelStart = index.starts[position]!;
-  const labelEnd = index.ends[position + count - 1]!;
-  let readings = lineReadings.get(line.text);
-  if (readings === undefined) {
-    readings = new Map();
-    lineReadings.set(line.text, readings);
-  }
-  // The label's offset on its line and its word count: one number keys both.
-  const key = (labelStart - line.span.start) * 64 + Math.min(count, 63);
-  let reading = count < 63 ? readings.get(key) : undefined;
-  if (reading === undefined) {
-    const lineStart = line.span.start;
-    const rest = line.text.slice(labelEnd - lineStart);
-    const skipped = separatorLength(rest, context.layout);
-    reading = {
-      skipped,
-      valueText: rest.slice(skipped),
-      neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon),
-      rowShaped: line.text.slice(0, labelStart - lineStart).trim() === '' && /^[\s:#=.–-]*$/.test(rest.slice(0, skipped)),
-    };
-    if (count < 63) readings.set(key, reading);
-  }
-  return reading;
-}
-
-function describeSighting(index: LineTokenIndex, lineReadings: Map<string, Map<number, LineReading>>, position: number, count: number, context: SearchContext): InlineSighting {
-  const line = index.lines[index.lineOf[position]!]!;
-  const layer = line.span.layer;
-  const labelStart = index.starts[position]!;
-  const labelEnd = index.ends[position + count - 1]!;
-  const { skipped, valueText, neighbourConcepts, rowShaped } = lineReadingAt(index, lineReadings, position, count, context);
-  const pairs = pairPlaces(context).get(layer);
-  // A line the layout pairs already was read (or set aside) by the key-value finder.
-  const row = rowShaped && !holdsKey(pairs, line);
+  const lineStart = line.span.start;
+  const labelOffset = index.starts[position]! - lineStart;
+  const labelEndOffset = index.ends[position + count - 1]! - lineStart;
+  const rest = line.text.slice(labelEndOffset);
+  const skipped = separatorLength(rest, context.layout);
   return {
-    line,
-    labelStart,
-    labelEnd,
-    valueStart: labelEnd + skipped,
-    valueText,
-    neighbourConcepts,
-    closedPairKey: pairs?.closedKeys.get(labelStart) ?? null,
-    row,
+    position,
+    labelOffset,
+    labelEndOffset,
+    skipped,
+    valueText: rest.slice(skipped),
+    neighbourConcepts: neighbourConcepts(index, position, count, context.lexicon),
+    rowShaped: line.text.slice(0, labelOffset).trim() === '' && /^[\s:#=.–-]*$/.test(rest.slice(0, skipped)),
   };
 }
 

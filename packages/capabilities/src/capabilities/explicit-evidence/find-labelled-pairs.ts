@@ -135,12 +135,16 @@ export function findInTables(context: SearchContext): void {
   // each distinct header and first cell is matched once.
   const labelledColumns = matchedPositions(context, context.index.columnLabels().map(({ text, columns }) => [text, columns] as const));
   const labelledRows = matchedPositions(context, context.index.rowLabels().map(({ text, rows }) => [text, rows] as const));
-  context.index.document.tables.forEach((table, tableIndex) => {
+  // Only the tables with a matched column or row are visited, in document order.
+  const tables = context.index.document.tables;
+  const labelled = new Set([...labelledColumns.keys(), ...labelledRows.keys()]);
+  for (const tableIndex of [...labelled].sort((left, right) => left - right)) {
+    const table = tables[tableIndex]!;
     const columns = labelledColumns.get(tableIndex);
     if (columns) for (const [column, match] of columns.sort((left, right) => left[0] - right[0])) findInColumn(context, table, tableIndex, column, match);
     const rows = labelledRows.get(tableIndex);
     if (rows) findInRowLabels(context, table, tableIndex, rows.sort((left, right) => left[0] - right[0]));
-  });
+  }
 }
 
 /** `[table, position]` places of the texts the field's labels match, as position and match per table. */

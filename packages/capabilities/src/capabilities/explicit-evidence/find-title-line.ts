@@ -55,27 +55,60 @@ function tokensOf(text: string, offset: number): Token[] {
 
 /**
  * The one-word titles that may end a compound, each with its place in the packs' list:
- * a word's endings are looked up, not every title compared with the word.
+ * a word's endings are looked up, not every title compared with the word. `tails` holds
+ * their last `COMPOUND_SUFFIX` letters: a word whose own last letters are none of them
+ * ends in no title. They depend on the lexicon alone: compiled with the capability
+ * (`compileCompoundTitles`).
  */
-type CompoundTitles = ReadonlyMap<string, number>;
-
-function compoundTitles(titles: readonly string[]): CompoundTitles {
-  const places = new Map<string, number>();
-  titles.forEach((title, place) => {
-    if (title.length >= COMPOUND_SUFFIX && !places.has(title)) places.set(title, place);
-  });
-  return places;
+export interface CompoundTitleWords {
+  readonly places: ReadonlyMap<string, number>;
+  readonly tails: ReadonlySet<string>;
 }
 
+/** The compound titles of a lexicon's one-word `document-titles`. */
+export function compileCompoundTitles(lexicon: Lexicon): CompoundTitleWords {
+  const places = new Map<string, number>();
+  const tails = new Set<string>();
+  lexicon.words('document-titles').forEach((title, place) => {
+    if (!title.includes(' ') && title.length >= COMPOUND_SUFFIX && !places.has(title)) {
+      places.set(title, place);
+      tails.add(title.slice(title.length - COMPOUND_SUFFIX));
+    }
+  });
+  return { places, tails };
+}
+
+/**
+ * The compound titles with `bases`, the answer of `titleBases` per token for one pass (one
+ * run's title lines): a token is asked about twice on its line, and the tops of a
+ * document's pages print the same words.
+ */
+interface CompoundTitles extends CompoundTitleWords {
+  readonly bases: Map<string, readonly string[]>;
+}
+
+/** A token of ASCII characters only: its letters are its `\p{L}` letters, and folding them is lower-casing them. */
+const ASCII_TOKEN = /^[^\u0080-\uffff]*$/;
+
 /** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first, then the titles in the packs' order. */
-function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): string[] {
-  const word = foldWord(token.replace(/[^\p{L}]/gu, ''));
+function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
+  let bases = titles.bases.get(token);
+  if (bases === undefined) {
+    bases = readTitleBases(token, layout, titles);
+    titles.bases.set(token, bases);
+  }
+  return bases;
+}
+
+function readTitleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
+  const word = ASCII_TOKEN.test(token) ? token.replace(/[^A-Za-z]/g, '').toLowerCase() : foldWord(token.replace(/[^\p{L}]/gu, ''));
   if (word.length === 0) return [];
   const bases = layout.isTitleWord(word) ? [word] : [];
+  if (word.length <= COMPOUND_SUFFIX || !titles.tails.has(word.slice(word.length - COMPOUND_SUFFIX))) return bases;
   const endings: [number, string][] = [];
   for (let length = COMPOUND_SUFFIX; length < word.length; length += 1) {
     const ending = word.slice(word.length - length);
-    const place = titles.get(ending);
+    const place = titles.places.get(ending);
     if (place !== undefined) endings.push([place, ending]);
   }
   if (endings.length > 1) endings.sort((left, right) => left[0] - right[0]);
@@ -176,6 +209,22 @@ function gluedMarker(token: string, layout: LayoutWords): string | null {
   return null;
 }
 
+/** A line's first three words (of the third, its first character: only whether there is one counts). */
+const FIRST_WORDS = /^\s*(\S+)(?:\s+(\S+)(?:\s+(\S))?)?/;
+
+/**
+ * True when a line may be a title line or head a title block, judged from its first words
+ * before the line is cut into words: its first word is or ends with a title word, or
+ * qualifies a second one that does with a third word after them (`readTitleLine` reads
+ * nothing else; a block's first word is a title word). Most lines at the top of a page are not.
+ */
+function mayHoldTitle(text: string, layout: LayoutWords, titles: CompoundTitles): boolean {
+  const words = FIRST_WORDS.exec(text);
+  if (words === null) return false;
+  if (titleBases(words[1]!, layout, titles).length > 0) return true;
+  return words[3] !== undefined && QUALIFIER.test(words[1]!) && titleBases(words[2]!, layout, titles).length > 0;
+}
+
 /** How many lines under a title alone on its line may hold its number and date. */
 const TITLE_BLOCK_LINES = 2;
 
@@ -213,7 +262,7 @@ function readTitleBlock(context: SearchContext, lines: ReturnType<SearchContext[
 function titleLines(context: SearchContext): readonly TitleLine[] {
   return context.index.memo('explicit_evidence/title-lines', () => {
     const layer = context.index.primary.name;
-    const titles = compoundTitles(context.lexicon.words('document-titles').filter((word) => !word.includes(' ')));
+    const titles: CompoundTitles = { ...context.compoundTitles, bases: new Map() };
     const layerText = context.index.layerText(layer);
     const lines = context.index.primaryLines();
     const found: TitleLine[] = [];
@@ -230,6 +279,7 @@ function titleLines(context: SearchContext): readonly TitleLine[] {
         if (line.span.end > lastFormFeed) break;
         continue;
       }
+      if (!mayHoldTitle(line.text, context.layout, titles)) continue;
       const tokens = tokensOf(line.text, line.span.start);
       let read = readTitleLine(tokens, layerText, line.span.end, layer, context.layout, titles, context.lexicon, context.index.normalizeLabel);
       if (read === null && tokens.length > 0 && tokens.every((token) => titleBases(token.text, context.layout, titles).length > 0)) {

@@ -51,12 +51,17 @@ function cashAndChange(context: SearchContext): { cash: StatedAmount; change: St
   let change: StatedAmount | null = null;
   let first = -1;
   let last = -1;
+  // What a key names is judged once per distinct key (a long document repeats its keys): 1 cash, 2 change, 0 neither.
+  const tender = context.index.keyFact('cash-or-change', (key) => {
+    const concepts = conceptsOf(context, key);
+    return concepts.includes('tendered') ? 1 : concepts.includes('change') ? 2 : 0;
+  });
   for (let position = 0; position < pairs.length; position += 1) {
+    const kind = tender(position);
+    if (kind === 0) continue;
     const pair = pairs[position]!;
     if (pair.region !== undefined) continue;
-    const concepts = conceptsOf(context, pair.key);
-    const isCash = concepts.includes('tendered');
-    if (!isCash && !concepts.includes('change')) continue;
+    const isCash = kind === 1;
     const stated = amountOf(context, pair);
     if (stated === null) continue;
     if (isCash) {

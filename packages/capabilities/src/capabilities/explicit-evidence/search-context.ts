@@ -13,6 +13,7 @@ import { amountTextOf, readTypedValue, type ReadValue, type ValueReading } from 
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
 import type { ResultBuilder } from '../shared/result-builder.js';
 import type { ValueReads } from './value-reads.js';
+import type { CompoundTitleWords } from './find-title-line.js';
 
 export interface SearchContext {
   readonly index: DocumentIndex;
@@ -41,6 +42,8 @@ export interface SearchContext {
   readonly reads: ValueReads;
   /** Whether the field is about signing (its description or labels say so): only then are signature-block lines read. */
   readonly aboutSigning: boolean;
+  /** The lexicon's compound titles (`compileCompoundTitles`, compiled with the capability). */
+  readonly compoundTitles: CompoundTitleWords;
   /** The document's record sets (item tables, item lines), read once per run. */
   readonly recordSets: () => readonly RecordSet[];
 }

@@ -24,9 +24,20 @@ async function referenceWords(text: string): Promise<{ words: string[]; index: R
   return { words, index: documentIndex({ document }, DEFAULT_RECOGNIZERS) };
 }
 
+/** The words of every line, read from the index of line texts: each text's words, moved to each line that prints it. */
 function indexedWords(index: ReturnType<typeof documentIndex>): string[] {
-  const tokens = index.lineTokens();
-  return Array.from(tokens.wordIds, (id, position) => `${tokens.vocabulary[id]}@${tokens.starts[position]}-${tokens.ends[position]}`);
+  const tokens = index.textTokens();
+  const placed: [number, number, string][] = [];
+  tokens.wordIds.forEach((id, position) => {
+    const first = tokens.lineOf[position]!;
+    const start = tokens.starts[position]! - tokens.lines[first]!.span.start;
+    const end = tokens.ends[position]! - tokens.lines[first]!.span.start;
+    for (let line = first; line >= 0; line = tokens.nextSame[line]!) {
+      const offset = tokens.lines[line]!.span.start;
+      placed.push([line, offset + start, `${tokens.vocabulary[id]}@${offset + start}-${offset + end}`]);
+    }
+  });
+  return placed.sort((left, right) => left[0] - right[0] || left[1] - right[1]).map(([, , word]) => word);
 }
 
 const PIECES = ['Invoice', ' No.', ' n°', 'nº.', ' N° ', '#', '№', 'Rechnungs-Nr.:', ' Fälligkeit', ' 2026', 'abc123', '€', 'Total€', ' ', ':', '\n', '\t', 'é', 'won°', 'ÉCHÉANCE', '٣', 'x', 'NR', '-'];
@@ -35,7 +46,7 @@ describe('documentIndex line tokens', () => {
   it('splits lines into normalized label words with their offsets', async () => {
     const { words, index } = await referenceWords('Invoice No.: 12\nN° facture Total€ 5\n#7 Fälligkeit 2026abc');
     expect(indexedWords(index)).toEqual(words);
-    const tokens = index.lineTokens();
+    const tokens = index.textTokens();
     const number = tokens.idOf('number');
     expect(tokens.firstOccurrence[number + 1]! - tokens.firstOccurrence[number]!).toBe(2);
   });

@@ -11,7 +11,7 @@ import type { Document, DocumentLine, KeyValuePair, TextLayer } from '@paxman/do
 import { searchedText } from '@paxman/document';
 import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capability-spi';
 import { type DocumentContext, type NormalizedLabel, type RecognizedValue, type RecognizerKind, type RecognizerOptions, normalizeLabel } from '@paxman/values';
-import { buildLineTokens, type LineTokenIndex } from './line-tokens.js';
+import { buildTextTokens, type TextTokenIndex } from './line-tokens.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
 import { sameLines, sameLinesOfSelection } from './same-lines.js';
 
@@ -74,8 +74,8 @@ export interface DocumentIndex {
   columnLabels(): readonly ColumnLabelOccurrences[];
   /** Recognizer hits of `kind` in the primary layer (cached per kind and options). */
   hits(kind: RecognizerKind, options?: RecognizerOptions): readonly RecognizedValue[];
-  /** Line words (`buildLineTokens`, built on first use). */
-  lineTokens(): LineTokenIndex;
+  /** The words of the Document's distinct line texts (`buildTextTokens`, built on first use). */
+  textTokens(): TextTokenIndex;
   /**
    * The primary layer's non-blank lines, in document order (built on first use): the
    * layout finders (party blocks, title lines, columns below) all walk these.
@@ -149,7 +149,7 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
   });
   const keyFacts = new Map<string, (position: number) => unknown>();
   const hitCache = new Map<string, readonly RecognizedValue[]>();
-  let tokenIndex: LineTokenIndex | null = null;
+  let tokenIndex: TextTokenIndex | null = null;
   let documentSameLines: Int32Array | null = null;
   let primaryLines: { readonly lines: readonly DocumentLine[]; readonly same: Int32Array } | null = null;
   const sameLinesOnce = (): Int32Array => (documentSameLines ??= sameLines(document.lines));
@@ -201,8 +201,8 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
       columnLabelIndex ??= groupColumnLabels(document);
       return columnLabelIndex;
     },
-    lineTokens() {
-      tokenIndex ??= buildLineTokens(document.lines, (text) => normalizeLabelOnce(text).text, sameLinesOnce());
+    textTokens() {
+      tokenIndex ??= buildTextTokens(document.lines, (text) => normalizeLabelOnce(text).text, sameLinesOnce());
       return tokenIndex;
     },
     primaryLines() {

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { splitLines } from '@paxman/document';
-import { buildLineTokens, type LineTokenIndex } from './line-tokens.js';
+import { buildLineTokens, buildTextTokens, type LineTokenIndex } from './line-tokens.js';
 
 function tokensOf(text: string): LineTokenIndex {
   return buildLineTokens(splitLines(text, 'input'));
@@ -89,4 +89,40 @@ describe('buildLineTokens', () => {
       expect(seen.sort((left, right) => left - right)).toEqual(Array.from({ length: index.length }, (_, position) => position));
     },
   );
+});
+
+describe('buildTextTokens', () => {
+  it('lists the words of a repeated text once, at its first line, and chains the lines that print it', () => {
+    const lines = splitLines('Total: 5\nDue date\nTotal: 5\nx\nTotal: 5', 'input');
+    const index = buildTextTokens(lines);
+    expect(Array.from(index.lineOf)).toEqual([0, 1, 1, 3]);
+    expect(Array.from(index.nextSame)).toEqual([2, -1, 4, -1, -1]);
+    expect(index.vocabulary).toEqual(['total', 'due', 'date', 'x']);
+  });
+
+  test.prop(
+    [
+      fc.array(fc.array(fc.constantFrom('Total', 'TOTAL', 'due', 'Due', ' ', ':', 'No', '2026', 'é', 'n°', '#', 'Fälligkeit'), { maxLength: 8 }), { minLength: 1, maxLength: 5 }),
+      fc.array(fc.nat(), { maxLength: 40 }),
+    ],
+    { numRuns: 200 },
+  )('gives, moved to each line of its chain, the words of every line', (lines, picks) => {
+    const texts = lines.map((pieces) => pieces.join(''));
+    const document = splitLines(picks.map((pick) => texts[pick % texts.length]!).join('\n'), 'input');
+    const every = buildLineTokens(document);
+    const expected = Array.from({ length: every.length }, (_, position) => `${every.vocabulary[every.wordIds[position]!]!}@${every.starts[position]}-${every.ends[position]}:${every.lineOf[position]}`);
+    const index = buildTextTokens(document);
+    const placed: [number, number, string][] = [];
+    for (let position = 0; position < index.length; position += 1) {
+      const first = index.lineOf[position]!;
+      const start = index.starts[position]! - document[first]!.span.start;
+      const end = index.ends[position]! - document[first]!.span.start;
+      for (let line = first; line >= 0; line = index.nextSame[line]!) {
+        expect(document[line]!.text).toBe(document[first]!.text);
+        const offset = document[line]!.span.start;
+        placed.push([line, offset + start, `${index.vocabulary[index.wordIds[position]!]!}@${offset + start}-${offset + end}:${line}`]);
+      }
+    }
+    expect(placed.sort((left, right) => left[0] - right[0] || left[1] - right[1]).map(([, , word]) => word)).toEqual(expected);
+  });
 });

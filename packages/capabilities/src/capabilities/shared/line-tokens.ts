@@ -9,7 +9,9 @@
  * hash of their lower-cased letters, so a word seen before costs no allocation; anything
  * else ("n°", "#", a non-ASCII letter) goes through the word regex and the normalizer.
  * A line text the document prints again is read once; its words are copied to each place
- * (the lines of a text are found by `sameLines`).
+ * (the lines of a text are found by `sameLines`) — or, in the index of a Document's texts
+ * (`buildTextTokens`), listed once, at the text's first line, the other lines that print
+ * the text chained to it (`TextTokenIndex.nextSame`).
  */
 import type { DocumentLine } from '@paxman/document';
 import { isNumberWord, normalizeLabelText } from '@paxman/values';
@@ -38,6 +40,18 @@ export interface LineTokenIndex {
   readonly firstOccurrence: Int32Array;
   /** The id of a normalized word, or -1 when no line has it. */
   idOf(word: string): number;
+}
+
+/**
+ * The label words of a Document's distinct line texts (`buildTextTokens`): a
+ * `LineTokenIndex` of the first line of each text only (`lineOf` is that line, `starts`
+ * and `ends` its offsets), and for every line the next line that prints the same text. The
+ * words of a line that repeats a text are the first line's, moved by the difference of the
+ * two lines' starts.
+ */
+export interface TextTokenIndex extends LineTokenIndex {
+  /** For each of `lines`, the position of the next line with the same text, or -1. */
+  readonly nextSame: Int32Array;
 }
 
 const WORD = /n[°º]\.?|[#№]|[\p{L}\p{N}]+/gu;
@@ -180,11 +194,38 @@ function copyLineWords(columns: Columns, read: ReadLine, row: number, offset: nu
  * `sameLines(lines)` (the run's `DocumentIndex.sameLines`, hashed once for every pass).
  */
 export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText, same: Int32Array = sameLines(lines)): LineTokenIndex {
+  return readLineWords(lines, normalizeText, same, true);
+}
+
+/**
+ * Builds the word index of the distinct texts of `lines` (`TextTokenIndex`): the words of
+ * each text are read and listed once, at its first line — a long document that prints its
+ * lines on every page is indexed at the cost of one page.
+ */
+export function buildTextTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText, same: Int32Array = sameLines(lines)): TextTokenIndex {
+  const nextSame = new Int32Array(lines.length);
+  // The line after which each text was last seen, walking up (by the text's first line; -1: none yet).
+  const later = new Int32Array(lines.length).fill(-1);
+  for (let lineNumber = lines.length - 1; lineNumber >= 0; lineNumber -= 1) {
+    const first = same[lineNumber]!;
+    nextSame[lineNumber] = later[first]!;
+    later[first] = lineNumber;
+  }
+  return readLineWords(lines, normalizeText, same, false, nextSame);
+}
+
+/**
+ * The word index of `lines`; with `copyRepeats` false, a line that repeats an earlier
+ * line's text is left out, and the index carries `nextSame`.
+ */
+function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: false, nextSame: Int32Array): TextTokenIndex;
+function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: true): LineTokenIndex;
+function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: boolean, nextSame?: Int32Array): LineTokenIndex & { readonly nextSame: Int32Array | undefined } {
   let characters = 0;
   // Index loops here and in `groupOccurrences`: this runs once per run, over thousands of
   // lines and words, mostly before the optimizing compiler has removed a `for…of`
   // iterator's result objects (about 100 KB of them on a 100 KB input).
-  for (let index = 0; index < lines.length; index += 1) characters += lines[index]!.text.length;
+  for (let index = 0; index < lines.length; index += 1) if (copyRepeats || same[index] === index) characters += lines[index]!.text.length;
   // Most characters of a document are not the first of a label word: an eighth is a fair first guess.
   const initialCapacity = Math.max(16, characters >> 3);
   const columns: Columns = { buffer: new Int32Array(initialCapacity * 4), capacity: initialCapacity };
@@ -195,12 +236,13 @@ export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (
   // By the position of the first line of each text.
   const readLines: (ReadLine | undefined)[] = new Array<ReadLine | undefined>(lines.length);
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
+    const first = same[lineNumber]!;
+    if (!copyRepeats && first !== lineNumber) continue;
     const line = lines[lineNumber]!;
     const text = line.text;
     const length = text.length;
     if (length === 0 || length > MAX_LINE_LENGTH) continue;
     const offset = line.span.start;
-    const first = same[lineNumber]!;
     const read = first === lineNumber ? undefined : readLines[first];
     if (read !== undefined) {
       while (count + read.count > columns.capacity) growColumns(columns, count);
@@ -262,11 +304,13 @@ export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (
       count += 1;
       at = end;
     }
-    readLines[lineNumber] = { firstRow, count: count - firstRow, offset };
+    if (copyRepeats) readLines[lineNumber] = { firstRow, count: count - firstRow, offset };
   }
   const { buffer, capacity } = columns;
   const ids = buffer.subarray(0, count);
   const known = spellings.ids;
+  const { occurrences, firstOccurrence } = groupOccurrences(ids, spellings.words.length);
+  // One object shape for both indexes (`nextSame` undefined in the index of every line).
   return {
     lines,
     length: count,
@@ -275,8 +319,10 @@ export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (
     ends: buffer.subarray(2 * capacity, 2 * capacity + count),
     lineOf: buffer.subarray(3 * capacity, 3 * capacity + count),
     vocabulary: spellings.words,
-    ...groupOccurrences(ids, spellings.words.length),
-    idOf: (word) => known.get(word) ?? -1,
+    occurrences,
+    firstOccurrence,
+    idOf: (word: string) => known.get(word) ?? -1,
+    nextSame,
   };
 }
 
