@@ -123,6 +123,8 @@ export interface StructuredDataKnowledge {
  * - `duration-days`, `duration-weeks`, `duration-months`, `duration-years`: how a duration in
  *   each unit is printed ("day", "days", "Jahre") — a term field reads "two (2) years" as `2 years`;
  * - `contact-labels`: labels of a contact line ("tel", "fax", "phone") — a value "Tel: 555 …" is no party's name;
+ * - `contact-person-words`: what marks a line naming a party's contact person ("Contact", "z. Hd.", "Ansprechpartner",
+ *   "à l'attention de") — such a line in a party's block is its contact, not the party's name;
  * - `url-words`: words of a field's name that make it a web address ("url", "website");
  * - `phone-words`: words of a field's name that make it a telephone number ("phone", "telephone");
  * - `tax-words`: names of a tax ("tax", "VAT", "GST", "MwSt", "TVA") — "GST Reg No: 0012…" under a letterhead is a registration; "VAT summary" heads a tax summary;
@@ -165,6 +167,7 @@ export const WORD_CLASSES = [
   'duration-months',
   'duration-years',
   'contact-labels',
+  'contact-person-words',
   'url-words',
   'phone-words',
   'tax-words',

@@ -10,7 +10,10 @@
  *
  * A head printed in columns puts two parties' headings on one line ("SELLER TRADE NAME     Adresse
  * du Client"): a column cell that is a party's term and a name key names the party's name, and the
- * name is the cell under it in its column (`columnNameBlocks`, ADR 0049).
+ * name is the cell under it in its column (`columnNameBlocks`, ADR 0049). A cell that is a party's
+ * term alone is read only when the first line under it names the party's contact (the packs'
+ * `contact-person-words`: "Contact", "z. Hd.", "à l'attention de"): the name is the line after it,
+ * a weaker reading (ADR 0054).
  *
  * Headings and name keys come from the packs (concept terms, `name-keys`); the blocks are
  * read once per run (the run memo) and each party field takes its own.
@@ -50,6 +53,8 @@ interface PartyBlock {
   readonly term?: string;
   /** The name: under a name key ("Name: …"), or the block's first line when it has no name key. */
   readonly name: { readonly text: string; readonly span: SourceSpan; readonly key: string | null };
+  /** True when a contact's line stands between the heading and the name (`termBlockName`). */
+  readonly afterContact?: boolean;
 }
 
 /** Longest line read as a party's name when the block has no name key. */
@@ -106,11 +111,10 @@ function headingText(context: SearchContext, lineText: string): HeadingText | nu
 
 /**
  * A column cell that labels a party's name: a party's term, then a name key of the packs
- * ("Seller name", "Seller trade name"), nothing else. Only such a cell is read as a heading in a
- * head printed in columns: a party's term alone ("Adresse du Client") heads a block whose first
- * line may be its contact, and a column gives no other line to tell.
+ * ("Seller name", "Seller trade name"), nothing else; or a party's term alone ("Adresse du
+ * Client", `key` null), whose block's first line may be its contact (`termBlockName`).
  */
-function columnNameHeading(context: SearchContext, cell: string): { term: string; key: string; concepts: readonly string[] } | null {
+function columnNameHeading(context: SearchContext, cell: string): { term: string; key: string | null; concepts: readonly string[] } | null {
   if (cell.length > 60 || /[:\d]/.test(cell)) return null;
   const words = cell.split(/\s+/);
   for (let split = 1; split < words.length; split += 1) {
@@ -120,7 +124,8 @@ function columnNameHeading(context: SearchContext, cell: string): { term: string
     const concepts = conceptsOf(context, term);
     if (concepts.length > 0) return { term, key, concepts };
   }
-  return null;
+  const alone = conceptsOf(context, cell);
+  return alone.length > 0 ? { term: cell, key: null, concepts: alone } : null;
 }
 
 /** The part of `line` in the column that starts at `offset` (a little slack), as a line of its own; undefined when the column is empty there. */
@@ -132,10 +137,26 @@ function cellLine(line: DocumentLine | undefined, offset: number): DocumentLine 
   return { ...line, text: cell.text, span: { start, end: start + cell.text.length, layer: line.span.layer } };
 }
 
+/**
+ * The party's name under a column cell that is a party's term alone: only when the cell under it
+ * names the party's contact ("Buyer contact name, Buyer dep", "Contact Acheteur", "z. Hd. Herr
+ * Mustermann": a word of the packs' `contact-person-words`), the name line after that. A first
+ * line without a contact word may itself be the contact (a person's name the packs cannot tell
+ * from a company's), so nothing is read there.
+ */
+function termBlockName(first: DocumentLine | undefined, second: DocumentLine | undefined, offset: number, layout: LayoutWords): { text: string; span: SourceSpan } | null {
+  const contact = cellLine(first, offset);
+  if (contact === undefined || !layout.mentions('contact-person-words', contact.text)) return null;
+  const name = nameLine(cellLine(second, offset), false, layout);
+  // A name line that is itself a contact's, or reads as a street, is not the party's name.
+  if (name === null || layout.mentions('contact-person-words', name.text) || layout.hasStreetWord(name.text) || layout.startsAddressLine(name.text)) return null;
+  return name;
+}
+
 /** A column cell that labels a party's name: the cell and its heading. */
 interface HeadingCell {
   readonly cell: ColumnCell;
-  readonly heading: { readonly term: string; readonly key: string; readonly concepts: readonly string[] };
+  readonly heading: { readonly term: string; readonly key: string | null; readonly concepts: readonly string[] };
 }
 
 /** The cells of a line text that label a party's name (`columnNameHeading`); none for a line without a column gap (most lines). */
@@ -164,10 +185,16 @@ function columnNameBlocks(context: SearchContext, lines: readonly DocumentLine[]
     const first = same[index]!;
     const cells = (judged[first] ??= headingCells(context, line.text));
     for (const { cell, heading } of cells) {
+      const start = line.span.start + cell.offset;
+      const headingSpan = { start, end: start + cell.text.length, layer };
+      if (heading.key === null) {
+        const name = termBlockName(lines[index + 1], lines[index + 2], cell.offset, context.layout);
+        if (name !== null) blocks.push({ heading: cell.text, term: heading.term, headingSpan, concepts: heading.concepts, name: { ...name, key: null }, afterContact: true });
+        continue;
+      }
       const name = nameLine(cellLine(lines[index + 1], cell.offset), false, context.layout);
       if (name === null) continue;
-      const start = line.span.start + cell.offset;
-      blocks.push({ heading: cell.text, term: heading.term, headingSpan: { start, end: start + cell.text.length, layer }, concepts: heading.concepts, name: { ...name, key: heading.key } });
+      blocks.push({ heading: cell.text, term: heading.term, headingSpan, concepts: heading.concepts, name: { ...name, key: heading.key } });
     }
   });
   return blocks;
@@ -244,7 +271,12 @@ export function findInPartyBlocks(context: SearchContext): void {
       structured: false,
       structure: 'party-block',
       // A name read from the first line under the heading, with no name key, is a weaker reading.
-      ...(block.name.key === null ? { penalty: NAME_LINE_PENALTY, detail: { nameLine: true } } : { detail: { nameKey: block.name.key } }),
+      ...(block.afterContact === true
+        ? // A contact's line between the heading and the name: the layout does not pair them (graded as a label it does not pair, `qualified`).
+          { penalty: NAME_LINE_PENALTY, detail: { nameLine: true, afterContact: true, qualified: true } }
+        : block.name.key === null
+          ? { penalty: NAME_LINE_PENALTY, detail: { nameLine: true } }
+          : { detail: { nameKey: block.name.key } }),
     });
   }
 }

@@ -81,6 +81,7 @@ export type MentionedWordClass =
   | 'duration-months'
   | 'duration-years'
   | 'contact-labels'
+  | 'contact-person-words'
   | 'tax-words'
   | 'tax-id-words'
   | 'country-names'
@@ -109,6 +110,7 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'duration-months',
   'duration-years',
   'contact-labels',
+  'contact-person-words',
   'tax-words',
   'tax-id-words',
   'country-names',
