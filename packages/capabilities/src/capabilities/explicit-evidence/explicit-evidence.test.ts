@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.16.1');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.17.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -602,5 +602,23 @@ describe('explicit_evidence: a party block names the party, not how the letter a
     // A party's term alone heads a block whose first line may be its contact: in a column, nothing is read under it.
     expect(await value(head, 'buyer_name')).toEqual([]);
     expect(await value(head.replace('Billing address of the client', 'Nom commercial du client'), 'buyer_name')).toEqual([]);
+  });
+
+  it('reads the name after a contact\'s line under a party\'s term alone in a column, as a label the layout does not pair', async () => {
+    const parties = defineContract({ id: 'b', fields: [{ path: 'buyer_name', type: 'STRING', description: 'Name of the buyer.' }] });
+    const read = async (text: string) => {
+      const result = await runCapability(capability, parties, 'buyer_name', await buildDocument(text, { inputType: 'text' }));
+      return { values: result.candidates.map((candidate) => candidate.value), detail: result.evidence[0]?.detail };
+    };
+    const head = (heading: string, contact: string, name: string, street: string) =>
+      [`SELLER TRADE NAME                            ${heading}`, `ORCHARD SUPPLIES                               ${contact}`, `12 Mill Lane, Seller line 2                    ${name}`, `Leeds LS1 4AB, GB                              ${street}`].join('\n');
+    const english = await read(head('Bill to', 'Attn: Jane Doe, Purchasing', 'RIVERSIDE CLINIC', '8 Park Row'));
+    expect(english.values).toEqual(['RIVERSIDE CLINIC']);
+    expect(english.detail).toMatchObject({ structure: 'party-block', afterContact: true, qualified: true });
+    expect((await read(head('Adresse du Client', "À l'attention de M. Durand", 'ATELIER BERTHIER', '3 rue des Lilas'))).values).toEqual(['ATELIER BERTHIER']);
+    expect((await read(head('Kunde', 'z. Hd. Herr Mustermann', 'Muster GmbH', 'Musterweg 1'))).values).toEqual(['Muster GmbH']);
+    // No contact word on the first line: it may be the contact itself, nothing is read; nor is a street after the contact's line.
+    expect((await read(head('Adresse du Client', 'Jean Durand, Achats', 'ATELIER BERTHIER', '3 rue des Lilas'))).values).toEqual([]);
+    expect((await read(head('Adresse du Client', "À l'attention de M. Durand", 'Rue des Lilas', '75000 Paris'))).values).toEqual([]);
   });
 });

@@ -149,7 +149,7 @@ function termBlockName(first: DocumentLine | undefined, second: DocumentLine | u
   if (contact === undefined || !layout.mentions('contact-person-words', contact.text)) return null;
   const name = nameLine(cellLine(second, offset), false, layout);
   // A name line that is itself a contact's, or reads as a street, is not the party's name.
-  if (name === null || layout.mentions('contact-person-words', name.text) || layout.hasStreetWord(name.text) || layout.startsAddressLine(name.text)) return null;
+  if (name === null || layout.mentions('contact-person-words', name.text) || layout.hasStreetWord(name.text) || layout.hasCompoundStreet(name.text) || layout.startsAddressLine(name.text)) return null;
   return name;
 }
 
