@@ -16,6 +16,7 @@ import type { LayoutWords } from '../shared/layout-words.js';
 import type { LineTokenIndex, TextTokenIndex } from '../shared/line-tokens.js';
 import type { LabelMatch } from '../shared/label-match.js';
 import { enumScanOptions, evidenceDetail, type ValueReading } from '../shared/read-typed-value.js';
+import { firstAtOrAfter } from '../shared/sorted-search.js';
 import { prepaymentFilter } from './prepayment.js';
 import { alreadyRecorded, readValue, rememberSpan, evidenceKindFor, rankFor, type SearchContext } from './search-context.js';
 
@@ -255,18 +256,6 @@ function pairPlaces(context: SearchContext): ReadonlyMap<string, PairPlaces> {
     }
     return places;
   });
-}
-
-/** The first place of `starts` (ascending) at or after `offset`. */
-function firstAtOrAfter(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The place in `places` of the pairs whose keys start at `offset`, or -1. */

@@ -23,22 +23,11 @@ import type { SourceSpan } from '@paxman/core';
 import type { LayoutWords } from '../shared/layout-words.js';
 import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
 import { cellAt, COLUMN_GAP, type ColumnCell, columnCells } from '../shared/column-cells.js';
+import { firstAtOrAfter } from '../shared/sorted-search.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
 const NAME_LINE_PENALTY = 40;
-
-/** Index of the first start not less than `value` (sorted starts). */
-function lowerBound(starts: readonly number[], value: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** How many lines under its heading a party block may run. */
 const BLOCK_LINES = 12;
@@ -215,7 +204,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       const line = lines[position];
       if (line === undefined) return false;
       keyStarts ??= context.index.keyValues.filter((pair) => pair.keySpan.layer === layer).map((pair) => pair.keySpan.start).sort((left, right) => left - right);
-      const first = lowerBound(keyStarts, line.span.start);
+      const first = firstAtOrAfter(keyStarts, line.span.start);
       return first < keyStarts.length && keyStarts[first]! < (lines[position + 1]?.span.start ?? Number.POSITIVE_INFINITY);
     };
     const blocks: PartyBlock[] = [];
