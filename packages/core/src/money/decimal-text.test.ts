@@ -50,6 +50,7 @@ describe('comparePlainDecimalText', () => {
     expect(comparePlainDecimalText('10.5', '9.75')).toBe(1);
     expect(comparePlainDecimalText('-0.00', '0')).toBe(0);
     expect(comparePlainDecimalText('-2.5', '-2.49')).toBe(-1);
+    expect(comparePlainDecimalText('-900', '-900.0')).toBe(0);
     expect(comparePlainDecimalText('007', '7')).toBeNull();
     expect(comparePlainDecimalText('1', ' 1')).toBeNull();
     expect(comparePlainDecimalText('.5', '0.5')).toBeNull();

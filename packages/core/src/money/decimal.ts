@@ -99,7 +99,7 @@ export function comparePlainDecimalText(left: string, right: string): number | n
   if (leftSign !== rightSign) return leftSign < rightSign ? -1 : 1;
   if (leftSign === 0) return 0;
   const magnitude = leftSign < 0 ? compareMagnitude(left.slice(1), right.slice(1)) : compareMagnitude(left, right);
-  return leftSign < 0 ? -magnitude : magnitude;
+  return leftSign < 0 && magnitude !== 0 ? -magnitude : magnitude;
 }
 
 /** -1, 0 or 1: the sign of a plain decimal text (a negative zero is zero). */
