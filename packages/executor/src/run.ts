@@ -217,9 +217,7 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
   }
   const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: state.scorer, lastScore: null, scoredCounts: null };
   const signal = state.options.signal;
-  const steps = fieldPlan.steps;
-  for (let index = 0; index < steps.length; index += 1) {
-    const step = steps[index]!;
+  for (const [index, step] of fieldPlan.steps.entries()) {
     if (signal?.aborted) {
       abortRest(run, index);
       break;
@@ -235,10 +233,7 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
     const deadline = capability.spec.deterministic ? null : modelDeadline(run, step, started);
     if (deadline === 'passed') continue;
     const stepSignal = deadline === null ? signal : signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
-    // A deterministic capability answers at once: its result is taken without a turn of the
-    // microtask queue (an await per step, 19 a bench run); only a promise is awaited.
-    const invoked = invokeStep(capability, stepContext(run, step, stepSignal, started), stepSignal);
-    const invocation = invoked instanceof Promise ? await invoked : invoked;
+    const invocation = await invokeStep(capability, stepContext(run, step, stepSignal, started), stepSignal);
     bookUsage(run, step, remoteCalls, started, invocation);
     if (deadline !== null && deadline.aborted && signal?.aborted !== true) {
       reportDeadline(run, step, 'ran out of');
