@@ -102,6 +102,8 @@ interface RunState {
   readonly memo: RunMemo;
   /** When (on the run's clock) non-deterministic steps must have finished. */
   readonly modelDeadline: number;
+  /** The scoring function of `options.scoreField`, taken once for the run. */
+  readonly scorer: FieldScorer | undefined;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     capabilities: new Map(),
     memo: createRunMemo(),
     modelDeadline: 0,
+    scorer: scoringFunction(options.scoreField),
   };
   (state as { modelDeadline: number }).modelDeadline = started + (state.tracker.budget.maxTotalLatencyMs ?? options.modelDeadlineMs ?? DEFAULT_MODEL_DEADLINE_MS);
   const results: CandidateResult[] = [];
@@ -212,7 +215,7 @@ async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalF
   if (fieldPlan.shortCircuit !== null) {
     return { fieldPath: path, candidates: [], evidence: [], diagnostics: [], steps: [], status: 'SHORT_CIRCUITED', shortCircuit: fieldPlan.shortCircuit };
   }
-  const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: scoringFunction(state.options.scoreField), lastScore: null, scoredCounts: null };
+  const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: state.scorer, lastScore: null, scoredCounts: null };
   const signal = state.options.signal;
   for (const [index, step] of fieldPlan.steps.entries()) {
     if (signal?.aborted) {

@@ -20,6 +20,8 @@ export interface StatisticsCollector {
 
 const ZERO = new Decimal(0);
 const add = (total: Decimal, usd: string | null): Decimal => (usd === null || usd === '0' ? total : total.plus(usd));
+/** `formatDecimal(total)`; a sum nothing was added to (a run that costs nothing) is `0` without a Decimal. */
+const usdText = (total: Decimal): string => (total === ZERO ? '0' : formatDecimal(total));
 
 export function createStatisticsCollector(): StatisticsCollector {
   const byCapability = new Map<string, MutableStepStatistics>();
@@ -46,8 +48,8 @@ export function createStatisticsCollector(): StatisticsCollector {
         return {
           capability,
           invocations: stats.invocations,
-          estimatedUsd: formatDecimal(stats.estimatedUsd),
-          reportedUsd: formatDecimal(stats.reportedUsd),
+          estimatedUsd: usdText(stats.estimatedUsd),
+          reportedUsd: usdText(stats.reportedUsd),
           tokens: stats.tokens,
           durationMs: stats.durationMs,
         };
@@ -56,7 +58,7 @@ export function createStatisticsCollector(): StatisticsCollector {
         steps,
         totalInvocations: steps.reduce((sum, step) => sum + step.invocations, 0),
         remoteInferenceCalls,
-        totalUsd: formatDecimal(totalUsd),
+        totalUsd: usdText(totalUsd),
         totalTokens: steps.reduce((sum, step) => sum + step.tokens, 0),
         durationMs,
       };

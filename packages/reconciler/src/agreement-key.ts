@@ -6,11 +6,17 @@
  * canonical JSON.
  */
 import type { FieldType } from '@paxman/core';
-import { type JsonValue, canonicalJson, isPlainObject, parseDecimal } from '@paxman/core';
+import { type JsonValue, canonicalJson, formatDecimalText, isPlainObject, parseDecimal } from '@paxman/core';
 
+/**
+ * `parseDecimal(value).toFixed()`, or null when `value` is no decimal. A text (the usual,
+ * canonical amount) is rewritten as text by `formatDecimalText`, without a Decimal: the
+ * same string, as decimal.js prints a zero without its sign.
+ */
 function numericKey(value: JsonValue): string | null {
   try {
-    if (typeof value === 'number' || typeof value === 'string') return parseDecimal(value).toFixed();
+    if (typeof value === 'string') return formatDecimalText(value);
+    if (typeof value === 'number') return parseDecimal(value).toFixed();
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@
  * failure names the constraint and says why, so a dropped candidate can be explained.
  */
 import type { CanonicalField, Constraint } from '@paxman/contract';
-import { type Decimal, type JsonValue, canonicalJson, isCalendarDate, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
+import { type Decimal, type JsonValue, canonicalJson, comparePlainDecimalText, isCalendarDate, isIsoCurrencyCode, isPlainObject, parseDecimal } from '@paxman/core';
 import { compileSafeRegex } from '@paxman/values';
 
 export interface ConstraintFailure {
@@ -136,9 +136,32 @@ function allowedEncodings(values: readonly JsonValue[]): ReadonlySet<string> {
   return new Set(values.map((allowed) => canonicalJson(allowed)));
 }
 
+/** What `numericOf` would parse, as text; null when it would parse nothing. */
+function numericTextOf(field: CanonicalField, value: JsonValue): string | null {
+  if (field.type === 'MONEY' && isPlainObject(value) && typeof value.amount === 'string') return value.amount;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'string' && (field.type === 'DECIMAL' || field.type === 'INTEGER')) return value;
+  return null;
+}
+
+/**
+ * The comparison of a value with a decimal bound, both in plain text form (a canonical
+ * amount and a contract bound such as `0`), made on the text without a Decimal; null when
+ * either is in another form (a date bound, exponents, spaces), for `checkBound`'s own parse.
+ */
+function plainBoundComparison(field: CanonicalField, raw: JsonValue | undefined, value: JsonValue): number | null {
+  const bound = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : null) : typeof raw === 'string' ? raw : null;
+  const text = bound === null ? null : numericTextOf(field, value);
+  return text === null ? null : comparePlainDecimalText(text, bound!);
+}
+
 function checkBound(field: CanonicalField, constraint: Constraint, value: JsonValue): string | null {
   const isMinimum = constraint.kind === 'min_value' || constraint.kind === 'exclusive_min_value';
   const exclusive = constraint.kind.startsWith('exclusive_');
+  // A value inside a plain bound is told apart as text; only a failure (to be described) or an
+  // unusual form builds Decimals.
+  const plain = plainBoundComparison(field, constraint.params[isMinimum ? 'min' : 'max'], value);
+  if (plain !== null && (isMinimum ? (exclusive ? plain > 0 : plain >= 0) : exclusive ? plain < 0 : plain <= 0)) return null;
   const bound = readBound(constraint.params, isMinimum ? 'min' : 'max');
   if (bound === null) return `${constraint.kind} has no usable bound`;
   let comparison: number;

@@ -5,9 +5,13 @@
  * the conflict ceiling, so it never stops a chain early. The executor consults it through
  * core's typed `RunScorer` and says when a field's chain ends.
  */
-import type { FieldAssessment } from './reconcile-field.js';
+import type { FieldAssessment, FieldContext } from './reconcile-field.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
-import type { Candidate, Evidence, Policy, RunScorer } from '@paxman/core';
+import type { Candidate, Diagnostic, Evidence, Policy, RunScorer, StepRecord } from '@paxman/core';
+
+/** The empty lists of the chain-so-far result a score assesses (never written to). */
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+const NO_STEPS: readonly StepRecord[] = Object.freeze([]);
 import type { DocumentContext } from '@paxman/values';
 import { assessField } from './reconcile-field.js';
 
@@ -59,21 +63,18 @@ export interface RunFieldScorer extends RunScorer {
 
 /** `scoreField` bound to a contract and policy, in the shape the executor takes. */
 export function createFieldScorer(contract: CanonicalContract, policy: Policy, documentContext?: Partial<DocumentContext>): RunFieldScorer {
-  const options: ScoreFieldOptions = documentContext === undefined ? { contract, policy } : { contract, policy, documentContext };
   // The contract's fields are indexed once for the run.
   const fields = new Map(flattenFields(contract.fields).map((field) => [field.path, field]));
   // The latest assessment of each field, and those the executor declared final.
   const latest = new Map<string, FieldAssessment>();
   const final = new Map<string, FieldAssessment>();
+  // What every field's assessment is given besides its candidates: the same for the whole run.
+  const context: FieldContext = { policy, documentContext };
   return {
     score(input: ScoreFieldInput): number {
       const field = fields.get(input.fieldPath);
       if (field === undefined) return 0;
-      const assessment = assessField(
-        field,
-        { fieldPath: input.fieldPath, candidates: input.candidates, evidence: input.evidence, diagnostics: [], steps: [], status: 'COMPLETED' },
-        { policy: options.policy, documentContext: options.documentContext },
-      );
+      const assessment = assessField(field, { fieldPath: input.fieldPath, candidates: input.candidates, evidence: input.evidence, diagnostics: NO_DIAGNOSTICS, steps: NO_STEPS, status: 'COMPLETED' }, context);
       // Only an assessment with a value: without one, the empty reason depends on the rest of the result.
       if (assessment.hasValue) latest.set(input.fieldPath, assessment);
       else latest.delete(input.fieldPath);

@@ -205,7 +205,10 @@ export function assessField(field: CanonicalField, result: CandidateResult | und
   const statedDominant = context.documentContext?.dominantCurrency ?? null;
   const dominantCurrency = isIsoCurrencyCode(statedDominant) ? statedDominant : null;
   const evidenceById = evidenceIndex(result?.evidence ?? []);
-  const candidates = canonicalCandidates(result?.candidates ?? []);
+  // Without a candidate there is no value: groups are formed from candidates only (loose
+  // verdicts attach to them), so nothing below would add a group or a diagnostic.
+  if (result === undefined || result.candidates.length === 0) return noValue(emptyReasonOf(result, 0), diagnostics);
+  const candidates = canonicalCandidates(result.candidates);
   let constraintDrops = 0;
   const prepared: Prepared[] = [];
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
+import { comparePlainDecimalText, formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
 
 describe('formatDecimalText', () => {
   it('writes what formatDecimal(parseDecimal(text)) writes', () => {
@@ -29,5 +29,30 @@ describe('formatDecimalText', () => {
     expect(formatDecimalText('-0.00', 2)).toBe('0.00');
     expect(formatDecimalText('-3.10', 1)).toBe('-3.1');
     expect(formatDecimalText('007.5')).toBe('7.5');
+  });
+});
+
+describe('comparePlainDecimalText', () => {
+  it('compares plain texts as parseDecimal(left).comparedTo(parseDecimal(right)) does', () => {
+    const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
+    const text = fc.tuple(fc.constantFrom('', '-', '+'), digits(6), fc.boolean(), digits(5)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
+    fc.assert(
+      fc.property(text, text, (left, right) => {
+        const compared = comparePlainDecimalText(left, right);
+        if (compared === null) return;
+        expect(compared).toBe(parseDecimal(left).comparedTo(parseDecimal(right)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('answers null for anything not in plain form', () => {
+    expect(comparePlainDecimalText('10.5', '9.75')).toBe(1);
+    expect(comparePlainDecimalText('-0.00', '0')).toBe(0);
+    expect(comparePlainDecimalText('-2.5', '-2.49')).toBe(-1);
+    expect(comparePlainDecimalText('-900', '-900.0')).toBe(0);
+    expect(comparePlainDecimalText('007', '7')).toBeNull();
+    expect(comparePlainDecimalText('1', ' 1')).toBeNull();
+    expect(comparePlainDecimalText('.5', '0.5')).toBeNull();
   });
 });

@@ -85,3 +85,43 @@ export function formatDecimalText(text: string, minimumPlaces = 0): string {
   return places === 0 ? unsigned : `${unsigned}.${fraction}`;
 }
 
+
+/**
+ * `parseDecimal(left).comparedTo(parseDecimal(right))` (-1, 0 or 1) for two decimal texts
+ * already in plain form (`"1234.50"`, `"-0.5"`), compared as text without a Decimal; null
+ * when either is in any other form (the caller then compares Decimals).
+ * @example comparePlainDecimalText('10.5', '9.75') // 1; comparePlainDecimalText('1e3', '1') // null
+ */
+export function comparePlainDecimalText(left: string, right: string): number | null {
+  if (!PLAIN_DECIMAL.test(left) || !PLAIN_DECIMAL.test(right)) return null;
+  const leftSign = signOfPlain(left);
+  const rightSign = signOfPlain(right);
+  if (leftSign !== rightSign) return leftSign < rightSign ? -1 : 1;
+  if (leftSign === 0) return 0;
+  const magnitude = leftSign < 0 ? compareMagnitude(left.slice(1), right.slice(1)) : compareMagnitude(left, right);
+  return leftSign < 0 && magnitude !== 0 ? -magnitude : magnitude;
+}
+
+/** -1, 0 or 1: the sign of a plain decimal text (a negative zero is zero). */
+function signOfPlain(text: string): number {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code > 48 && code <= 57) return text.charCodeAt(0) === 45 ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Compares two unsigned plain decimal texts (no leading zeros) by value. */
+function compareMagnitude(left: string, right: string): number {
+  const leftPoint = left.indexOf('.');
+  const rightPoint = right.indexOf('.');
+  const leftWhole = leftPoint < 0 ? left : left.slice(0, leftPoint);
+  const rightWhole = rightPoint < 0 ? right : right.slice(0, rightPoint);
+  if (leftWhole.length !== rightWhole.length) return leftWhole.length < rightWhole.length ? -1 : 1;
+  if (leftWhole !== rightWhole) return leftWhole < rightWhole ? -1 : 1;
+  let leftFraction = leftPoint < 0 ? '' : left.slice(leftPoint + 1);
+  let rightFraction = rightPoint < 0 ? '' : right.slice(rightPoint + 1);
+  if (leftFraction.length < rightFraction.length) leftFraction += '0'.repeat(rightFraction.length - leftFraction.length);
+  else if (rightFraction.length < leftFraction.length) rightFraction += '0'.repeat(leftFraction.length - rightFraction.length);
+  return leftFraction === rightFraction ? 0 : leftFraction < rightFraction ? -1 : 1;
+}
