@@ -22,6 +22,7 @@
 import type { SourceSpan } from '@paxman/core';
 import type { DocumentLine } from '@paxman/document';
 import type { LabelMatch } from '../shared/label-match.js';
+import { nextSameLines } from '../shared/same-lines.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** How many lines below its label a value may be printed. */
@@ -107,14 +108,7 @@ function labelCells(context: SearchContext): LabelCells {
     const lines = cellLines(context);
     const { same } = lines;
     const byText = new Map<string, { first: number; cell: Cell }[]>();
-    const nextPlace = new Int32Array(same.length);
-    // The line below which each text was last seen, walking up (by the place of the text's first line; -1: none yet).
-    const later = new Int32Array(same.length).fill(-1);
-    for (let position = same.length - 1; position >= 0; position -= 1) {
-      const first = same[position]!;
-      nextPlace[position] = later[first]!;
-      later[first] = position;
-    }
+    const nextPlace = nextSameLines(same);
     for (let position = 0; position < same.length; position += 1) {
       if (same[position] !== position) continue;
       const cells = cellsAt(lines, position);

@@ -15,7 +15,7 @@
  */
 import type { DocumentLine } from '@paxman/document';
 import { isNumberWord, normalizeLabelText } from '@paxman/values';
-import { sameLines } from './same-lines.js';
+import { nextSameLines, sameLines } from './same-lines.js';
 
 /** The label words of a Document's lines. */
 export interface LineTokenIndex {
@@ -203,15 +203,7 @@ export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (
  * lines on every page is indexed at the cost of one page.
  */
 export function buildTextTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText, same: Int32Array = sameLines(lines)): TextTokenIndex {
-  const nextSame = new Int32Array(lines.length);
-  // The line after which each text was last seen, walking up (by the text's first line; -1: none yet).
-  const later = new Int32Array(lines.length).fill(-1);
-  for (let lineNumber = lines.length - 1; lineNumber >= 0; lineNumber -= 1) {
-    const first = same[lineNumber]!;
-    nextSame[lineNumber] = later[first]!;
-    later[first] = lineNumber;
-  }
-  return readLineWords(lines, normalizeText, same, false, nextSame);
+  return readLineWords(lines, normalizeText, same, false, nextSameLines(same));
 }
 
 /**

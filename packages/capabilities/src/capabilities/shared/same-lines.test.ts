@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocument } from '@paxman/document';
 import { DEFAULT_RECOGNIZERS } from './default-recognizers.js';
 import { documentIndex } from './document-index.js';
-import { sameLines, sameLinesOfSelection } from './same-lines.js';
+import { nextSameLines, sameLines, sameLinesOfSelection } from './same-lines.js';
 
 const TEXTS = fc.array(fc.constantFrom('Total: 5', 'Seller', '', '  ', 'Name: ACME', 'Total: 5 ', 'seller', '\t'), { maxLength: 30 });
 
@@ -22,6 +22,13 @@ describe('sameLines', () => {
     const selected = positions.map((position) => texts[position]!);
     const same = sameLines(texts.map((text) => ({ text })));
     expect(Array.from(sameLinesOfSelection(positions, same))).toEqual(selected.map((text) => selected.indexOf(text)));
+  });
+});
+
+describe('nextSameLines', () => {
+  test.prop([TEXTS])('chains each line to the next line with its text (-1: none)', (texts) => {
+    const next = nextSameLines(sameLines(texts.map((text) => ({ text }))));
+    expect(Array.from(next)).toEqual(texts.map((text, position) => texts.indexOf(text, position + 1)));
   });
 });
 

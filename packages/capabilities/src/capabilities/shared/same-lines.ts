@@ -24,3 +24,20 @@ export function sameLinesOfSelection(positions: readonly number[], same: Int32Ar
   });
   return selected;
 }
+
+/**
+ * The lines chained by text: for each line (`same`: each line's first line with its text,
+ * `sameLines`), the next line that prints its text, or -1 when none does. A pass that reads
+ * a text once, at its first line, then visits the text's other lines along the chain.
+ */
+export function nextSameLines(same: Int32Array): Int32Array {
+  const next = new Int32Array(same.length);
+  // The line after which each text was last seen, walking up (by the text's first line; -1: none yet).
+  const later = new Int32Array(same.length).fill(-1);
+  for (let position = same.length - 1; position >= 0; position -= 1) {
+    const first = same[position]!;
+    next[position] = later[first]!;
+    later[first] = position;
+  }
+  return next;
+}
