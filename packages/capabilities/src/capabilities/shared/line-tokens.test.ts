@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { splitLines } from '@paxman/document';
-import { buildLineTokens, buildTextTokens, type LineTokenIndex } from './line-tokens.js';
+import { buildTextTokens, type LineTokenIndex } from './line-tokens.js';
 
 function tokensOf(text: string): LineTokenIndex {
-  return buildLineTokens(splitLines(text, 'input'));
+  return buildTextTokens(splitLines(text, 'input'));
 }
 
 /** Positions of `word` read from the occurrence lists. */
@@ -14,7 +14,7 @@ function positionsOf(index: LineTokenIndex, word: string): number[] {
   return Array.from(index.occurrences.subarray(index.firstOccurrence[id], index.firstOccurrence[id + 1]));
 }
 
-describe('buildLineTokens', () => {
+describe('buildTextTokens: the words', () => {
   it('gives every spelling of a word one id and lists where it occurs', () => {
     const index = tokensOf('Invoice No: 1\nINVOICE number 2\ninvoice NR. 3, total');
     expect(index.vocabulary).toEqual(['invoice', 'number', 'total']);
@@ -55,25 +55,6 @@ describe('buildLineTokens', () => {
     expect(Array.from(index.wordIds)).toEqual([0, 1, 0, 1]);
   });
 
-  test.prop(
-    [
-      fc.array(fc.array(fc.constantFrom('Total', 'TOTAL', 'due', 'Due', ' ', ':', 'No', '2026', 'é', 'n°', '#', 'Fälligkeit'), { maxLength: 8 }), { minLength: 1, maxLength: 5 }),
-      fc.array(fc.nat(), { maxLength: 40 }),
-    ],
-    { numRuns: 200 },
-  )('reads a document that repeats its lines as each line alone (a repeated line is read once)', (lines, picks) => {
-    const texts = lines.map((pieces) => pieces.join(''));
-    const document = splitLines(picks.map((pick) => texts[pick % texts.length]!).join('\n'), 'input');
-    const index = buildLineTokens(document);
-    const expected: [string, number, number, number][] = [];
-    document.forEach((line, lineNumber) => {
-      const alone = buildLineTokens([line]);
-      for (let position = 0; position < alone.length; position += 1) expected.push([alone.vocabulary[alone.wordIds[position]!]!, alone.starts[position]!, alone.ends[position]!, lineNumber]);
-    });
-    const actual = Array.from({ length: index.length }, (_, position) => [index.vocabulary[index.wordIds[position]!]!, index.starts[position]!, index.ends[position]!, index.lineOf[position]!]);
-    expect(actual).toEqual(expected);
-  });
-
   test.prop([fc.array(fc.constantFrom('Total', 'TOTAL', 'due', 'Due', ' ', ':', '\n', 'No', '2026', 'é', 'n°', '#'), { maxLength: 60 })], { numRuns: 200 })(
     'lists each position once, under its own word, in ascending order',
     (pieces) => {
@@ -91,7 +72,7 @@ describe('buildLineTokens', () => {
   );
 });
 
-describe('buildTextTokens', () => {
+describe('buildTextTokens: repeated texts', () => {
   it('lists the words of a repeated text once, at its first line, and chains the lines that print it', () => {
     const lines = splitLines('Total: 5\nDue date\nTotal: 5\nx\nTotal: 5', 'input');
     const index = buildTextTokens(lines);
@@ -106,11 +87,14 @@ describe('buildTextTokens', () => {
       fc.array(fc.nat(), { maxLength: 40 }),
     ],
     { numRuns: 200 },
-  )('gives, moved to each line of its chain, the words of every line', (lines, picks) => {
+  )('gives, moved to each line of its chain, the words of every line read alone', (lines, picks) => {
     const texts = lines.map((pieces) => pieces.join(''));
     const document = splitLines(picks.map((pick) => texts[pick % texts.length]!).join('\n'), 'input');
-    const every = buildLineTokens(document);
-    const expected = Array.from({ length: every.length }, (_, position) => `${every.vocabulary[every.wordIds[position]!]!}@${every.starts[position]}-${every.ends[position]}:${every.lineOf[position]}`);
+    const expected: string[] = [];
+    document.forEach((line, lineNumber) => {
+      const alone = buildTextTokens([line]);
+      for (let position = 0; position < alone.length; position += 1) expected.push(`${alone.vocabulary[alone.wordIds[position]!]!}@${alone.starts[position]}-${alone.ends[position]}:${lineNumber}`);
+    });
     const index = buildTextTokens(document);
     const placed: [number, number, string][] = [];
     for (let position = 0; position < index.length; position += 1) {

@@ -8,10 +8,9 @@
  * Plain ASCII words, most words of most documents, are read by hand and looked up by a
  * hash of their lower-cased letters, so a word seen before costs no allocation; anything
  * else ("n°", "#", a non-ASCII letter) goes through the word regex and the normalizer.
- * A line text the document prints again is read once; its words are copied to each place
- * (the lines of a text are found by `sameLines`) — or, in the index of a Document's texts
- * (`buildTextTokens`), listed once, at the text's first line, the other lines that print
- * the text chained to it (`TextTokenIndex.nextSame`).
+ * A line text the document prints again is read and listed once, at the text's first line
+ * (the lines of a text are found by `sameLines`); the other lines that print it are chained
+ * to it (`TextTokenIndex.nextSame`).
  */
 import type { DocumentLine } from '@paxman/document';
 import { isNumberWord, normalizeLabelText } from '@paxman/values';
@@ -167,82 +166,35 @@ function growColumns(columns: Columns, count: number): void {
   columns.capacity = capacity;
 }
 
-/** Where the words of a line text were first read: rows `[firstRow, firstRow + count)`, at line offset `offset`. */
-interface ReadLine {
-  readonly firstRow: number;
-  readonly count: number;
-  readonly offset: number;
-}
-
-/** Copies the words of `read` to rows from `row` on, for the same text at `offset` on line `lineNumber`. */
-function copyLineWords(columns: Columns, read: ReadLine, row: number, offset: number, lineNumber: number): void {
-  const { buffer, capacity } = columns;
-  const shift = offset - read.offset;
-  for (let index = 0; index < read.count; index += 1) {
-    const from = read.firstRow + index;
-    buffer[row + index] = buffer[from]!;
-    buffer[capacity + row + index] = buffer[capacity + from]! + shift;
-    buffer[2 * capacity + row + index] = buffer[2 * capacity + from]! + shift;
-    buffer[3 * capacity + row + index] = lineNumber;
-  }
-}
-
 /**
- * Builds the word index of `lines` (lines longer than 2,000 characters are left out).
- * `normalizeText` normalizes a word that is not plain ASCII: `normalizeLabelText`, or a
- * remembering copy of it (the run's `DocumentIndex.normalizeLabel`). `same` is
- * `sameLines(lines)` (the run's `DocumentIndex.sameLines`, hashed once for every pass).
- */
-export function buildLineTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText, same: Int32Array = sameLines(lines)): LineTokenIndex {
-  return readLineWords(lines, normalizeText, same, true);
-}
-
-/**
- * Builds the word index of the distinct texts of `lines` (`TextTokenIndex`): the words of
- * each text are read and listed once, at its first line — a long document that prints its
- * lines on every page is indexed at the cost of one page.
+ * Builds the word index of the distinct texts of `lines` (`TextTokenIndex`; lines longer
+ * than 2,000 characters are left out): a line's words depend on its text alone, so the
+ * words of each text are read and listed once, at its first line, and the other lines that
+ * print it are chained to it — a long document that prints its lines on every page (a page
+ * header, an item row) is indexed at the cost of one page. `normalizeText` normalizes a
+ * word that is not plain ASCII: `normalizeLabelText`, or a remembering copy of it (the
+ * run's `DocumentIndex.normalizeLabel`). `same` is `sameLines(lines)` (the run's
+ * `DocumentIndex.sameLines`, hashed once for every pass).
  */
 export function buildTextTokens(lines: readonly DocumentLine[], normalizeText: (text: string) => string = normalizeLabelText, same: Int32Array = sameLines(lines)): TextTokenIndex {
-  return readLineWords(lines, normalizeText, same, false, nextSameLines(same));
-}
-
-/**
- * The word index of `lines`; with `copyRepeats` false, a line that repeats an earlier
- * line's text is left out, and the index carries `nextSame`.
- */
-function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: false, nextSame: Int32Array): TextTokenIndex;
-function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: true): LineTokenIndex;
-function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: string) => string, same: Int32Array, copyRepeats: boolean, nextSame?: Int32Array): LineTokenIndex & { readonly nextSame: Int32Array | undefined } {
   let characters = 0;
   // Index loops here and in `groupOccurrences`: this runs once per run, over thousands of
   // lines and words, mostly before the optimizing compiler has removed a `for…of`
   // iterator's result objects (about 100 KB of them on a 100 KB input).
-  for (let index = 0; index < lines.length; index += 1) if (copyRepeats || same[index] === index) characters += lines[index]!.text.length;
+  for (let index = 0; index < lines.length; index += 1) if (same[index] === index) characters += lines[index]!.text.length;
   // Most characters of a document are not the first of a label word: an eighth is a fair first guess.
   const initialCapacity = Math.max(16, characters >> 3);
   const columns: Columns = { buffer: new Int32Array(initialCapacity * 4), capacity: initialCapacity };
   let count = 0;
   const spellings: Spellings = { words: [], ids: new Map(), texts: [], textIds: [], hashes: [], slots: new Int32Array(64) };
-  // A line's words depend on its text alone: a text printed again (a page header, an item
-  // row of a long document) takes the words read the first time, moved to where it stands.
-  // By the position of the first line of each text.
-  const readLines: (ReadLine | undefined)[] = new Array<ReadLine | undefined>(lines.length);
   for (let lineNumber = 0; lineNumber < lines.length; lineNumber += 1) {
-    const first = same[lineNumber]!;
-    if (!copyRepeats && first !== lineNumber) continue;
+    // A line that repeats an earlier line's text is read at that line (`nextSame` chains them).
+    if (same[lineNumber] !== lineNumber) continue;
     const line = lines[lineNumber]!;
     const text = line.text;
     const length = text.length;
     if (length === 0 || length > MAX_LINE_LENGTH) continue;
     const offset = line.span.start;
-    const read = first === lineNumber ? undefined : readLines[first];
-    if (read !== undefined) {
-      while (count + read.count > columns.capacity) growColumns(columns, count);
-      copyLineWords(columns, read, count, offset, lineNumber);
-      count += read.count;
-      continue;
-    }
-    const firstRow = count;
     // The tokens `WORD` would match, read by hand for ASCII runs (no match object, and no
     // string for a word seen before); anything else ("n°", "#", a non-ASCII letter) is
     // left to the regex.
@@ -296,13 +248,11 @@ function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: str
       count += 1;
       at = end;
     }
-    if (copyRepeats) readLines[lineNumber] = { firstRow, count: count - firstRow, offset };
   }
   const { buffer, capacity } = columns;
   const ids = buffer.subarray(0, count);
   const known = spellings.ids;
   const { occurrences, firstOccurrence } = groupOccurrences(ids, spellings.words.length);
-  // One object shape for both indexes (`nextSame` undefined in the index of every line).
   return {
     lines,
     length: count,
@@ -314,7 +264,7 @@ function readLineWords(lines: readonly DocumentLine[], normalizeText: (text: str
     occurrences,
     firstOccurrence,
     idOf: (word: string) => known.get(word) ?? -1,
-    nextSame,
+    nextSame: nextSameLines(same),
   };
 }
 
