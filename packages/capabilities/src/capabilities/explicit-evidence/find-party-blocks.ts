@@ -23,7 +23,7 @@ import type { SourceSpan } from '@paxman/core';
 import type { LayoutWords } from '../shared/layout-words.js';
 import { withoutAddressWords, type AddressWords, type NameText } from '../shared/addressed-name.js';
 import { cellAt, COLUMN_GAP, type ColumnCell, columnCells } from '../shared/column-cells.js';
-import { firstAtOrAfter } from '../shared/sorted-search.js';
+import { holdsKey, pairPlaces } from './pair-places.js';
 import { conceptsOf, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Rank given up by a name read from the line under a heading rather than under a name key. */
@@ -60,10 +60,10 @@ function nameWithDigits(text: string, layout: LayoutWords): boolean {
 
 /**
  * The first line under a heading, when it reads as a name: letters, no digits (but in a company's
- * name, `nameWithDigits`), no key (`holdsKey`: a key-value pair's key starts on it), no e-mail or web address.
+ * name, `nameWithDigits`), no key (`keyOnLine`: a key-value pair's key starts on it), no e-mail or web address.
  */
-function nameLine(line: DocumentLine | undefined, holdsKey: boolean, layout: LayoutWords): { text: string; span: SourceSpan } | null {
-  if (line === undefined || holdsKey) return null;
+function nameLine(line: DocumentLine | undefined, keyOnLine: boolean, layout: LayoutWords): { text: string; span: SourceSpan } | null {
+  if (line === undefined || keyOnLine) return null;
   const text = line.text.trim();
   if (text.length === 0 || text.length > NAME_LINE_CHARACTERS || /[:@|]|https?|www\./i.test(text) || !/\p{L}{2}/u.test(text)) return null;
   if (/\d/.test(text) && !nameWithDigits(text, layout)) return null;
@@ -197,15 +197,10 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
     // Name pairs in document order, by the start of their key; each distinct key is asked once.
     const nameKeys = new Set(context.index.keyValueKeys.filter(({ key }) => context.layout.isNameKey(key)).map(({ key }) => key));
     const names = context.index.keyValues.filter((pair) => pair.keySpan.layer === layer && nameKeys.has(pair.key));
-    // A line that holds a key (one starts at or after the line's start, before the next line's) is not a name line:
-    // asked only of the line under a heading, so the keys' starts are sorted, not sorted into lines.
-    let keyStarts: number[] | null = null;
-    const holdsKey = (position: number): boolean => {
+    // A line that holds a key (a pair's key starts on it) is not a name line: asked only of the line under a heading.
+    const holdsKeyAt = (position: number): boolean => {
       const line = lines[position];
-      if (line === undefined) return false;
-      keyStarts ??= context.index.keyValues.filter((pair) => pair.keySpan.layer === layer).map((pair) => pair.keySpan.start).sort((left, right) => left - right);
-      const first = firstAtOrAfter(keyStarts, line.span.start);
-      return first < keyStarts.length && keyStarts[first]! < (lines[position + 1]?.span.start ?? Number.POSITIVE_INFINITY);
+      return line !== undefined && holdsKey(pairPlaces(context).get(layer), line);
     };
     const blocks: PartyBlock[] = [];
     const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
@@ -233,7 +228,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       else {
         // No name key: a name-like first line under the heading is the party's name ("Émetteur" / "Atelier Berthier SARL").
         const line = addressedName(
-          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], holdsKey(heading.index + 1), context.layout),
+          nameLine(next?.index === heading.index + 1 ? undefined : lines[heading.index + 1], holdsKeyAt(heading.index + 1), context.layout),
           // Address words say the next line is a name, whatever the layout paired it with ("Herrn" / "Peter Meier" over the street).
           () => nameLine(next?.index === heading.index + 2 ? undefined : lines[heading.index + 2], false, context.layout),
           context.layout,

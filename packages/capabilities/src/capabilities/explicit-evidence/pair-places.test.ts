@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsKey } from './find-inline-labels.js';
+import { holdsKey } from './pair-places.js';
 
 const line = (start: number, end: number) => ({ span: { start, end, layer: 'input' } });
 
