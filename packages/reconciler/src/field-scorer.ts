@@ -5,15 +5,14 @@
  * the conflict ceiling, so it never stops a chain early. The executor consults it through
  * core's typed `RunScorer` and says when a field's chain ends.
  */
-import type { FieldAssessment, FieldContext } from './reconcile-field.js';
 import { type CanonicalContract, type CanonicalField, flattenFields } from '@paxman/contract';
 import type { Candidate, Diagnostic, Evidence, Policy, RunScorer, StepRecord } from '@paxman/core';
+import type { DocumentContext } from '@paxman/values';
+import { type FieldAssessment, type FieldContext, assessField } from './reconcile-field.js';
 
 /** The empty lists of the chain-so-far result a score assesses (never written to). */
 const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 const NO_STEPS: readonly StepRecord[] = Object.freeze([]);
-import type { DocumentContext } from '@paxman/values';
-import { assessField } from './reconcile-field.js';
 
 export interface ScoreFieldInput {
   readonly fieldPath: string;
