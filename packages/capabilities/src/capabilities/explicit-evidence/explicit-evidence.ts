@@ -149,14 +149,39 @@ function withStatedCurrency(index: DocumentIndex, lexicon: Lexicon): RecognizerO
 }
 
 /**
- * The readings of value texts for one way of reading values (`StepReading.readingKey`)
- * with the run's recognizer options (`value-reads.ts`): the run's table, shared by the
- * fields that read alike, behind the prepared plan's (`plan`, when the run has one).
+ * What every step of one run shares (ADR 0058): the document index, its reading options
+ * with the stated currency, the run's layout words and the readings of value texts per way
+ * of reading values (`StepReading.readingKey`, `value-reads.ts`: the run's table, shared by
+ * the fields that read alike, behind the prepared plan's). Made on the run's first step and
+ * kept in its memo, instead of being looked up again for each field.
  */
-function readsOfRun(index: DocumentIndex, readingKey: string, options: RecognizerOptions, plan: PlanValueReads | undefined): ValueReads {
-  const run = index.memo('explicit_evidence/reads', () => new Map<string, Map<string, Map<string, ReadValue | null>>>());
-  const optionsKey = index.memo('explicit_evidence/reading-options-key', () => JSON.stringify(options));
-  return valueReads(plan, run, readingKey, optionsKey);
+interface RunView {
+  readonly index: DocumentIndex;
+  readonly recognizerOptions: RecognizerOptions;
+  readonly layout: LayoutWords;
+  /** The readings of value texts for a reading key, made once per key and run. */
+  readonly reads: (readingKey: string) => ValueReads;
+}
+
+function createRunView(context: CapabilityContext, recognizers: ValueRecognizers, lexicon: Lexicon, layout: LayoutWords, planReads: PlanValueReads | undefined): RunView {
+  const index = documentIndex(context, recognizers);
+  const recognizerOptions = withStatedCurrency(index, lexicon);
+  const run = new Map<string, Map<string, Map<string, ReadValue | null>>>();
+  const optionsKey = JSON.stringify(recognizerOptions);
+  const byReading = new Map<string, ValueReads>();
+  return {
+    index,
+    recognizerOptions,
+    layout: layoutWordsForRun(index, layout, context.planMemo),
+    reads(readingKey) {
+      let reads = byReading.get(readingKey);
+      if (reads === undefined) {
+        reads = valueReads(planReads, run, readingKey, optionsKey);
+        byReading.set(readingKey, reads);
+      }
+      return reads;
+    },
+  };
 }
 
 /** Options of `createExplicitEvidenceCapability`. */
@@ -183,13 +208,19 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
   const recordReading = { lexicon, ...(options.records === undefined ? {} : { knowledge: options.records }) };
   // This instance's readings of value texts in a prepared plan: they depend on its recognizers and layout words.
   const planReads = memoKey<PlanValueReads>('explicit_evidence/plan-reads');
+  // This instance's view of a run (it depends on its recognizers, lexicon and layout words).
+  const runViews = memoKey<RunView>('explicit_evidence/run-view');
+  const runView = (context: CapabilityContext): RunView => {
+    const make = (): RunView => createRunView(context, options.recognizers, lexicon, layout, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 })));
+    return context.memo === undefined ? make() : context.memo.remember(runViews, make);
+  };
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: EXPLICIT_EVIDENCE_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context), context });
     const step = stepReading(context, lexicon, layout);
     if (!step) return builder.build();
     const { labels } = step;
-    const index = documentIndex(context, options.recognizers);
-    const recognizerOptions = withStatedCurrency(index, lexicon);
+    const view = runView(context);
+    const { index, recognizerOptions } = view;
     const search = {
       index,
       reading: step.reading,
@@ -200,10 +231,10 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
       recognizers: options.recognizers,
       recognizerOptions,
       lexicon,
-      layout: layoutWordsForRun(index, layout, context.planMemo),
+      layout: view.layout,
       builder,
       recorded: new Map(),
-      reads: readsOfRun(index, step.readingKey, recognizerOptions, context.planMemo?.remember(planReads, () => ({ tables: new Map(), size: 0 }))),
+      reads: view.reads(step.readingKey),
       aboutSigning: step.signingLabels || /\bsign/i.test(context.field.description ?? ''),
       compoundTitles,
       recordSets: () => recordSetsOf(context, recordReading),

@@ -132,21 +132,29 @@ export function configurePatternExtraction(field: CanonicalField, lexicon: Lexic
   };
 }
 
-/** The steps' value readings by config object, kept by the prepared plan (a batch runs the same configs). */
-const STEP_READINGS = memoKey<WeakMap<object, ValueReading>>('pattern_extraction/step-readings');
+/** What a step's config compiles to: its value reading and, for its ENUM scan, the recognizer options with its values. */
+interface CompiledStep {
+  readonly reading: ValueReading;
+  /** `enumScanOptions({}, reading)`, made once: the run's document index keeps the scan's hits by this object. */
+  readonly enumScan: RecognizerOptions;
+}
+
+/** The steps' compiled configs by config object, kept by the prepared plan (a batch runs the same configs). */
+const STEP_READINGS = memoKey<WeakMap<object, CompiledStep>>('pattern_extraction/step-readings');
 
 /**
- * The step's value reading, read back from its config (its ENUM values compiled) once per
- * prepared plan, or for this run alone without one.
+ * The step's value reading (its ENUM values compiled) and scan options, read back from its
+ * config once per prepared plan, or for this run alone without one.
  */
-function stepReading(context: CapabilityContext): ValueReading {
+function compiledStep(context: CapabilityContext): CompiledStep {
   const readings = context.planMemo?.remember(STEP_READINGS, () => new WeakMap());
-  let reading = readings?.get(context.config);
-  if (reading === undefined) {
-    reading = readingFromJson(context.config.reading as JsonValue);
-    readings?.set(context.config, reading);
+  let step = readings?.get(context.config);
+  if (step === undefined) {
+    const reading = readingFromJson(context.config.reading as JsonValue);
+    step = { reading, enumScan: enumScanOptions({}, reading) };
+    readings?.set(context.config, step);
   }
-  return reading;
+  return step;
 }
 
 /** Options of `createPatternExtractionCapability`. */
@@ -164,15 +172,14 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: PATTERN_EXTRACTION_SPEC.tier, fieldPath: context.field.path, document: context.document, screenedLines: screenedLinesOfRun(context), context });
     const index = documentIndex(context, options.recognizers);
-    const reading = stepReading(context);
+    const { reading, enumScan } = compiledStep(context);
     const steps = (context.config.recognizers ?? []) as unknown as readonly RecognizerStep[];
-    const concepts = (context.config.concepts ?? []) as readonly string[];
-    const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index, concepts, lexicon));
     for (const step of steps) {
-      const hits = index.hits(step.kind, step.kind === 'ENUM' ? enumScanOptions({}, reading) : {});
+      const hits = index.hits(step.kind, step.kind === 'ENUM' ? enumScan : undefined);
       // A date printed under a label that names something else ("Order date: …") is not
       // an unlabelled date of this field. (A currency code inside "Total: 12 EUR" still counts.)
-      const free = step.kind === 'DATE' ? hits.filter((hit) => !overlapsAny(claimed, hit.start, hit.end)) : hits;
+      // Only a date step asks which values other labels claim: the spans are found for it alone.
+      const free = step.kind === 'DATE' ? unclaimedHits(index, hits, (context.config.concepts ?? []) as readonly string[], lexicon) : hits;
       // "The only date in the document" holds for a receipt or an invoice; in a long
       // document (a contract with page footers, signature dates, cited agreements) a date
       // printed once is no more this field's than any other.
@@ -200,6 +207,12 @@ export function createPatternExtractionCapability(options: PatternExtractionOpti
     return builder.build();
   };
   return Object.freeze({ spec: PATTERN_EXTRACTION_SPEC, configure: (field: CanonicalField) => configurePatternExtraction(field, lexicon), invoke });
+}
+
+/** The hits no key-value pair of another concept claims (`claimedSpans`, found once per run and concept list). */
+function unclaimedHits(index: DocumentIndex, hits: readonly RecognizedValue[], concepts: readonly string[], lexicon: Lexicon): readonly RecognizedValue[] {
+  const claimed = index.memo(`claimed:${concepts.join(',')}`, () => claimedSpans(index, concepts, lexicon));
+  return hits.filter((hit) => !overlapsAny(claimed, hit.start, hit.end));
 }
 
 /** Value spans (sorted by start) of key-value pairs whose key names a lexicon concept other than the field's. */

@@ -72,7 +72,12 @@ export interface DocumentIndex {
    * document order (built on first use): a long document repeats its table headers.
    */
   columnLabels(): readonly ColumnLabelOccurrences[];
-  /** Recognizer hits of `kind` in the primary layer (cached per kind and options). */
+  /**
+   * Recognizer hits of `kind` in the primary layer, with the run's reading options and
+   * `options` over them: cached per kind, and per options object when given (a step
+   * compiles its scan options once, so its object is the same every time it asks; a key
+   * written from the options' JSON cost more than the scan of a small document).
+   */
   hits(kind: RecognizerKind, options?: RecognizerOptions): readonly RecognizedValue[];
   /** The words of the Document's distinct line texts (`buildTextTokens`, built on first use). */
   textTokens(): TextTokenIndex;
@@ -148,7 +153,8 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
     for (const position of positions) keyIndexOf[position] = keyIndex;
   });
   const keyFacts = new Map<string, (position: number) => unknown>();
-  const hitCache = new Map<string, readonly RecognizedValue[]>();
+  const hitCache = new Map<RecognizerKind, readonly RecognizedValue[]>();
+  const hitCacheByOptions = new WeakMap<RecognizerOptions, Map<RecognizerKind, readonly RecognizedValue[]>>();
   let tokenIndex: TextTokenIndex | null = null;
   let documentSameLines: Int32Array | null = null;
   let primaryLines: { readonly lines: readonly DocumentLine[]; readonly same: Int32Array } | null = null;
@@ -183,13 +189,17 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
       }
       return lookup;
     },
-    hits(kind, options = {}) {
-      const key = `${kind}\u0000${JSON.stringify(options)}`;
-      let found = hitCache.get(key);
+    hits(kind, options) {
+      let cache = hitCache;
+      if (options !== undefined) {
+        cache = hitCacheByOptions.get(options) ?? new Map();
+        hitCacheByOptions.set(options, cache);
+      }
+      let found = cache.get(kind);
       if (!found) {
         // A huge text is searched in its head only (`searchedText`), as its lines are.
         found = recognizers.findValues(kind, searchedText(primary.text), { ...recognizerOptions, ...options });
-        hitCache.set(key, found);
+        cache.set(kind, found);
       }
       return found;
     },
