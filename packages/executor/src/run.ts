@@ -461,10 +461,12 @@ function stopsEarly(run: FieldRun, index: number): boolean {
   const { fieldPlan, path, diagnostics } = run;
   const lastScore = run.lastScore;
   if (!fieldPlan.earlyStop || lastScore === null || !(lastScore >= fieldPlan.targetConfidence) || index + 1 >= fieldPlan.steps.length) return false;
-  const skipped = fieldPlan.steps.slice(index + 1).map((later) => {
-    record(run, later, 'SKIPPED_EARLY_STOP');
-    return later.capability;
-  });
+  const skipped: string[] = [];
+  for (let later = index + 1; later < fieldPlan.steps.length; later += 1) {
+    const step = fieldPlan.steps[later]!;
+    record(run, step, 'SKIPPED_EARLY_STOP');
+    skipped.push(step.capability);
+  }
   diagnostics.push(
     executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${fieldPlan.steps[index]!.capability}; ${skipped.length} later step(s) skipped.`, path, fieldPlan.steps[index]!.capability, {
       confidence: lastScore,

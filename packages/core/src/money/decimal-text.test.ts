@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { comparePlainDecimalText, formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
+import { comparePlainDecimalText, decimalTextOverPowerOfTen, formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
 
 describe('formatDecimalText', () => {
   it('writes what formatDecimal(parseDecimal(text)) writes', () => {
@@ -54,5 +54,35 @@ describe('comparePlainDecimalText', () => {
     expect(comparePlainDecimalText('007', '7')).toBeNull();
     expect(comparePlainDecimalText('1', ' 1')).toBeNull();
     expect(comparePlainDecimalText('.5', '0.5')).toBeNull();
+  });
+});
+
+describe('decimalTextOverPowerOfTen', () => {
+  it('writes what formatDecimal(parseDecimal(text).dividedBy(10 ** exponent)) writes', () => {
+    const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
+    const text = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 6 }), (value, exponent) => {
+        let expected: string;
+        try {
+          expected = formatDecimal(parseDecimal(value).dividedBy(10 ** exponent));
+        } catch {
+          expect(() => decimalTextOverPowerOfTen(value, exponent)).toThrow();
+          return;
+        }
+        expect(decimalTextOverPowerOfTen(value, exponent)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('moves the point of a percentage and trims zeros', () => {
+    expect(decimalTextOverPowerOfTen('8.25', 2)).toBe('0.0825');
+    expect(decimalTextOverPowerOfTen('100', 2)).toBe('1');
+    expect(decimalTextOverPowerOfTen('1250.50', 2)).toBe('12.505');
+    expect(decimalTextOverPowerOfTen('-0.0', 2)).toBe('0');
+    expect(decimalTextOverPowerOfTen('-5', 2)).toBe('-0.05');
+    expect(decimalTextOverPowerOfTen('0', 0)).toBe('0');
+    expect(decimalTextOverPowerOfTen('07.5', 2)).toBe('0.075');
   });
 });

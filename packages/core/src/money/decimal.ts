@@ -87,6 +87,33 @@ export function formatDecimalText(text: string, minimumPlaces = 0): string {
 
 
 /**
+ * `formatDecimal(parseDecimal(text).dividedBy(10 ** exponent))` (a percentage's points as a
+ * fraction: exponent 2). Text in plain form is rewritten as text — its point moved, zeros
+ * trimmed — without a Decimal (the quotient has the digits of the text, so decimal.js's
+ * precision of 50 digits keeps it exact); anything else goes through decimal.js.
+ * @example decimalTextOverPowerOfTen('8.25', 2) // '0.0825'
+ */
+export function decimalTextOverPowerOfTen(text: string, exponent: number): string {
+  if (!PLAIN_DECIMAL.test(text) || !Number.isInteger(exponent) || exponent < 0 || exponent > 20) return formatDecimal(parseDecimal(text).dividedBy(new Decimal(10).pow(exponent)));
+  const negative = text.charCodeAt(0) === 45;
+  const unsigned = negative ? text.slice(1) : text;
+  const point = unsigned.indexOf('.');
+  const whole = point < 0 ? unsigned : unsigned.slice(0, point);
+  const digits = point < 0 ? whole : whole + unsigned.slice(point + 1);
+  const at = whole.length - exponent;
+  let newWhole = at <= 0 ? '0' : digits.slice(0, at);
+  let fraction = at <= 0 ? '0'.repeat(-at) + digits : digits.slice(at);
+  let start = 0;
+  while (start < newWhole.length - 1 && newWhole.charCodeAt(start) === 48) start += 1;
+  newWhole = newWhole.slice(start);
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
+  fraction = fraction.slice(0, end);
+  const isZero = newWhole === '0' && fraction === '';
+  return `${negative && !isZero ? '-' : ''}${newWhole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+/**
  * `parseDecimal(left).comparedTo(parseDecimal(right))` (-1, 0 or 1) for two decimal texts
  * already in plain form (`"1234.50"`, `"-0.5"`), compared as text without a Decimal; null
  * when either is in any other form (the caller then compares Decimals).

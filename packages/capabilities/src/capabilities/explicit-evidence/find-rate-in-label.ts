@@ -7,7 +7,7 @@
  * field's `percentAs` (fraction or points). Reported as `SYNONYM_LABEL` with
  * `detail.structure: 'rate-in-label'`, the span pointing at the percentage inside the key.
  */
-import { EvidenceKind, formatDecimal, parseDecimal } from '@paxman/core';
+import { EvidenceKind, decimalTextOverPowerOfTen } from '@paxman/core';
 import type { Lexicon } from '@paxman/values';
 import type { RecognizedValue } from '@paxman/values';
 import { labelMatcher, type LabelMatch, type LabelSet } from '../shared/label-match.js';
@@ -100,5 +100,5 @@ function percentageOf(context: SearchContext, key: string): { readonly hit: Reco
   if (hits.length !== 1 || typeof hits[0]!.value !== 'string') return null;
   const hit = hits[0]!;
   const points = hit.value as string;
-  return { hit, value: context.reading.percentAs === 'points' ? points : formatDecimal(parseDecimal(points).dividedBy(100)) };
+  return { hit, value: context.reading.percentAs === 'points' ? points : decimalTextOverPowerOfTen(points, 2) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileLexicon, builtInLexiconPacks, validateKnowledgePack } from '@paxman/knowledge';
 import { createLexicon, defaultLexicon } from '@paxman/values';
-import { compileLayoutWords, layoutWordsForRun, PLAN_LAYOUT_ANSWERS_LIMIT, rememberingLayoutWords, type LayoutAnswers } from './layout-words.js';
+import { compileLayoutWords, foldWord, layoutWordsForRun, PLAN_LAYOUT_ANSWERS_LIMIT, rememberingLayoutWords, type LayoutAnswers } from './layout-words.js';
 
 describe('compileLayoutWords: the summary and payment word classes', () => {
   const layout = compileLayoutWords(defaultLexicon());
@@ -151,5 +151,17 @@ describe("compileLayoutWords: the words of a receipt's head", () => {
     expect(own.consistsOf('business-kinds', 'HANDEL')).toBe(true);
     expect(own.afterStart('outlet-words', 'Butik 12')).toBe(5);
     expect(layout.afterStart('outlet-words', 'Butik 12')).toBeNull();
+  });
+});
+
+describe('foldWord: lower case without diacritics', () => {
+  const reference = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+  it('lowers an ASCII word and takes the marks off any other, as a full NFD fold does', () => {
+    for (const word of ['INVOICE', 'Rechnung', 'GmbH', 'S.A.', 'Nº', 'Straße', 'Société', 'ÉLÈVE', 'Zaļā', 'İstanbul', 'ﬁrma', 'Ǆ', '', '7-ELEVEN', 'a\u0301b']) {
+      expect(foldWord(word)).toBe(reference(word));
+    }
+    expect(foldWord('Société')).toBe('societe');
+    expect(foldWord('ACME')).toBe('acme');
   });
 });

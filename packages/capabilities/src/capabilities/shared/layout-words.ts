@@ -125,8 +125,12 @@ function printedAt(words: readonly { word: string }[], index: number, sequence: 
   return sequence.every((word, offset) => words[index + offset]?.word === word);
 }
 
-/** A word as matched: lower case, without diacritics. */
+/** Text of ASCII characters only: no diacritic to take off, nothing NFD would decompose. */
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
+/** A word as matched: lower case, without diacritics (an ASCII word is only lowered: the same, without a normalization). */
 export function foldWord(word: string): string {
+  if (ASCII_ONLY.test(word)) return word.toLowerCase();
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
