@@ -23,6 +23,15 @@ function numericKey(value: JsonValue): string | null {
   return null;
 }
 
+/** Text of ASCII characters only, which Unicode normalization (NFKC) leaves as it is. */
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
+/** A string's key: NFKC-normalized (an ASCII text is already), trimmed, white space collapsed, lower case. */
+function stringKey(value: string): string {
+  const normalized = ASCII_ONLY.test(value) ? value : value.normalize('NFKC');
+  return normalized.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /** The key under which `value` (already canonical for `type`) merges with equal values. */
 export function agreementKey(type: FieldType, value: JsonValue): string {
   switch (type) {
@@ -36,7 +45,7 @@ export function agreementKey(type: FieldType, value: JsonValue): string {
     case 'INTEGER':
       return numericKey(value) ?? canonicalJson(value);
     case 'STRING':
-      return typeof value === 'string' ? value.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase() : canonicalJson(value);
+      return typeof value === 'string' ? stringKey(value) : canonicalJson(value);
     default:
       return canonicalJson(value);
   }
