@@ -24,7 +24,7 @@ function numericKey(value: JsonValue): string | null {
 }
 
 /** Text of ASCII characters only, which Unicode normalization (NFKC) leaves as it is. */
-const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
 
 /** A string's key: NFKC-normalized (an ASCII text is already), trimmed, white space collapsed, lower case. */
 function stringKey(value: string): string {

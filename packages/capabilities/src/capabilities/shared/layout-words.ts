@@ -126,7 +126,7 @@ function printedAt(words: readonly { word: string }[], index: number, sequence: 
 }
 
 /** Text of ASCII characters only: no diacritic to take off, nothing NFD would decompose. */
-const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
 
 /** A word as matched: lower case, without diacritics (an ASCII word is only lowered: the same, without a normalization). */
 export function foldWord(word: string): string {
