@@ -14,6 +14,7 @@ import {
   type JsonValue,
   type StepStatistics,
   type Status,
+  canonicalData,
   canonicalForm,
   deepFreeze,
   sha256HexOfParts,
@@ -114,21 +115,36 @@ type HashedContent = Omit<ExecutionArtifact<unknown>, 'id' | 'createdAt' | 'repl
 /** The empty list of a field result without ids or diagnostics. */
 const NONE: readonly never[] = Object.freeze([]);
 
-/** A field result (the artifact's final canonical pass orders and freezes it). */
+/**
+ * A list as the artifact keeps it: frozen, each item as `canonicalData` gives it. The
+ * artifact's own containers are built in canonical key order and frozen, and what others
+ * made is made canonical where it is put in, so the final canonical pass checks them
+ * rather than copying each container again around a copied child (ADR 0055).
+ */
+function canonicalList<T>(items: readonly T[]): readonly T[] {
+  if (items.length === 0) return NONE;
+  const list = new Array<T>(items.length);
+  for (let index = 0; index < items.length; index += 1) list[index] = canonicalData(items[index]!);
+  return Object.freeze(list);
+}
+
+/** A list of strings as the artifact keeps it (frozen; the same list when it is already). */
+function frozenStrings(items: readonly string[]): readonly string[] {
+  if (items.length === 0) return NONE;
+  return Object.isFrozen(items) ? items : Object.freeze(items.slice());
+}
+
+/** A field result, members inserted in code-unit order and frozen (the artifact's final canonical pass then checks it). */
 function fieldResultOf(result: ResolvedResult | undefined, missingReason: UnresolvedReason, evidenceIds: readonly string[], diagnostics: readonly Diagnostic[]): ArtifactFieldResult {
-  return Object.freeze({
-    band: result === undefined ? ConfidenceBand.UNTRUSTED : result.band,
-    confidence: result === undefined ? 0 : result.confidence,
-    conflict: result === undefined ? null : result.conflict,
-    defaulted: result === undefined ? false : result.defaulted,
-    diagnostics: diagnostics.length === 0 ? NONE : diagnostics,
-    evidenceIds: evidenceIds.length === 0 ? NONE : evidenceIds,
-    requiresHuman: result === undefined ? false : result.requiresHuman,
-    status: result === undefined ? 'UNRESOLVED' : result.status,
-    unresolvedReason: result === undefined ? missingReason : result.unresolvedReason,
-    value: result === undefined ? null : result.value,
-    ...(result?.items === undefined ? {} : { items: result.items }),
-  });
+  const ids = frozenStrings(evidenceIds);
+  if (result === undefined) {
+    return Object.freeze({ band: ConfidenceBand.UNTRUSTED, confidence: 0, conflict: null, defaulted: false, diagnostics, evidenceIds: ids, requiresHuman: false, status: 'UNRESOLVED', unresolvedReason: missingReason, value: null });
+  }
+  const { band, confidence, defaulted, requiresHuman, status, unresolvedReason } = result;
+  const conflict = canonicalData(result.conflict);
+  const value = canonicalData(result.value);
+  if (result.items === undefined) return Object.freeze({ band, confidence, conflict, defaulted, diagnostics, evidenceIds: ids, requiresHuman, status, unresolvedReason, value });
+  return Object.freeze({ band, confidence, conflict, defaulted, diagnostics, evidenceIds: ids, items: canonicalData(result.items), requiresHuman, status, unresolvedReason, value });
 }
 
 /**
@@ -160,20 +176,40 @@ function orderEvidence(candidateResults: readonly CandidateResult[], fieldOrder:
   return { ordered, byId };
 }
 
-/** Capability id → version for every step of a plan's field plans. */
-function planCapabilityVersions(fieldPlans: ExecutionPlan['fieldPlans']): Readonly<Record<string, string>> {
-  const found: Record<string, string> = {};
-  for (const fieldPlan of fieldPlans) {
-    for (const step of fieldPlan.steps) {
-      const parts = splitCapabilityKey(step.capability);
-      if (parts !== null) found[parts[0]] = parts[1];
+/**
+ * Capability id → version for every step of a plan's field plans (a later step's version
+ * of an id wins), then `extra`'s, members inserted in code-unit order and frozen. The
+ * plan's steps name a few capabilities many times: each distinct `id@version` is split
+ * once, walking the steps from the last, so the first version met of an id is the one
+ * that wins.
+ */
+function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const byId = new Map<string, string>();
+  if (plan !== null) {
+    const keys = new Set<string>();
+    const fieldPlans = plan.fieldPlans;
+    for (let fieldIndex = fieldPlans.length - 1; fieldIndex >= 0; fieldIndex -= 1) {
+      const steps = fieldPlans[fieldIndex]!.steps;
+      for (let stepIndex = steps.length - 1; stepIndex >= 0; stepIndex -= 1) {
+        const key = steps[stepIndex]!.capability;
+        if (keys.has(key)) continue;
+        keys.add(key);
+        const parts = splitCapabilityKey(key);
+        if (parts !== null && !byId.has(parts[0])) byId.set(parts[0], parts[1]);
+      }
     }
   }
-  return found;
+  for (const id of Object.keys(extra)) byId.set(id, extra[id]!);
+  const versions: Record<string, string> = {};
+  for (const id of [...byId.keys()].sort()) versions[id] = byId.get(id)!;
+  return Object.freeze(versions);
 }
 
-function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Record<string, string> {
-  return { ...(plan === null ? {} : planCapabilityVersions(plan.fieldPlans)), ...extra };
+/** The record with its members inserted in code-unit key order, frozen. */
+function sortedRecord<T>(record: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+  const sorted: Record<string, T> = {};
+  for (const key of Object.keys(record).sort()) sorted[key] = record[key]!;
+  return Object.freeze(sorted);
 }
 
 function capabilityCounters(execution: BuildArtifactExecutionStatistics | undefined): ArtifactCapabilityCounters[] {
@@ -187,7 +223,7 @@ function capabilityCounters(execution: BuildArtifactExecutionStatistics | undefi
   }
   return [...byKey.entries()]
     .sort(([left], [right]) => compareStrings(left, right))
-    .map(([capability, entry]) => ({ capability, invocations: entry.invocations, tokens: entry.tokens, costUsd: sumDecimals(entry.usd) }));
+    .map(([capability, entry]) => Object.freeze({ capability, costUsd: sumDecimals(entry.usd), invocations: entry.invocations, tokens: entry.tokens }));
 }
 
 function capabilityTimings(execution: BuildArtifactExecutionStatistics | undefined): Record<string, number> {
@@ -283,30 +319,33 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     presentPaths = assembled.presentPaths;
     normalizedData = options.encodeNormalizedData === undefined ? assembled.data : options.encodeNormalizedData(assembled.data);
   }
-  const unresolvedFields = fields.filter((field) => !hasOutputValue(fieldResults[field.path]) && !presentPaths.has(field.path)).map((field) => field.path);
+  const unresolvedFields = Object.freeze(fields.filter((field) => !hasOutputValue(fieldResults[field.path]) && !presentPaths.has(field.path)).map((field) => field.path));
 
   const tally = tallyResults(fieldResults);
   const execution = options.execution;
-  const counters: ArtifactCounters = {
-    totalFields: tally.total,
-    resolvedFields: tally.resolved,
-    partialFields: tally.partial,
-    unresolvedFields: unresolvedFields.length,
-    defaultedFields: tally.defaulted,
-    failedFields: tally.failed,
-    evidenceRecords: evidence.length,
+  // Members in code-unit order, frozen: the artifact's canonical pass takes it as it is.
+  const counters: ArtifactCounters = Object.freeze({
     candidates: candidateResults.reduce((total, result) => total + result.candidates.length, 0),
+    capabilities: Object.freeze(capabilityCounters(execution)),
     capabilityInvocations: execution?.totalInvocations ?? 0,
-    remoteInferenceCalls: execution?.remoteInferenceCalls ?? 0,
-    tokens: execution?.totalTokens ?? 0,
     costUsd: sumDecimals([execution?.totalUsd ?? '0']),
-    capabilities: capabilityCounters(execution),
-  };
+    defaultedFields: tally.defaulted,
+    evidenceRecords: evidence.length,
+    failedFields: tally.failed,
+    partialFields: tally.partial,
+    remoteInferenceCalls: execution?.remoteInferenceCalls ?? 0,
+    resolvedFields: tally.resolved,
+    tokens: execution?.totalTokens ?? 0,
+    totalFields: tally.total,
+    unresolvedFields: unresolvedFields.length,
+  });
+  // Never hashed, so never written: its canonical data alone (`canonicalForm` only for data `canonicalData` leaves as it is).
   const timings: ArtifactTimings = {
+    capabilities: sortedRecord({ ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) }),
+    stages: sortedRecord(options.timings?.stages ?? {}),
     totalMs: options.timings?.totalMs ?? 0,
-    stages: { ...(options.timings?.stages ?? {}) },
-    capabilities: { ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) },
   };
+  const timingsData = canonicalData(timings);
 
   // The replay-hashed part (everything but id, createdAt, replayHash and the timings),
   // written once as canonical JSON member by member (keys in code-unit order) and hashed;
@@ -315,30 +354,30 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   const members: readonly (readonly [string, unknown])[] = [
     [
       'contract',
-      {
+      Object.freeze({
         fingerprint: contract === null ? null : (plan?.contractFingerprint ?? fingerprintContract(contract)),
         id: contract?.id ?? options.contractIdentity?.id ?? null,
         version: contract?.version ?? options.contractIdentity?.version ?? null,
-      },
+      }),
     ],
     ['diagnostics', placed.topLevel],
-    ['evidence', evidence],
+    ['evidence', Object.freeze(evidence)],
     ['fieldResults', fieldResults],
-    ['input', { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size }],
+    ['input', Object.freeze({ contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size })],
     ['normalizedData', normalizedData],
     ['plan', plan],
-    ['statistics', { counters }],
+    ['statistics', Object.freeze({ counters })],
     ['status', options.status],
     ['unresolvedFields', unresolvedFields],
     [
       'versions',
-      {
+      Object.freeze({
         artifact: ARTIFACT_VERSION,
         capabilities: capabilityVersions(plan, options.versions.capabilities ?? {}),
-        ...(options.versions.knowledge === undefined ? {} : { knowledge: options.versions.knowledge }),
+        ...(options.versions.knowledge === undefined ? {} : { knowledge: canonicalData(options.versions.knowledge) }),
         paxman: options.versions.paxman,
         planner: options.versions.planner,
-      },
+      }),
     ],
   ];
   // The canonical text is hashed member by member as written, never joined into one string.
@@ -365,7 +404,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     normalizedData: hashed.normalizedData as Partial<TData>,
     plan: hashed.plan,
     replayHash,
-    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: canonicalForm(timings).data as ArtifactTimings }),
+    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: (timingsData === timings ? canonicalForm(timings).data : timingsData) as ArtifactTimings }),
     status: hashed.status,
     unresolvedFields: hashed.unresolvedFields,
     versions: hashed.versions,
@@ -381,7 +420,7 @@ function placeDiagnostics(
   reported: readonly Diagnostic[],
   fieldOrder: ReadonlyMap<string, number>,
   plan: ExecutionPlan | null,
-): { readonly topLevel: Diagnostic[]; readonly byField: ReadonlyMap<string, Diagnostic[]> } {
+): { readonly topLevel: readonly Diagnostic[]; readonly byField: ReadonlyMap<string, readonly Diagnostic[]> } {
   const homeOf = diagnosticHomes((path) => fieldOrder.has(path), plan?.diagnostics ?? []);
   const topLevel: Diagnostic[] = [];
   const byField = new Map<string, Diagnostic[]>();
@@ -394,6 +433,7 @@ function placeDiagnostics(
       else list.push(diagnostic);
     }
   }
-  for (const [path, list] of byField) byField.set(path, orderDiagnostics(list));
-  return { topLevel: orderDiagnostics(topLevel), byField };
+  const listed = new Map<string, readonly Diagnostic[]>();
+  for (const [path, list] of byField) listed.set(path, canonicalList(orderDiagnostics(list)));
+  return { topLevel: canonicalList(orderDiagnostics(topLevel)), byField: listed };
 }

@@ -45,10 +45,15 @@ export function builtInPacks(): KnowledgePack[] {
   return [...builtInLexiconPacks(), en16931Pack()];
 }
 
-/** `id@version` → fingerprint of each pack. */
+/**
+ * `id@version` → fingerprint of each pack, keys inserted in code-unit order: every artifact
+ * records this map, and in canonical order it is taken as it is (ADR 0055).
+ */
 function versionsOf(packs: readonly KnowledgePack[]): Readonly<Record<string, string>> {
+  const byKey = new Map<string, string>();
+  for (const pack of packs) byKey.set(packKey(pack), packFingerprint(pack));
   const versions: Record<string, string> = {};
-  for (const pack of packs) versions[packKey(pack)] = packFingerprint(pack);
+  for (const key of [...byKey.keys()].sort()) versions[key] = byKey.get(key)!;
   return Object.freeze(versions);
 }
 
