@@ -115,36 +115,21 @@ type HashedContent = Omit<ExecutionArtifact<unknown>, 'id' | 'createdAt' | 'repl
 /** The empty list of a field result without ids or diagnostics. */
 const NONE: readonly never[] = Object.freeze([]);
 
-/**
- * A list as the artifact keeps it: frozen, each item as `canonicalData` gives it. The
- * artifact's own containers are built in canonical key order and frozen, and what others
- * made is made canonical where it is put in, so the final canonical pass checks them
- * rather than copying each container again around a copied child (ADR 0055).
- */
-function canonicalList<T>(items: readonly T[]): readonly T[] {
-  if (items.length === 0) return NONE;
-  const list = new Array<T>(items.length);
-  for (let index = 0; index < items.length; index += 1) list[index] = canonicalData(items[index]!);
-  return Object.freeze(list);
-}
-
-/** A list of strings as the artifact keeps it (frozen; the same list when it is already). */
-function frozenStrings(items: readonly string[]): readonly string[] {
-  if (items.length === 0) return NONE;
-  return Object.isFrozen(items) ? items : Object.freeze(items.slice());
-}
-
-/** A field result, members inserted in code-unit order and frozen (the artifact's final canonical pass then checks it). */
+/** A field result (the artifact's final canonical pass orders and freezes it). */
 function fieldResultOf(result: ResolvedResult | undefined, missingReason: UnresolvedReason, evidenceIds: readonly string[], diagnostics: readonly Diagnostic[]): ArtifactFieldResult {
-  const ids = frozenStrings(evidenceIds);
-  if (result === undefined) {
-    return Object.freeze({ band: ConfidenceBand.UNTRUSTED, confidence: 0, conflict: null, defaulted: false, diagnostics, evidenceIds: ids, requiresHuman: false, status: 'UNRESOLVED', unresolvedReason: missingReason, value: null });
-  }
-  const { band, confidence, defaulted, requiresHuman, status, unresolvedReason } = result;
-  const conflict = canonicalData(result.conflict);
-  const value = canonicalData(result.value);
-  if (result.items === undefined) return Object.freeze({ band, confidence, conflict, defaulted, diagnostics, evidenceIds: ids, requiresHuman, status, unresolvedReason, value });
-  return Object.freeze({ band, confidence, conflict, defaulted, diagnostics, evidenceIds: ids, items: canonicalData(result.items), requiresHuman, status, unresolvedReason, value });
+  return Object.freeze({
+    band: result === undefined ? ConfidenceBand.UNTRUSTED : result.band,
+    confidence: result === undefined ? 0 : result.confidence,
+    conflict: result === undefined ? null : result.conflict,
+    defaulted: result === undefined ? false : result.defaulted,
+    diagnostics: diagnostics.length === 0 ? NONE : diagnostics,
+    evidenceIds: evidenceIds.length === 0 ? NONE : evidenceIds,
+    requiresHuman: result === undefined ? false : result.requiresHuman,
+    status: result === undefined ? 'UNRESOLVED' : result.status,
+    unresolvedReason: result === undefined ? missingReason : result.unresolvedReason,
+    value: result === undefined ? null : result.value,
+    ...(result?.items === undefined ? {} : { items: result.items }),
+  });
 }
 
 /**
@@ -223,7 +208,7 @@ function capabilityCounters(execution: BuildArtifactExecutionStatistics | undefi
   }
   return [...byKey.entries()]
     .sort(([left], [right]) => compareStrings(left, right))
-    .map(([capability, entry]) => Object.freeze({ capability, costUsd: sumDecimals(entry.usd), invocations: entry.invocations, tokens: entry.tokens }));
+    .map(([capability, entry]) => ({ capability, invocations: entry.invocations, tokens: entry.tokens, costUsd: sumDecimals(entry.usd) }));
 }
 
 function capabilityTimings(execution: BuildArtifactExecutionStatistics | undefined): Record<string, number> {
@@ -319,27 +304,27 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     presentPaths = assembled.presentPaths;
     normalizedData = options.encodeNormalizedData === undefined ? assembled.data : options.encodeNormalizedData(assembled.data);
   }
-  const unresolvedFields = Object.freeze(fields.filter((field) => !hasOutputValue(fieldResults[field.path]) && !presentPaths.has(field.path)).map((field) => field.path));
+  const unresolvedFields = fields.filter((field) => !hasOutputValue(fieldResults[field.path]) && !presentPaths.has(field.path)).map((field) => field.path);
 
   const tally = tallyResults(fieldResults);
   const execution = options.execution;
-  // Members in code-unit order, frozen: the artifact's canonical pass takes it as it is.
-  const counters: ArtifactCounters = Object.freeze({
-    candidates: candidateResults.reduce((total, result) => total + result.candidates.length, 0),
-    capabilities: Object.freeze(capabilityCounters(execution)),
-    capabilityInvocations: execution?.totalInvocations ?? 0,
-    costUsd: sumDecimals([execution?.totalUsd ?? '0']),
-    defaultedFields: tally.defaulted,
-    evidenceRecords: evidence.length,
-    failedFields: tally.failed,
-    partialFields: tally.partial,
-    remoteInferenceCalls: execution?.remoteInferenceCalls ?? 0,
-    resolvedFields: tally.resolved,
-    tokens: execution?.totalTokens ?? 0,
+  const counters: ArtifactCounters = {
     totalFields: tally.total,
+    resolvedFields: tally.resolved,
+    partialFields: tally.partial,
     unresolvedFields: unresolvedFields.length,
-  });
-  // Never hashed, so never written: its canonical data alone (`canonicalForm` only for data `canonicalData` leaves as it is).
+    defaultedFields: tally.defaulted,
+    failedFields: tally.failed,
+    evidenceRecords: evidence.length,
+    candidates: candidateResults.reduce((total, result) => total + result.candidates.length, 0),
+    capabilityInvocations: execution?.totalInvocations ?? 0,
+    remoteInferenceCalls: execution?.remoteInferenceCalls ?? 0,
+    tokens: execution?.totalTokens ?? 0,
+    costUsd: sumDecimals([execution?.totalUsd ?? '0']),
+    capabilities: capabilityCounters(execution),
+  };
+  // Never hashed, so never written as text: its canonical data alone, members inserted in
+  // key order (`canonicalForm` only for data `canonicalData` gives back untouched).
   const timings: ArtifactTimings = {
     capabilities: sortedRecord({ ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) }),
     stages: sortedRecord(options.timings?.stages ?? {}),
@@ -354,30 +339,30 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
   const members: readonly (readonly [string, unknown])[] = [
     [
       'contract',
-      Object.freeze({
+      {
         fingerprint: contract === null ? null : (plan?.contractFingerprint ?? fingerprintContract(contract)),
         id: contract?.id ?? options.contractIdentity?.id ?? null,
         version: contract?.version ?? options.contractIdentity?.version ?? null,
-      }),
+      },
     ],
     ['diagnostics', placed.topLevel],
-    ['evidence', Object.freeze(evidence)],
+    ['evidence', evidence],
     ['fieldResults', fieldResults],
-    ['input', Object.freeze({ contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size })],
+    ['input', { contentHash: options.input.contentHash, inputType: options.input.inputType, size: options.input.size }],
     ['normalizedData', normalizedData],
     ['plan', plan],
-    ['statistics', Object.freeze({ counters })],
+    ['statistics', { counters }],
     ['status', options.status],
     ['unresolvedFields', unresolvedFields],
     [
       'versions',
-      Object.freeze({
+      {
         artifact: ARTIFACT_VERSION,
         capabilities: capabilityVersions(plan, options.versions.capabilities ?? {}),
-        ...(options.versions.knowledge === undefined ? {} : { knowledge: canonicalData(options.versions.knowledge) }),
+        ...(options.versions.knowledge === undefined ? {} : { knowledge: options.versions.knowledge }),
         paxman: options.versions.paxman,
         planner: options.versions.planner,
-      }),
+      },
     ],
   ];
   // The canonical text is hashed member by member as written, never joined into one string.
@@ -420,7 +405,7 @@ function placeDiagnostics(
   reported: readonly Diagnostic[],
   fieldOrder: ReadonlyMap<string, number>,
   plan: ExecutionPlan | null,
-): { readonly topLevel: readonly Diagnostic[]; readonly byField: ReadonlyMap<string, readonly Diagnostic[]> } {
+): { readonly topLevel: Diagnostic[]; readonly byField: ReadonlyMap<string, Diagnostic[]> } {
   const homeOf = diagnosticHomes((path) => fieldOrder.has(path), plan?.diagnostics ?? []);
   const topLevel: Diagnostic[] = [];
   const byField = new Map<string, Diagnostic[]>();
@@ -433,7 +418,6 @@ function placeDiagnostics(
       else list.push(diagnostic);
     }
   }
-  const listed = new Map<string, readonly Diagnostic[]>();
-  for (const [path, list] of byField) listed.set(path, canonicalList(orderDiagnostics(list)));
-  return { topLevel: canonicalList(orderDiagnostics(topLevel)), byField: listed };
+  for (const [path, list] of byField) byField.set(path, orderDiagnostics(list));
+  return { topLevel: orderDiagnostics(topLevel), byField };
 }

@@ -45,15 +45,10 @@ export function builtInPacks(): KnowledgePack[] {
   return [...builtInLexiconPacks(), en16931Pack()];
 }
 
-/**
- * `id@version` → fingerprint of each pack, keys inserted in code-unit order: every artifact
- * records this map, and in canonical order it is taken as it is (ADR 0055).
- */
+/** `id@version` → fingerprint of each pack. */
 function versionsOf(packs: readonly KnowledgePack[]): Readonly<Record<string, string>> {
-  const byKey = new Map<string, string>();
-  for (const pack of packs) byKey.set(packKey(pack), packFingerprint(pack));
   const versions: Record<string, string> = {};
-  for (const key of [...byKey.keys()].sort()) versions[key] = byKey.get(key)!;
+  for (const pack of packs) versions[packKey(pack)] = packFingerprint(pack);
   return Object.freeze(versions);
 }
 
