@@ -142,7 +142,7 @@ describe('buildArtifact', () => {
   });
 
   it('records each capability at the version of the last plan step naming it, the given versions over the plan\'s, in key order', () => {
-    const steps = (versions: readonly string[]) => versions.map((capability, index) => ({ capability, tier: 1, config: {}, score: 10001 + index, costHint: { tokens: 0, ms: 1, usd: '0' } }));
+    const steps = (versions: readonly string[]) => versions.map((capability) => ({ ...plan.fieldPlans[0]!.steps[0]!, capability }));
     const twoVersions = deepFreeze({
       ...plan,
       fieldPlans: [
