@@ -141,6 +141,22 @@ describe('buildArtifact', () => {
     expect(Object.keys(artifact.fieldResults)).toEqual(Object.keys(artifact.fieldResults).sort());
   });
 
+  it('records each capability at the version of the last plan step naming it, the given versions over the plan\'s, in key order', () => {
+    const steps = (versions: readonly string[]) => versions.map((capability) => ({ ...plan.fieldPlans[0]!.steps[0]!, capability }));
+    const twoVersions = deepFreeze({
+      ...plan,
+      fieldPlans: [
+        { ...plan.fieldPlans[0]!, steps: steps(['validation@1.0.0', 'explicit_evidence@1.0.0', 'validation@1.2.0']) },
+        { ...plan.fieldPlans[1]!, steps: steps(['validation@1.1.0', 'explicit_evidence@2.0.0', 'no-version', 'derived@']) },
+        { ...plan.fieldPlans[2]!, steps: steps(['explicit_evidence@1.0.0']) },
+      ],
+    });
+    const built = sampleArtifact({ plan: twoVersions, versions: { paxman: '0.1.0', planner: '1.0.0', capabilities: { validation: '9.0.0', text_extraction: '1.0.0' } } });
+    expect(built.versions.capabilities).toEqual({ explicit_evidence: '1.0.0', text_extraction: '1.0.0', validation: '9.0.0' });
+    expect(Object.keys(built.versions.capabilities)).toEqual(['explicit_evidence', 'text_extraction', 'validation']);
+    expect(sampleArtifact({ plan: twoVersions, versions: { paxman: '0.1.0', planner: '1.0.0' } }).versions.capabilities).toEqual({ explicit_evidence: '1.0.0', validation: '1.1.0' });
+  });
+
   it('neither freezes nor changes what it was given', () => {
     const options = sampleOptions();
     const before = JSON.stringify(options);

@@ -14,6 +14,7 @@ import {
   type JsonValue,
   type StepStatistics,
   type Status,
+  canonicalData,
   canonicalForm,
   deepFreeze,
   sha256HexOfParts,
@@ -160,20 +161,40 @@ function orderEvidence(candidateResults: readonly CandidateResult[], fieldOrder:
   return { ordered, byId };
 }
 
-/** Capability id → version for every step of a plan's field plans. */
-function planCapabilityVersions(fieldPlans: ExecutionPlan['fieldPlans']): Readonly<Record<string, string>> {
-  const found: Record<string, string> = {};
-  for (const fieldPlan of fieldPlans) {
-    for (const step of fieldPlan.steps) {
-      const parts = splitCapabilityKey(step.capability);
-      if (parts !== null) found[parts[0]] = parts[1];
+/**
+ * Capability id → version for every step of a plan's field plans (a later step's version
+ * of an id wins), then `extra`'s, members inserted in code-unit order and frozen. The
+ * plan's steps name a few capabilities many times: each distinct `id@version` is split
+ * once, walking the steps from the last, so the first version met of an id is the one
+ * that wins.
+ */
+function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const byId = new Map<string, string>();
+  if (plan !== null) {
+    const keys = new Set<string>();
+    const fieldPlans = plan.fieldPlans;
+    for (let fieldIndex = fieldPlans.length - 1; fieldIndex >= 0; fieldIndex -= 1) {
+      const steps = fieldPlans[fieldIndex]!.steps;
+      for (let stepIndex = steps.length - 1; stepIndex >= 0; stepIndex -= 1) {
+        const key = steps[stepIndex]!.capability;
+        if (keys.has(key)) continue;
+        keys.add(key);
+        const parts = splitCapabilityKey(key);
+        if (parts !== null && !byId.has(parts[0])) byId.set(parts[0], parts[1]);
+      }
     }
   }
-  return found;
+  for (const id of Object.keys(extra)) byId.set(id, extra[id]!);
+  const versions: Record<string, string> = {};
+  for (const id of [...byId.keys()].sort()) versions[id] = byId.get(id)!;
+  return Object.freeze(versions);
 }
 
-function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<string, string>>): Record<string, string> {
-  return { ...(plan === null ? {} : planCapabilityVersions(plan.fieldPlans)), ...extra };
+/** The record with its members inserted in code-unit key order, frozen. */
+function sortedRecord<T>(record: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+  const sorted: Record<string, T> = {};
+  for (const key of Object.keys(record).sort()) sorted[key] = record[key]!;
+  return Object.freeze(sorted);
 }
 
 function capabilityCounters(execution: BuildArtifactExecutionStatistics | undefined): ArtifactCapabilityCounters[] {
@@ -302,11 +323,14 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     costUsd: sumDecimals([execution?.totalUsd ?? '0']),
     capabilities: capabilityCounters(execution),
   };
+  // Never hashed, so never written as text: its canonical data alone, members inserted in
+  // key order (`canonicalForm` only for data `canonicalData` gives back untouched).
   const timings: ArtifactTimings = {
+    capabilities: sortedRecord({ ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) }),
+    stages: sortedRecord(options.timings?.stages ?? {}),
     totalMs: options.timings?.totalMs ?? 0,
-    stages: { ...(options.timings?.stages ?? {}) },
-    capabilities: { ...capabilityTimings(execution), ...(options.timings?.capabilities ?? {}) },
   };
+  const timingsData = canonicalData(timings);
 
   // The replay-hashed part (everything but id, createdAt, replayHash and the timings),
   // written once as canonical JSON member by member (keys in code-unit order) and hashed;
@@ -365,7 +389,7 @@ export function buildArtifact<TData = Readonly<Record<string, JsonValue>>>(optio
     normalizedData: hashed.normalizedData as Partial<TData>,
     plan: hashed.plan,
     replayHash,
-    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: canonicalForm(timings).data as ArtifactTimings }),
+    statistics: Object.freeze({ counters: hashed.statistics.counters, timings: (timingsData === timings ? canonicalForm(timings).data : timingsData) as ArtifactTimings }),
     status: hashed.status,
     unresolvedFields: hashed.unresolvedFields,
     versions: hashed.versions,

@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { canonicalForm, canonicalHash, canonicalJson, isSha256Hex, sha256Hex, sha256HexOfParts } from './canonical-json.js';
+import { canonicalData, canonicalForm, canonicalHash, canonicalJson, isSha256Hex, sha256Hex, sha256HexOfParts } from './canonical-json.js';
 import { deepFreeze } from './json.js';
 import { InvalidInputError } from './errors/invalid-input-error.js';
 
@@ -235,5 +235,34 @@ describe('canonicalForm', () => {
     expect(dated.text).toBe('{"when":"1970-01-01T00:00:00.000Z"}');
     expect(Object.isFrozen(dated.data)).toBe(true);
     expect(() => canonicalForm({ bad: Number.NaN })).toThrow(InvalidInputError);
+  });
+});
+
+describe('canonicalData', () => {
+  it('is the data canonicalForm gives, for any JSON value in any key order', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.nat(7), (value, seed) => {
+        const shuffled = shuffleKeys(value, seed);
+        const data = canonicalData(shuffled);
+        expect(data).toStrictEqual(canonicalForm(shuffled).data);
+        expect(JSON.stringify(data)).toBe(JSON.stringify(canonicalForm(shuffled).data));
+      }),
+    );
+  });
+
+  it('freezes a copy, takes a frozen canonical part as it is, and gives back untouched what is not plain data', () => {
+    const value = { b: [{ y: 1, x: undefined }], a: -0 };
+    const data = canonicalData(value) as { a: number; b: object[] };
+    expect(Object.keys(data)).toEqual(['a', 'b']);
+    expect(Object.is(data.a, 0)).toBe(true);
+    expect(Object.isFrozen(data.b[0])).toBe(true);
+    expect(Object.isFrozen(value)).toBe(false);
+    const canonical = Object.freeze({ a: 1, b: Object.freeze(['x']) });
+    expect(canonicalData(canonical)).toBe(canonical);
+    const odd = { bad: Number.NaN };
+    expect(canonicalData(odd)).toBe(odd);
+    const dated = { when: new Date(0) };
+    expect(canonicalData(dated)).toBe(dated);
+    expect(canonicalData('text')).toBe('text');
   });
 });

@@ -3,8 +3,9 @@
  * replay hash, the contract fingerprint and the input content hash all go through here,
  * so two processes that hold equal data always produce byte-identical text.
  *
- * Three functions are the whole API: `canonicalJson`, `canonicalHash` and `canonicalForm`
- * (the text together with the data it reads back as, for a caller that keeps both). Data whose keys
+ * Four functions are the whole API: `canonicalJson`, `canonicalHash`, `canonicalForm`
+ * (the text together with the data it reads back as, for a caller that keeps both) and
+ * `canonicalData` (that data alone, for a producer that builds parts of the artifact). Data whose keys
  * already enumerate in code-unit order is written by `JSON.stringify` after one check;
  * other plain JSON data is copied once with its keys in code-unit order and the copy written
  * by `JSON.stringify` (scalars as it writes them, which is what RFC 8785 prescribes; the
@@ -90,6 +91,27 @@ export function canonicalForm(value: unknown, options: CanonicalJsonOptions = {}
   }
   const text = canonicalJson(value, options);
   return { text, data: deepFreeze(JSON.parse(text) as unknown) };
+}
+
+/**
+ * `canonicalForm(value).data` without writing the text, for plain JSON data: its frozen
+ * canonical copy (keys inserted in code-unit order, undefined members left out, `-0` as
+ * `0`), parts that are their own copy taken as they are. Anything else (a `toJSON`
+ * member, a value with no JSON form), and everything when the reference implementation is
+ * asked for in the environment, is given back untouched for the canonical pass that
+ * writes it to take the long way round as before; this never throws. A producer that
+ * keeps data for the artifact (an evidence record's `detail`) makes it once in the shape
+ * the artifact's canonical pass takes as it is, rather than that pass copying it (ADR 0055).
+ * @example canonicalData({ b: 1, a: -0 }) // { a: 0, b: 1 } (frozen)
+ */
+export function canonicalData<T>(value: T): T {
+  if (REFERENCE_ONLY) return value;
+  try {
+    return canonicalCopy(value, { indexLike: false, freeze: true }) as T;
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+    return value;
+  }
 }
 
 /** What `canonicalCopy` learns and is told on its way through a value. */

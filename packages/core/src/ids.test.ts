@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentId, evidenceId, spanEvidenceId } from './ids.js';
+import { contentId, evidenceId, evidenceIdPrefix, prefixedEvidenceId, spanEvidenceId } from './ids.js';
 
 const span = fc.record({ start: fc.integer({ min: 0, max: 1e6 }), end: fc.integer({ min: 0, max: 1e6 }), layer: fc.string() });
 const parts = fc.record(
@@ -89,5 +89,28 @@ describe('spanEvidenceId', () => {
     const odd = [{ start: '1' as unknown as number, end: 5, layer: 'text' }];
     expect(spanEvidenceId('c@1.0.0', 'total', 'EXACT_LABEL', odd)).toBe(contentId('ev', { capability: 'c@1.0.0', fieldPath: 'total', kind: 'EXACT_LABEL', spans: odd }));
     expect(spanEvidenceId('c@1.0.0', 'total', 'EXACT_LABEL', [{ start: -0, end: 2, layer: 'x' }])).toBe(evidenceId({ capability: 'c@1.0.0', fieldPath: 'total', kind: 'EXACT_LABEL', spans: [{ start: 0, end: 2, layer: 'x' }] }));
+  });
+});
+
+describe('prefixedEvidenceId', () => {
+  it('is spanEvidenceId of the prefix\'s capability and field path, for any parts and any number of ids from one prefix', () => {
+    fc.assert(
+      fc.property(parts, fc.array(parts, { maxLength: 3 }), (value, more) => {
+        const prefix = evidenceIdPrefix(value.capability, value.fieldPath);
+        for (const other of [value, ...more]) {
+          const expected = spanEvidenceId(value.capability, value.fieldPath, other.kind, other.spans, other.label, other.pattern, other.discriminator);
+          expect(prefixedEvidenceId(prefix, other.kind, other.spans, other.label, other.pattern, other.discriminator)).toBe(expected);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('takes the canonical path for parts that are not strings, or spans that are not numbers and strings', () => {
+    const odd = [{ start: '1' as unknown as number, end: 5, layer: 'text' }];
+    expect(prefixedEvidenceId(evidenceIdPrefix('c@1.0.0', 'total'), 'EXACT_LABEL', odd)).toBe(contentId('ev', { capability: 'c@1.0.0', fieldPath: 'total', kind: 'EXACT_LABEL', spans: odd }));
+    const numbered = evidenceIdPrefix(7 as unknown as string, 'total');
+    expect(numbered.lanes).toBeNull();
+    expect(prefixedEvidenceId(numbered, 'EXACT_LABEL', [])).toBe(contentId('ev', { capability: 7, fieldPath: 'total', kind: 'EXACT_LABEL', spans: [] }));
   });
 });

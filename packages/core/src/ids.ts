@@ -35,7 +35,8 @@ export interface EvidenceIdParts {
  */
 export function evidenceId(parts: EvidenceIdParts): string {
   if (!isUsualShape(parts)) return contentId('ev', parts);
-  const id = partsId(parts.capability, parts.fieldPath, parts.kind, parts.spans, parts.label, parts.pattern, parts.discriminator);
+  const prefix = evidenceIdPrefix(parts.capability, parts.fieldPath).lanes!;
+  const id = partsId(prefix, parts.kind, parts.spans, parts.label, parts.pattern, parts.discriminator);
   return id ?? contentId('ev', parts);
 }
 
@@ -78,15 +79,49 @@ export function spanEvidenceId(
   pattern?: string,
   discriminator?: string,
 ): string {
+  return prefixedEvidenceId(evidenceIdPrefix(capability, fieldPath), kind, spans, label, pattern, discriminator);
+}
+
+/**
+ * What every evidence id of one capability and field starts with: the two parts and the
+ * state of `partsId`'s hash after them. A result builder makes one and each of its ids from
+ * it (`prefixedEvidenceId`), so the capability's and field's texts are fed once per
+ * builder, not once per id (ADR 0055).
+ */
+export interface EvidenceIdPrefix {
+  readonly capability: string;
+  readonly fieldPath: string;
+  /** The hash lanes after both parts; null when either part is not a string (ids then take `evidenceId`'s long way). */
+  readonly lanes: { readonly low: number; readonly high: number } | null;
+}
+
+/** The `EvidenceIdPrefix` of a capability and field path. */
+export function evidenceIdPrefix(capability: string, fieldPath: string): EvidenceIdPrefix {
+  if (typeof capability !== 'string' || typeof fieldPath !== 'string') return { capability, fieldPath, lanes: null };
+  const hasher: PartsHasher = { low: 0x2f0b3a49, high: 0x6c62272e };
+  feedString(hasher, capability);
+  feedString(hasher, fieldPath);
+  return { capability, fieldPath, lanes: hasher };
+}
+
+/** `spanEvidenceId(prefix.capability, prefix.fieldPath, kind, spans, label, pattern, discriminator)`, the prefix's parts not fed again. */
+export function prefixedEvidenceId(
+  prefix: EvidenceIdPrefix,
+  kind: string,
+  spans: readonly { readonly start: number; readonly end: number; readonly layer: string }[],
+  label?: string,
+  pattern?: string,
+  discriminator?: string,
+): string {
+  const { capability, fieldPath, lanes } = prefix;
   const id =
-    typeof capability === 'string' &&
-    typeof fieldPath === 'string' &&
+    lanes !== null &&
     typeof kind === 'string' &&
     Array.isArray(spans) &&
     (label === undefined || typeof label === 'string') &&
     (pattern === undefined || typeof pattern === 'string') &&
     (discriminator === undefined || typeof discriminator === 'string')
-      ? partsId(capability, fieldPath, kind, spans, label, pattern, discriminator)
+      ? partsId(lanes, kind, spans, label, pattern, discriminator)
       : null;
   if (id !== null) return id;
   return evidenceId({
@@ -111,20 +146,18 @@ export function spanEvidenceId(
  * 64 bits. Not a cryptographic hash: an id names a record within its run, and a run's
  * records are few (hundreds), so an accidental collision is as unlikely as with the 64
  * bits of sha256 it replaced, which cost a call into the crypto library and the record's
- * canonical JSON per record.
+ * canonical JSON per record. `prefix` holds the lanes after the capability and field path
+ * were fed (`evidenceIdPrefix`).
  */
 function partsId(
-  capability: string,
-  fieldPath: string,
+  prefix: { readonly low: number; readonly high: number },
   kind: string,
   spans: readonly { readonly start: number; readonly end: number; readonly layer: string }[],
   label: string | undefined,
   pattern: string | undefined,
   discriminator: string | undefined,
 ): string | null {
-  const hasher: PartsHasher = { low: 0x2f0b3a49, high: 0x6c62272e };
-  feedString(hasher, capability);
-  feedString(hasher, fieldPath);
+  const hasher: PartsHasher = { low: prefix.low, high: prefix.high };
   feedString(hasher, kind);
   feedOptional(hasher, label);
   feedOptional(hasher, pattern);

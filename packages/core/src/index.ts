@@ -26,7 +26,7 @@ export {
 } from './vocabulary.js';
 export * from './errors/index.js';
 export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, losslessJsonText, deepFreeze, isDeeplyFrozen } from './json.js';
-export { canonicalJson, canonicalHash, canonicalForm, sha256Hex, sha256HexOfParts, isSha256Hex, type CanonicalForm, type CanonicalJsonOptions } from './canonical-json.js';
+export { canonicalJson, canonicalHash, canonicalForm, canonicalData, sha256Hex, sha256HexOfParts, isSha256Hex, type CanonicalForm, type CanonicalJsonOptions } from './canonical-json.js';
 export { Decimal, parseDecimal, isDecimalString, formatDecimal, formatDecimalText, comparePlainDecimalText, decimalTextOverPowerOfTen, quantizeDecimal } from './money/decimal.js';
 export { type CurrencyCode, isIsoCurrencyCode, currencyMinorUnits, isoCurrencyCodes } from './money/currency.js';
 export {
@@ -72,7 +72,7 @@ export {
   readingGroundsOf,
 } from './grounds.js';
 export { type Clock, type ManualClock, systemClock, manualClock } from './clock.js';
-export { contentId, evidenceId, spanEvidenceId, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
+export { contentId, evidenceId, spanEvidenceId, evidenceIdPrefix, prefixedEvidenceId, type EvidenceIdPrefix, type IdGenerator, randomIdGenerator, sequentialIdGenerator } from './ids.js';
 export { type Logger, silentLogger } from './logger.js';
 export type { CandidateResult, FieldExecutionStatus, FieldScorer, FieldScoreInput, RunScorer, StepOutcome, StepRecord } from './candidate-result.js';
 export { instructionPhrase, looksLikeInstruction } from './instruction-text.js';

@@ -8,7 +8,7 @@
  * not a statement of the document. Every record states its grounds (`evidence-grounds.ts`,
  * ADR 0023), the public vocabulary the reconciler grades.
  */
-import { canonicalJson, instructionPhrase, spanEvidenceId, DiagnosticSeverity, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type Grounds, type JsonValue, type SourceSpan } from '@paxman/core';
+import { canonicalJson, evidenceIdPrefix, instructionPhrase, prefixedEvidenceId, DiagnosticSeverity, type EvidenceIdPrefix, type CapabilityTier, type Candidate, type Diagnostic, type Evidence, type EvidenceKind, type EvidenceVerdict, type Grounds, type JsonValue, type SourceSpan } from '@paxman/core';
 import type { Document } from '@paxman/document';
 import { type CapabilityContext, type CapabilityResult, memoKey } from '@paxman/capability-spi';
 import { groundsFor } from './evidence-grounds.js';
@@ -164,6 +164,8 @@ class CapabilityResultBuilder implements ResultBuilder {
    * written once, not per place. Values are never changed once read.
    */
   private readonly objectKeys = new Map<object, string>();
+  /** What each evidence id of this builder starts with (made on the first id). */
+  private idPrefix: EvidenceIdPrefix | null = null;
   /** `layer:lineStart` of the instruction lines already reported (made on the first one). */
   private ignoredLines: Set<string> | null = null;
 
@@ -236,7 +238,8 @@ class CapabilityResultBuilder implements ResultBuilder {
   }
 
   evidence(input: EvidenceInput): string {
-    const id = spanEvidenceId(this.capability, this.fieldPath, input.kind, input.spans, input.label, input.pattern, input.discriminator);
+    const prefix = (this.idPrefix ??= evidenceIdPrefix(this.capability, this.fieldPath));
+    const id = prefixedEvidenceId(prefix, input.kind, input.spans, input.label, input.pattern, input.discriminator);
     if (!this.evidenceById.has(id)) this.evidenceById.set(id, evidenceRecord(id, this.capability, this.fieldPath, input));
     return id;
   }
