@@ -621,4 +621,19 @@ describe('explicit_evidence: a party block names the party, not how the letter a
     expect((await read(head('Adresse du Client', 'Jean Durand, Achats', 'ATELIER BERTHIER', '3 rue des Lilas'))).values).toEqual([]);
     expect((await read(head('Adresse du Client', "À l'attention de M. Durand", 'Rue des Lilas', '75000 Paris'))).values).toEqual([]);
   });
+
+  it('reads a column head printed on every page under each printing, by the lines under it there', async () => {
+    const parties = defineContract({ id: 'b', fields: [{ path: 'buyer_name', type: 'STRING', description: 'Name of the buyer.' }] });
+    const head = (name: string) => [`SELLER TRADE NAME                            Bill to`, `ORCHARD SUPPLIES                               Attn: Jane Doe, Purchasing`, `12 Mill Lane, Seller line 2                    ${name}`, `Leeds LS1 4AB, GB                              8 Park Row`].join('\n');
+    // The same head three times: twice over one name, once over another, and once with no name under it.
+    const pages = [head('RIVERSIDE CLINIC'), head('HARBOUR CLINIC'), head('RIVERSIDE CLINIC'), head('12 Quay Street')];
+    const text = pages.join('\n\n');
+    const document = await buildDocument(text, { inputType: 'text' });
+    const result = await runCapability(capability, parties, 'buyer_name', document);
+    expect(result.candidates.map((candidate) => candidate.value)).toEqual(['RIVERSIDE CLINIC', 'HARBOUR CLINIC']);
+    // Each printing's name is read at its own place.
+    const valueStarts = result.evidence.map((evidence) => evidence.spans[0]!.start).sort((left, right) => left - right);
+    expect(valueStarts).toEqual([text.indexOf('RIVERSIDE CLINIC'), text.indexOf('HARBOUR CLINIC'), text.lastIndexOf('RIVERSIDE CLINIC')]);
+    expect(spansSliceBack(result, document)).toBe(true);
+  });
 });

@@ -146,6 +146,17 @@ function termBlockName(first: DocumentLine | undefined, second: DocumentLine | u
 interface HeadingCell {
   readonly cell: ColumnCell;
   readonly heading: { readonly term: string; readonly key: string | null; readonly concepts: readonly string[] };
+  /**
+   * The name read under the cell, by the texts of the lines under it (`underKey`): it depends
+   * on those texts alone, so a head a long document prints on every page is read once.
+   */
+  readonly names: Map<number, NameUnder | null>;
+}
+
+/** A name read under a column cell: its text and where it starts on its line (the first line under the cell for a name key, else the second). */
+interface NameUnder {
+  readonly text: string;
+  readonly offset: number;
 }
 
 /** The cells of a line text that label a party's name (`columnNameHeading`); none for a line without a column gap (most lines). */
@@ -154,7 +165,7 @@ function headingCells(context: SearchContext, text: string): readonly HeadingCel
   const cells: HeadingCell[] = [];
   for (const cell of columnCells(text)) {
     const heading = columnNameHeading(context, cell.text);
-    if (heading !== null) cells.push({ cell, heading });
+    if (heading !== null) cells.push({ cell, heading, names: new Map() });
   }
   return cells.length === 0 ? NO_HEADING_CELLS : cells;
 }
@@ -162,31 +173,49 @@ function headingCells(context: SearchContext, text: string): readonly HeadingCel
 const NO_HEADING_CELLS: readonly HeadingCell[] = Object.freeze([]);
 
 /**
- * The names read under column cells that label a party's name ("Seller trade name" / "LE
- * FOURNISSEUR" beside another column). Which cells of a line label a name depends on its text
- * alone: a text a long document prints on many lines is split into cells once (`same`: each
- * line's first line with its text).
+ * The key of the texts under a line (`same`: each line's first line with its text): the
+ * texts of the next two lines, by their first lines (0 for no line).
  */
-function columnNameBlocks(context: SearchContext, lines: readonly DocumentLine[], same: Int32Array, layer: string): PartyBlock[] {
-  const blocks: PartyBlock[] = [];
-  const judged = new Array<readonly HeadingCell[] | undefined>(lines.length);
-  lines.forEach((line, index) => {
-    const first = same[index]!;
-    const cells = (judged[first] ??= headingCells(context, line.text));
-    for (const { cell, heading } of cells) {
-      const start = line.span.start + cell.offset;
-      const headingSpan = { start, end: start + cell.text.length, layer };
-      if (heading.key === null) {
-        const name = termBlockName(lines[index + 1], lines[index + 2], cell.offset, context.layout);
-        if (name !== null) blocks.push({ heading: cell.text, term: heading.term, headingSpan, concepts: heading.concepts, name: { ...name, key: null }, afterContact: true });
-        continue;
-      }
-      const name = nameLine(cellLine(lines[index + 1], cell.offset), false, context.layout);
-      if (name === null) continue;
-      blocks.push({ heading: cell.text, term: heading.term, headingSpan, concepts: heading.concepts, name: { ...name, key: heading.key } });
+function underKey(same: Int32Array, index: number): number {
+  const next = index + 1 < same.length ? same[index + 1]! + 1 : 0;
+  const second = index + 2 < same.length ? same[index + 2]! + 1 : 0;
+  return next * (same.length + 1) + second;
+}
+
+/** The name under a heading cell of `lines[index]`, relative to its line (`NameUnder`), read from the lines' texts. */
+function nameUnder(context: SearchContext, lines: readonly DocumentLine[], index: number, { cell, heading }: HeadingCell): NameUnder | null {
+  const line = heading.key === null ? lines[index + 2] : lines[index + 1];
+  const name = heading.key === null ? termBlockName(lines[index + 1], lines[index + 2], cell.offset, context.layout) : nameLine(cellLine(lines[index + 1], cell.offset), false, context.layout);
+  return name === null ? null : { text: name.text, offset: name.span.start - line!.span.start };
+}
+
+/**
+ * The names read under the column cells of `lines[index]` that label a party's name
+ * (`cells`: "Seller trade name" / "LE FOURNISSEUR" beside another column), added to
+ * `blocks`. The name under a cell depends on the texts of the two lines under it alone: a
+ * head a long document prints on many lines is read once (`same`: each line's first line
+ * with its text), and each printing takes the name at its own place.
+ */
+function columnNameBlocksAt(context: SearchContext, lines: readonly DocumentLine[], same: Int32Array, index: number, cells: readonly HeadingCell[], blocks: PartyBlock[]): void {
+  const line = lines[index]!;
+  const layer = line.span.layer;
+  const under = underKey(same, index);
+  for (const headingCell of cells) {
+    let name = headingCell.names.get(under);
+    if (name === undefined) {
+      name = nameUnder(context, lines, index, headingCell);
+      headingCell.names.set(under, name);
     }
-  });
-  return blocks;
+    if (name === null) continue;
+    const { cell, heading } = headingCell;
+    const start = line.span.start + cell.offset;
+    const headingSpan = { start, end: start + cell.text.length, layer };
+    const nameLineOf = lines[heading.key === null ? index + 2 : index + 1]!;
+    const nameStart = nameLineOf.span.start + name.offset;
+    const span = { start: nameStart, end: nameStart + name.text.length, layer: nameLineOf.span.layer };
+    if (heading.key === null) blocks.push({ heading: cell.text, term: heading.term, headingSpan, concepts: heading.concepts, name: { text: name.text, span, key: null }, afterContact: true });
+    else blocks.push({ heading: cell.text, term: heading.term, headingSpan, concepts: heading.concepts, name: { text: name.text, span, key: heading.key } });
+  }
 }
 
 /** The party blocks of the primary layer, read once per run. */
@@ -194,6 +223,29 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
   return context.index.memo('explicit_evidence/party-blocks', () => {
     const layer = context.index.primary.name;
     const lines = context.index.primaryLines();
+    const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
+    const columnBlocks: PartyBlock[] = [];
+    // Whether a line is a heading, and which of its column cells label a name, depend on its text
+    // alone: one walk over the lines judges each text once, at its first line, and a line whose
+    // text is neither (most lines) costs a lookup.
+    const same = context.index.primarySameLines();
+    const headingOf = new Array<HeadingText | null>(lines.length);
+    const cellsOf = new Array<readonly HeadingCell[]>(lines.length);
+    for (let index = 0; index < lines.length; index += 1) {
+      const first = same[index]!;
+      if (first === index) {
+        headingOf[index] = headingText(context, lines[index]!.text);
+        cellsOf[index] = headingCells(context, lines[index]!.text);
+      }
+      const heading = headingOf[first]!;
+      if (heading !== null) {
+        const start = lines[index]!.span.start + heading.offset;
+        headings.push({ index, text: heading.text, concepts: heading.concepts, span: { start, end: start + heading.text.length, layer } });
+      }
+      const cells = cellsOf[first]!;
+      if (cells.length > 0) columnNameBlocksAt(context, lines, same, index, cells, columnBlocks);
+    }
+    if (headings.length === 0) return columnBlocks;
     // Name pairs in document order, by the start of their key; each distinct key is asked once.
     const nameKeys = new Set(context.index.keyValueKeys.filter(({ key }) => context.layout.isNameKey(key)).map(({ key }) => key));
     const names = context.index.keyValues.filter((pair) => pair.keySpan.layer === layer && nameKeys.has(pair.key));
@@ -203,21 +255,6 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
       return line !== undefined && holdsKey(pairPlaces(context).get(layer), line);
     };
     const blocks: PartyBlock[] = [];
-    const headings: { index: number; text: string; concepts: readonly string[]; span: SourceSpan }[] = [];
-    // Whether a line is a heading depends on its text alone: a text a long document prints on many lines is judged once, on its first line.
-    const same = context.index.primarySameLines();
-    const judged = new Array<HeadingText | null | undefined>(lines.length);
-    lines.forEach((line, index) => {
-      const first = same[index]!;
-      let heading = judged[first];
-      if (heading === undefined) {
-        heading = headingText(context, line.text);
-        judged[first] = heading;
-      }
-      if (heading === null) return;
-      const start = line.span.start + heading.offset;
-      headings.push({ index, text: heading.text, concepts: heading.concepts, span: { start, end: start + heading.text.length, layer } });
-    });
     for (const [position, heading] of headings.entries()) {
       const next = headings[position + 1];
       const endLine = Math.min(next?.index ?? lines.length, heading.index + 1 + BLOCK_LINES);
@@ -236,7 +273,7 @@ function partyBlocks(context: SearchContext): readonly PartyBlock[] {
         if (line !== null) blocks.push({ ...block, name: { ...line, key: null } });
       }
     }
-    return [...blocks, ...columnNameBlocks(context, lines, same, layer)];
+    return [...blocks, ...columnBlocks];
   });
 }
 

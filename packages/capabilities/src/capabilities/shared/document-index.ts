@@ -13,7 +13,7 @@ import { type CapabilityContext, createRunMemo, memoKey } from '@paxman/capabili
 import { type DocumentContext, type NormalizedLabel, type RecognizedValue, type RecognizerKind, type RecognizerOptions, normalizeLabel } from '@paxman/values';
 import { buildTextTokens, type TextTokenIndex } from './line-tokens.js';
 import type { DocumentReadingHints, ValueRecognizers } from './recognizer-port.js';
-import { sameLines, sameLinesOfSelection } from './same-lines.js';
+import { sameLines } from './same-lines.js';
 
 /** A key of the document's key-value pairs and where its pairs are. */
 export interface KeyOccurrences {
@@ -234,22 +234,29 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
   };
 }
 
-/** The non-blank lines of `layer` and their same lines; whether a line is blank is judged once per distinct text (`same`: `sameLines(lines)`). */
+/**
+ * The non-blank lines of `layer` and their same lines (as `sameLinesOfSelection` gives them),
+ * in one pass; whether a line is blank is judged once per distinct text (`same`: `sameLines(lines)`).
+ */
 function nonBlankLines(lines: readonly DocumentLine[], layer: string, same: Int32Array): { readonly lines: readonly DocumentLine[]; readonly same: Int32Array } {
-  // Per first line of a text: 0 not judged yet, 1 blank, 2 not blank.
-  const blank = new Uint8Array(lines.length);
+  // Per first line of a text: 0 not judged yet, 1 blank, else 2 + the place of its first kept line.
+  const judged = new Int32Array(lines.length);
   const kept: DocumentLine[] = [];
-  const positions: number[] = [];
+  const keptSame = new Int32Array(lines.length);
   for (let position = 0; position < lines.length; position += 1) {
     const line = lines[position]!;
     if (line.span.layer !== layer) continue;
     const first = same[position]!;
-    if (blank[first] === 0) blank[first] = NOT_BLANK.test(lines[first]!.text) ? 2 : 1;
-    if (blank[first] === 1) continue;
+    let judgement = judged[first]!;
+    if (judgement === 0) {
+      judgement = NOT_BLANK.test(lines[first]!.text) ? 2 + kept.length : 1;
+      judged[first] = judgement;
+    }
+    if (judgement === 1) continue;
+    keptSame[kept.length] = judgement - 2;
     kept.push(line);
-    positions.push(position);
   }
-  return { lines: kept, same: sameLinesOfSelection(positions, same) };
+  return { lines: kept, same: keptSame.subarray(0, kept.length) };
 }
 
 function groupKeys(pairs: readonly KeyValuePair[]): KeyOccurrences[] {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocument } from '@paxman/document';
 import { DEFAULT_RECOGNIZERS } from './default-recognizers.js';
 import { documentIndex } from './document-index.js';
-import { nextSameLines, sameLines, sameLinesOfSelection } from './same-lines.js';
+import { nextSameLines, sameLines } from './same-lines.js';
 
 const TEXTS = fc.array(fc.constantFrom('Total: 5', 'Seller', '', '  ', 'Name: ACME', 'Total: 5 ', 'seller', '\t'), { maxLength: 30 });
 
@@ -15,13 +15,6 @@ describe('sameLines', () => {
   test.prop([TEXTS])('is the first index of each text', (texts) => {
     const lines = texts.map((text) => ({ text }));
     expect(Array.from(sameLines(lines))).toEqual(texts.map((text) => texts.indexOf(text)));
-  });
-
-  test.prop([TEXTS, fc.array(fc.boolean(), { maxLength: 30 })])('gives a selection its own first places', (texts, picks) => {
-    const positions = texts.flatMap((_, position) => (picks[position] ? [position] : []));
-    const selected = positions.map((position) => texts[position]!);
-    const same = sameLines(texts.map((text) => ({ text })));
-    expect(Array.from(sameLinesOfSelection(positions, same))).toEqual(selected.map((text) => selected.indexOf(text)));
   });
 });
 

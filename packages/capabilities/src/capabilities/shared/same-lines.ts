@@ -9,23 +9,6 @@
 export { sameLines } from '@paxman/document';
 
 /**
- * The same lines of a selection of lines: `positions` are the selected lines' positions in
- * the whole list, `same` the whole list's `sameLines`. Returns, for each selected line, the
- * place in the selection of the first selected line with the same text.
- */
-export function sameLinesOfSelection(positions: readonly number[], same: Int32Array): Int32Array {
-  const selected = new Int32Array(positions.length);
-  // Place in the selection of the first selected line of each text, by the text's first line in the whole list (+1; 0: none yet).
-  const firstSelected = new Int32Array(same.length);
-  positions.forEach((position, place) => {
-    const first = same[position]!;
-    if (firstSelected[first] === 0) firstSelected[first] = place + 1;
-    selected[place] = firstSelected[first]! - 1;
-  });
-  return selected;
-}
-
-/**
  * The lines chained by text: for each line (`same`: each line's first line with its text,
  * `sameLines`), the next line that prints its text, or -1 when none does. A pass that reads
  * a text once, at its first line, then visits the text's other lines along the chain.
