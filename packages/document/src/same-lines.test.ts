@@ -2,6 +2,7 @@
  * Tests for the lines that repeat an earlier line's text, and for structure found on
  * repeated lines being what it is on the same lines printed once.
  */
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from './analyze-text.js';
 import { givenLinesCells, linesCells } from './lines-cells.js';
@@ -127,4 +128,35 @@ describe('splitLines with same lines', () => {
     const text = Array.from({ length: 6 }, () => 'Invoice No: 12\nItem    Qty    Amount\nWidget    2    $10.00\n').join('');
     expect(analyzeText(text, 'input').lines).toEqual(splitLines(text, 'input'));
   });
+
+  it('follows a repeated run up to the first character that differs, within a line or past its end', () => {
+    const section = (name: string): string => `SECTION ${name}\n====\nInvoice No: 12\nItem    Qty\nWidget    2\n\nTotal: 5\n`;
+    // A run that differs inside a line, one that ends a line early, one cut short by the region's end.
+    const text = section('1') + section('2') + section('1').replace('Widget    2', 'Widget    3') + section('1').replace('Total: 5', 'Total: 55') + section('1').slice(0, -4);
+    const same: number[] = [];
+    const lines = splitLines(text, 'input', 0, text.length, 0, same);
+    expect(lines).toEqual(splitLines(text, 'input'));
+    expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line, index) => expect(line.text).toBe(lines[same[index]!]!.text));
+  });
 });
+
+describe('splitLines with same lines, on texts that repeat runs of lines', () => {
+  // Lines drawn from a few texts (some one character apart, some empty), repeated as runs, with CR and CRLF breaks.
+  const lineText = fc.constantFrom('Total: 5', 'Total: 6', 'Total: 55', '', '====', 'Item    Qty', 'Seller\r', ' ');
+  const run = fc.array(lineText, { minLength: 1, maxLength: 6 });
+  const textOf = fc
+    .tuple(fc.array(run, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(3), { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n'))
+    .map(([runs, order, lineBreak]) => order.map((index) => runs[index % runs.length]!.join(lineBreak) + lineBreak).join(''));
+
+  test.prop([textOf, fc.nat(40), fc.nat(40)])('finds the first line of each text, as a lookup by text does', (text, from, to) => {
+    const start = Math.min(from, text.length);
+    const end = Math.max(start, text.length - to);
+    const same: number[] = [];
+    const lines = splitLines(text, 'input', start, end, 0, same);
+    expect(lines).toEqual(splitLines(text, 'input', start, end));
+    expect(same).toEqual([...sameLines(lines)]);
+    lines.forEach((line, index) => expect(line.text).toBe(lines[same[index]!]!.text));
+  });
+});
+

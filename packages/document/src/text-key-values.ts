@@ -342,6 +342,11 @@ export function detectTextKeyValues(
   const valueLines = new Uint8Array(lines.length);
   // Lines paired in a block of labels and a block of values.
   const inBlocks = new Uint8Array(lines.length);
+  // Whether a line holds only a separator or a currency marker depends on its text alone: judged once per distinct text.
+  const markerLines = lineAnswers(same, (line) => {
+    const lineCells = cells.split(line);
+    return lineCells.length === 1 && SEPARATOR_LINE.test(text.slice(lineCells[0]!.start, lineCells[0]!.end));
+  });
   /** The aligned cell under a label on one of the next two non-blank lines (and its line), or null. */
   const valueBelow = (lineIndex: number, key: readonly [number, number]): { cell: LineCell; line: number } | null => {
     let seen = 0;
@@ -352,7 +357,7 @@ export function detectTextKeyValues(
       const shift = cells.shift(next);
       // A line holding only the separator or a currency marker (receipts transcribed
       // column by column: "TOTAL" / ":" / "55.10") stands between a label and its value.
-      if (nextCells.length === 1 && SEPARATOR_LINE.test(text.slice(nextCells[0]!.start, nextCells[0]!.end))) continue;
+      if (nextCells.length === 1 && markerLines.get(next)) continue;
       seen += 1;
       const cell = cellBelow(nextCells, key[0], key[1], lines[lineIndex]!.span.start, lines[next]!.span.start - shift);
       if (cell !== undefined) return { cell: shift === 0 ? cell : { start: cell.start + shift, end: cell.end + shift }, line: next };

@@ -243,6 +243,18 @@ export function findNumericDates(text: string, dateNames?: DateNames): Recognize
 
 const NO_OPTIONS: RecognizerOptions = Object.freeze({});
 
+/**
+ * True when `text` holds a numeric date (`findNumericDates` would read one). A numeric date
+ * and what decides it (`BEFORE`, `AFTER_NUMBER`: the character next to it, which a line
+ * break fails as the start or end of the text does) never reach past a line break, so a
+ * text holds one exactly when one of its distinct lines, joined by line breaks, does.
+ */
+export function holdsNumericDate(text: string): boolean {
+  const readings: DateReading[] = [];
+  collect(NUMERIC_SCAN, text, (match) => numericReading(match, NO_OPTIONS), readings);
+  return readings.length > 0;
+}
+
 /** True when a letter run in `[from, to)` (the first may be cut) is a month name. */
 function monthNameWithin(text: string, names: DateNames, from: number, to: number): boolean {
   const letterRun = names.letterRun;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countCertainCurrencies, findCurrencies } from './currency-code.js';
-import { findDates, findNumericDates } from './date.js';
+import { findDates, findNumericDates, holdsNumericDate } from './date.js';
 import { DAY_FIRST_CURRENCIES, currencyMarkCounts, inferDocumentContext, type DocumentContext } from './document-context.js';
 import { findMoney } from './money.js';
 import { scanNumerals } from './numeral.js';
@@ -124,6 +124,24 @@ describe('inferDocumentContext fast path', () => {
     expect(inferDocumentContext('Total: 12,50 EUR\nTotal: 12,50 EUR', ['Total: 12,50 EUR', 'Total: 12,50 EUR'], {}, [0])).toEqual(
       inferDocumentContext('Total: 12,50 EUR\nTotal: 12,50 EUR'),
     );
+  });
+
+  it('holds a numeric date in a text exactly when one of its distinct lines does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 30 }), (lines, picks) => {
+        const texts = lines.map((pieces) => pieces.join(''));
+        const text = picks.map((pick) => texts[pick % texts.length]!).join('\n');
+        const distinct = [...new Set(text.split('\n'))];
+        expect(holdsNumericDate(`\n${distinct.join('\n')}\n`)).toBe(holdsNumericDate(text));
+        // None held: no numeric date is found (one held may still be claimed by a named date).
+        if (!holdsNumericDate(text)) expect(numericOnly(text)).toEqual([]);
+      }),
+      { numRuns: 300, seed: 20261128 },
+    );
+    // ISO dates hold a numeric date's shape ("26-01-15" in "2026-01-15") but none.
+    expect(holdsNumericDate('Invoice Date: 2026-01-15\nDue: 2026-02-15')).toBe(false);
+    expect(holdsNumericDate('Invoice Date: 2026-01-15\nDue: 15/02/2026')).toBe(true);
+    expect(holdsNumericDate('Due: 15/02/2026\n')).toBe(true);
   });
 
   it('leaves a numeric date claimed by a named date to the full scan', () => {

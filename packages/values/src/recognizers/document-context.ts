@@ -11,7 +11,7 @@ import { countCertainCurrencies } from './currency-code.js';
 import { builtInLegalFormCodes, type LegalFormCodes } from './legal-form-codes.js';
 import { WORD_LIKE_CODES } from './currency-symbols.js';
 import { builtInDateNames, type DateNames } from './calendar-names.js';
-import { findDates, findNumericDates } from './date.js';
+import { findDates, findNumericDates, holdsNumericDate } from './date.js';
 import { MONEY_NUMERALS, countCertainMoneyCurrencies } from './money.js';
 import { scanNumeralsWith } from './numeral.js';
 
@@ -207,10 +207,14 @@ export interface DocumentContextKnowledge {
  */
 export function inferDocumentContext(text: string, lines?: readonly string[], knowledge: DocumentContextKnowledge = {}, same?: ArrayLike<number>): DocumentContext {
   try {
+    // `same` describes the caller's lines only.
+    const printed = lines === undefined ? printedLines(text.split('\n')) : printedLines(lines, same !== undefined && same.length === lines.length ? same : undefined);
     const orders = new Map<'DMY' | 'MDY', number>();
     const dateNames = knowledge.dateNames ?? builtInDateNames();
     // Only numeric dates vote; the full date scan is needed only when a named date may overlap one.
-    for (const hit of findNumericDates(text, dateNames) ?? findDates(text, { dateNames })) {
+    // A text holds a numeric date only when one of its distinct lines does (most documents repeat lines and hold none).
+    const dates = holdsNumericDate(`\n${[...printed.keys()].join('\n')}\n`) ? (findNumericDates(text, dateNames) ?? findDates(text, { dateNames })) : [];
+    for (const hit of dates) {
       const order = hit.detail['dateOrder'];
       if (hit.detail['format'] === 'numeric' && !hit.ambiguous && (order === 'DMY' || order === 'MDY')) {
         const [first, second] = hit.text.split(/[-/.]/).map((part) => Number(part.replace(/\D/g, '')));
@@ -220,8 +224,6 @@ export function inferDocumentContext(text: string, lines?: readonly string[], kn
     }
     const currencies = new Map<string, number>();
     const separators = new Map<'.' | ',', number>();
-    // `same` describes the caller's lines only.
-    const printed = lines === undefined ? printedLines(text.split('\n')) : printedLines(lines, same !== undefined && same.length === lines.length ? same : undefined);
     countNumeralVotes(printed, currencies, separators);
     countCurrencyMarks(text, printed, currencies, knowledge.legalFormCodes ?? builtInLegalFormCodes());
     // XXX is ISO 4217's "no currency" (and a placeholder: "Tarifnummer XXX"): never the document's.
