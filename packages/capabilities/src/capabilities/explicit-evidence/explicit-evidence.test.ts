@@ -532,6 +532,8 @@ describe("explicit_evidence: a letter's date line states the document's date", (
     expect(await read('Muster GmbH\nHauptstraße 5, 10115 Berlin\n')).toEqual([]);
     expect(await read('Muster GmbH\nBerlin, den 14.03.2025 bis 20.03.2025 geschlossen\n')).toEqual([]);
     expect(await read('Muster GmbH\nberlin, den 14.03.2025\n')).toEqual([]);
+    // With no connector the date is in the place's column: a date in the next column is a table's cell ("LONDON Schreibtischstuhl,  02/17/26").
+    expect(await read('Muster GmbH\n1908-S    LONDON Schreibtischstuhl,  02/17/26          3 Piece\n')).toEqual([]);
   });
 });
 

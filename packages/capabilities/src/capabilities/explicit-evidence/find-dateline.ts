@@ -16,7 +16,7 @@
  */
 import type { SourceSpan } from '@paxman/core';
 import type { LabelMatch } from '../shared/label-match.js';
-import { recordLabelledValue, type SearchContext } from './search-context.js';
+import { inItemRow, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Most words a place name of a date line has ("Freiburg im Breisgau"). */
 const PLACE_WORDS = 4;
@@ -113,6 +113,8 @@ function readDatelines(context: SearchContext, text: string): readonly DatelineR
     const start = placeStart(context, words, comma);
     if (start < 0) continue;
     const connectorWords = words[comma + 1]!.gap < COLUMN_GAP ? context.layout.lengthAt('dateline-connectors', texts, comma + 1) : 0;
+    // With no connector, the place, its comma and the date are one column: a date in the next column is a table's cell.
+    if (connectorWords === 0 && words[comma + 1]!.gap >= COLUMN_GAP) continue;
     const date = dateAfter(context, text, words, comma + 1 + connectorWords);
     if (date === null) continue;
     const keyEnd = connectorWords > 0 ? words[comma + connectorWords]!.end : word.end;
@@ -155,10 +157,11 @@ function datelines(context: SearchContext): readonly Dateline[] {
   });
 }
 
-/** The field's issue date from the document's date lines. */
+/** The field's issue date from the document's date lines (none in an item row of a record set: that is a row's description and its date). */
 export function findInDatelines(context: SearchContext): void {
   if (context.reading.fieldType !== 'DATE' || !context.labels.concepts.includes('issue-date')) return;
   for (const line of datelines(context)) {
+    if (inItemRow(context, line.dateSpan)) continue;
     const key = context.index.normalizeLabel(line.keyText).text;
     const match: LabelMatch = { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 1 };
     const connected = line.connector !== '';
