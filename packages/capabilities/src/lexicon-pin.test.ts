@@ -15,7 +15,7 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
-  lexiconPacks: 'b5b89ec69cafa54161230fc1065dc9022fd77c21ab12267e8a5d312734634cab',
+  lexiconPacks: 'f4ebe48ad2f2a136b963b587dd1f40aa885d90d4449e4013222424514c1fbbf4',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.18.0',
   pattern_extraction: '1.17.0',
