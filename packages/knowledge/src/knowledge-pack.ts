@@ -83,6 +83,9 @@ export interface StructuredDataKnowledge {
  * - `address-starts`: words that open an address line ("Unit", "Lot", "PO Box", "Jalan");
  * - `number-markers`: what stands before a number ("Nr.", "n°", "#");
  * - `date-connectors`: what joins a number to its date in a title line ("vom", "du", "dated");
+ * - `dateline-connectors`: what stands between the place and the date of a letter's date
+ *   line ("den" in "Berlin, den 14.03.2025", "le" in "Paris, le 3 avril 2025") — the date a
+ *   document gives under its place is its own date;
  * - `name-keys`: the key a party block prints its name under ("Name", "Raison sociale");
  * - `rounding-words`: what names a rounding adjustment ("rounding", "Rundung", "arrondi") —
  *   a total followed by a non-zero one is the total before rounding;
@@ -143,6 +146,7 @@ export const WORD_CLASSES = [
   'address-starts',
   'number-markers',
   'date-connectors',
+  'dateline-connectors',
   'name-keys',
   'rounding-words',
   'added-charges',

@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.17.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.18.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -503,6 +503,37 @@ describe('explicit_evidence: a label that only starts a longer key', () => {
 
   it('is still read in a line the layout only spaced into a key and a value', async () => {
     expect(await totals('Total amount due on 5 July 2026                29.99 €\n')).toEqual([{ amount: '29.99', currency: 'EUR' }]);
+  });
+});
+
+describe("explicit_evidence: a letter's date line states the document's date", () => {
+  const run = async (text: string) => runCapability(capability, invoices, 'invoice_date', await buildDocument(text, { inputType: 'text' }));
+  const read = async (text: string): Promise<unknown[]> => (await run(text)).candidates.map((candidate) => candidate.value);
+
+  it('reads the date after a place and the connector of the packs, in their languages, as a labelled value', async () => {
+    expect(await read('Muster GmbH\n                              München, den          01.11.2024\n')).toEqual(['2024-11-01']);
+    expect(await read('Atelier Dupont SARL\n                              Paris, le 3 avril 2025\n')).toEqual(['2025-04-03']);
+    expect(await read('Talleres Ruiz S.L.\nMadrid, a 3 de abril de 2025\n')).toEqual(['2025-04-03']);
+    expect(await read('Kowalski sp. z o.o.\nWarszawa, dnia 03.04.2025 r.\n')).toEqual(['2025-04-03']);
+    expect(await read('Muster GmbH\nFrankfurt am Main, den 14.03.2025\n')).toEqual(['2025-03-14']);
+    const evidence = (await run('Muster GmbH\nBerlin, den 14.03.2025\n')).evidence[0];
+    expect(evidence?.grounds).toEqual([{ kind: 'label', match: 'synonym', placement: 'paired' }]);
+    expect(evidence?.detail).toMatchObject({ structure: 'dateline', connector: 'den' });
+  });
+
+  it('reads a place and a date alone a step below, as a label in running text', async () => {
+    const evidence = (await run('Rossi S.r.l.\n                              Milano, 3 aprile 2025\n')).evidence[0];
+    expect(evidence?.grounds).toEqual([{ kind: 'label', match: 'synonym', placement: 'inline' }]);
+    expect(evidence?.detail).toMatchObject({ structure: 'inline', placement: 'dateline' });
+  });
+
+  it('reads no place in running text, no address, and no date that does not end its line or column', async () => {
+    expect(await read('Die Lieferung erfolgt in Berlin, den 14.03.2025 ab Lager.\n')).toEqual([]);
+    expect(await read('Muster GmbH\nHauptstraße 5, 10115 Berlin\n')).toEqual([]);
+    expect(await read('Muster GmbH\nBerlin, den 14.03.2025 bis 20.03.2025 geschlossen\n')).toEqual([]);
+    expect(await read('Muster GmbH\nberlin, den 14.03.2025\n')).toEqual([]);
+    // With no connector the date is in the place's column: a date in the next column is a table's cell ("LONDON Schreibtischstuhl,  02/17/26").
+    expect(await read('Muster GmbH\n1908-S    LONDON Schreibtischstuhl,  02/17/26          3 Piece\n')).toEqual([]);
   });
 });
 

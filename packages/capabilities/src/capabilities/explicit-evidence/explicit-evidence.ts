@@ -36,6 +36,7 @@ import { findInKeyValues, findInTables } from './find-labelled-pairs.js';
 import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
 import { compileCompoundTitles, findInTitleLines } from './find-title-line.js';
+import { findInDatelines } from './find-dateline.js';
 import { compileRateLabels, findRateInLabels, type RateLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
@@ -44,7 +45,7 @@ import { checkPayment } from './payment-check.js';
 /** The spec of `explicit_evidence@1.17.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
-  version: '1.17.0',
+  version: '1.18.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),
@@ -249,6 +250,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     findInKeyValues(search);
     findInPartyBlocks(search);
     findInTitleLines(search);
+    findInDatelines(search);
     findInTables(search);
     findInColumnsBelow(search);
     findInlineLabels(search);

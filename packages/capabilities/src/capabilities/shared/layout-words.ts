@@ -75,6 +75,7 @@ export type MentionedWordClass =
   | 'value-connectors'
   | 'count-units'
   | 'place-connectors'
+  | 'dateline-connectors'
   | 'place-leads'
   | 'duration-days'
   | 'duration-weeks'
@@ -104,6 +105,7 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'value-connectors',
   'count-units',
   'place-connectors',
+  'dateline-connectors',
   'place-leads',
   'duration-days',
   'duration-weeks',
