@@ -70,17 +70,18 @@ function isUsualShape(parts: EvidenceIdParts): boolean {
  * object. Capabilities make one per evidence record.
  * @example spanEvidenceId('explicit_evidence@1.0.0', 'total', 'EXACT_LABEL', [{ start: 7, end: 13, layer: 'input' }], 'Total')
  */
-export function spanEvidenceId(
-  capability: string,
-  fieldPath: string,
+export function spanEvidenceId(capability: string, fieldPath: string, ...parts: PartsAfterPrefix): string {
+  return prefixedEvidenceId(evidenceIdPrefix(capability, fieldPath), ...parts);
+}
+
+/** The parts of an evidence id after its capability and field path: kind, spans, then the optional label, pattern and discriminator. */
+type PartsAfterPrefix = [
   kind: string,
   spans: readonly { readonly start: number; readonly end: number; readonly layer: string }[],
   label?: string,
   pattern?: string,
   discriminator?: string,
-): string {
-  return prefixedEvidenceId(evidenceIdPrefix(capability, fieldPath), kind, spans, label, pattern, discriminator);
-}
+];
 
 /**
  * What every evidence id of one capability and field starts with: the two parts and the
@@ -105,14 +106,7 @@ export function evidenceIdPrefix(capability: string, fieldPath: string): Evidenc
 }
 
 /** `spanEvidenceId(prefix.capability, prefix.fieldPath, kind, spans, label, pattern, discriminator)`, the prefix's parts not fed again. */
-export function prefixedEvidenceId(
-  prefix: EvidenceIdPrefix,
-  kind: string,
-  spans: readonly { readonly start: number; readonly end: number; readonly layer: string }[],
-  label?: string,
-  pattern?: string,
-  discriminator?: string,
-): string {
+export function prefixedEvidenceId(prefix: EvidenceIdPrefix, ...[kind, spans, label, pattern, discriminator]: PartsAfterPrefix): string {
   const { capability, fieldPath, lanes } = prefix;
   const id =
     lanes !== null &&

@@ -2,20 +2,28 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { comparePlainDecimalText, decimalTextOverPowerOfTen, formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
 
+/** `actual` writes what the Decimal `reference` writes, and throws where it throws. */
+function expectAsReference(actual: () => string, reference: () => string): void {
+  let expected: string;
+  try {
+    expected = reference();
+  } catch {
+    expect(actual).toThrow();
+    return;
+  }
+  expect(actual()).toBe(expected);
+}
+
 describe('formatDecimalText', () => {
   it('writes what formatDecimal(parseDecimal(text)) writes', () => {
     const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
     const text = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
     fc.assert(
       fc.property(text, fc.integer({ min: 0, max: 6 }), (value, places) => {
-        let expected: string;
-        try {
-          expected = formatDecimal(parseDecimal(value), places);
-        } catch {
-          expect(() => formatDecimalText(value, places)).toThrow();
-          return;
-        }
-        expect(formatDecimalText(value, places)).toBe(expected);
+        expectAsReference(
+          () => formatDecimalText(value, places),
+          () => formatDecimal(parseDecimal(value), places),
+        );
       }),
       { numRuns: 2000 },
     );
@@ -63,14 +71,10 @@ describe('decimalTextOverPowerOfTen', () => {
     const text = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
     fc.assert(
       fc.property(text, fc.integer({ min: 0, max: 6 }), (value, exponent) => {
-        let expected: string;
-        try {
-          expected = formatDecimal(parseDecimal(value).dividedBy(10 ** exponent));
-        } catch {
-          expect(() => decimalTextOverPowerOfTen(value, exponent)).toThrow();
-          return;
-        }
-        expect(decimalTextOverPowerOfTen(value, exponent)).toBe(expected);
+        expectAsReference(
+          () => decimalTextOverPowerOfTen(value, exponent),
+          () => formatDecimal(parseDecimal(value).dividedBy(10 ** exponent)),
+        );
       }),
       { numRuns: 3000 },
     );
