@@ -2,31 +2,30 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { comparePlainDecimalText, decimalTextOverPowerOfTen, formatDecimal, formatDecimalText, parseDecimal } from './decimal.js';
 
-/** `actual` writes what the Decimal `reference` writes, and throws where it throws. */
-function expectAsReference(actual: () => string, reference: () => string): void {
-  let expected: string;
-  try {
-    expected = reference();
-  } catch {
-    expect(actual).toThrow();
-    return;
-  }
-  expect(actual()).toBe(expected);
+const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
+/** Decimal-looking texts: a sign or none, digits, maybe a point and more digits (empty parts included). */
+const decimalText = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
+
+/** On decimal texts and counts 0–6, `actual` writes what the Decimal `reference` writes, and throws where it throws. */
+function agreesWithReference(actual: (value: string, count: number) => string, reference: (value: string, count: number) => string, numRuns: number): void {
+  fc.assert(
+    fc.property(decimalText, fc.integer({ min: 0, max: 6 }), (value, count) => {
+      let expected: string;
+      try {
+        expected = reference(value, count);
+      } catch {
+        expect(() => actual(value, count)).toThrow();
+        return;
+      }
+      expect(actual(value, count)).toBe(expected);
+    }),
+    { numRuns },
+  );
 }
 
 describe('formatDecimalText', () => {
   it('writes what formatDecimal(parseDecimal(text)) writes', () => {
-    const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
-    const text = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
-    fc.assert(
-      fc.property(text, fc.integer({ min: 0, max: 6 }), (value, places) => {
-        expectAsReference(
-          () => formatDecimalText(value, places),
-          () => formatDecimal(parseDecimal(value), places),
-        );
-      }),
-      { numRuns: 2000 },
-    );
+    agreesWithReference(formatDecimalText, (value, places) => formatDecimal(parseDecimal(value), places), 2000);
   });
 
   it('keeps the places asked for and drops a negative zero sign', () => {
@@ -67,17 +66,7 @@ describe('comparePlainDecimalText', () => {
 
 describe('decimalTextOverPowerOfTen', () => {
   it('writes what formatDecimal(parseDecimal(text).dividedBy(10 ** exponent)) writes', () => {
-    const digits = (max: number) => fc.array(fc.constantFrom('0', '0', '1', '5', '9'), { minLength: 0, maxLength: max }).map((list) => list.join(''));
-    const text = fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(25), fc.boolean(), digits(35)).map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
-    fc.assert(
-      fc.property(text, fc.integer({ min: 0, max: 6 }), (value, exponent) => {
-        expectAsReference(
-          () => decimalTextOverPowerOfTen(value, exponent),
-          () => formatDecimal(parseDecimal(value).dividedBy(10 ** exponent)),
-        );
-      }),
-      { numRuns: 3000 },
-    );
+    agreesWithReference(decimalTextOverPowerOfTen, (value, exponent) => formatDecimal(parseDecimal(value).dividedBy(10 ** exponent)), 3000);
   });
 
   it('moves the point of a percentage and trims zeros', () => {
