@@ -26,6 +26,7 @@ export {
 } from './vocabulary.js';
 export * from './errors/index.js';
 export { type JsonPrimitive, type JsonValue, type JsonObject, isPlainObject, losslessJsonText, deepFreeze, isDeeplyFrozen } from './json.js';
+export { isAsciiText } from './ascii-text.js';
 export { canonicalJson, canonicalHash, canonicalForm, canonicalData, sha256Hex, sha256HexOfParts, isSha256Hex, type CanonicalForm, type CanonicalJsonOptions } from './canonical-json.js';
 export { Decimal, parseDecimal, isDecimalString, formatDecimal, formatDecimalText, comparePlainDecimalText, decimalTextOverPowerOfTen, quantizeDecimal } from './money/decimal.js';
 export { type CurrencyCode, isIsoCurrencyCode, currencyMinorUnits, isoCurrencyCodes } from './money/currency.js';

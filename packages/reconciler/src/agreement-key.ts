@@ -6,7 +6,7 @@
  * canonical JSON.
  */
 import type { FieldType } from '@paxman/core';
-import { type JsonValue, canonicalJson, formatDecimalText, isPlainObject, parseDecimal } from '@paxman/core';
+import { type JsonValue, canonicalJson, formatDecimalText, isAsciiText, isPlainObject, parseDecimal } from '@paxman/core';
 
 /**
  * `parseDecimal(value).toFixed()`, or null when `value` is no decimal. A text (the usual,
@@ -23,12 +23,9 @@ function numericKey(value: JsonValue): string | null {
   return null;
 }
 
-/** Text of ASCII characters only, which Unicode normalization (NFKC) leaves as it is. */
-const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
-
 /** A string's key: NFKC-normalized (an ASCII text is already), trimmed, white space collapsed, lower case. */
 function stringKey(value: string): string {
-  const normalized = ASCII_ONLY.test(value) ? value : value.normalize('NFKC');
+  const normalized = isAsciiText(value) ? value : value.normalize('NFKC');
   return normalized.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 

@@ -87,9 +87,6 @@ interface CompoundTitles extends CompoundTitleWords {
   readonly bases: Map<string, readonly string[]>;
 }
 
-/** A token of ASCII characters only: its letters are its `\p{L}` letters, and folding them is lower-casing them. */
-const ASCII_TOKEN = /^[^\u0080-\uffff]*$/;
-
 /** The title words a token is or ends with (a compound: "Teilrechnung" ends with "rechnung"), the token itself first, then the titles in the packs' order. */
 function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
   let bases = titles.bases.get(token);
@@ -101,7 +98,7 @@ function titleBases(token: string, layout: LayoutWords, titles: CompoundTitles):
 }
 
 function readTitleBases(token: string, layout: LayoutWords, titles: CompoundTitles): readonly string[] {
-  const word = ASCII_TOKEN.test(token) ? token.replace(/[^A-Za-z]/g, '').toLowerCase() : foldWord(token.replace(/[^\p{L}]/gu, ''));
+  const word = foldWord(token.replace(/[^\p{L}]/gu, ''));
   if (word.length === 0) return [];
   const bases = layout.isTitleWord(word) ? [word] : [];
   if (word.length <= COMPOUND_SUFFIX || !titles.tails.has(word.slice(word.length - COMPOUND_SUFFIX))) return bases;

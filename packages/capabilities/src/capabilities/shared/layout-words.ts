@@ -11,6 +11,7 @@
  * language.
  */
 import type { Lexicon } from '@paxman/values';
+import { isAsciiText } from '@paxman/core';
 import { memoKey, type RunMemo } from '@paxman/capability-spi';
 import { editDistance } from './label-match.js';
 
@@ -127,12 +128,9 @@ function printedAt(words: readonly { word: string }[], index: number, sequence: 
   return sequence.every((word, offset) => words[index + offset]?.word === word);
 }
 
-/** Text of ASCII characters only: no diacritic to take off, nothing NFD would decompose. */
-const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
-
 /** A word as matched: lower case, without diacritics (an ASCII word is only lowered: the same, without a normalization). */
 export function foldWord(word: string): string {
-  if (ASCII_ONLY.test(word)) return word.toLowerCase();
+  if (isAsciiText(word)) return word.toLowerCase();
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
