@@ -133,9 +133,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     // With a signal, give timers (a caller's deadline) a turn between fields: deterministic
     // capabilities never wait, so without this a run would only notice an abort at its end.
     if (options.signal !== undefined && index > 0) await new Promise((resolve) => setImmediate(resolve));
-    // A chain whose capabilities all answer at once is finished at once: awaited only when it is not.
-    const result = runField(state, fieldPlans[index]!, fields[index]!);
-    results.push(result instanceof Promise ? await result : result);
+    results.push(await runField(state, fieldPlans[index]!, fields[index]!));
   }
   return { results, statistics: state.statistics.finish(clock.monotonic() - started) };
 }
@@ -211,93 +209,48 @@ function scoringFunction(scorer: FieldScorer | RunScorer | undefined): FieldScor
   return (input) => scorer.score(input);
 }
 
-/**
- * Runs one field's chain, step by step, until a step stops it (early stop, cancel) or the
- * chain ends. Synchronous while each capability answers synchronously (every deterministic
- * one does): only a step that answers with a promise makes the rest of the chain wait, so
- * a run of deterministic steps takes no promise and no turn of the microtask queue per
- * step or per field (ADR 0058). The steps, their order and what is recorded are the same
- * either way.
- */
-function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): CandidateResult | Promise<CandidateResult> {
+/** Runs one field's chain, step by step, until a step stops it (early stop, cancel) or the chain ends. */
+async function runField(state: RunState, fieldPlan: FieldPlan, field: CanonicalField): Promise<CandidateResult> {
   const path = fieldPlan.fieldPath;
   if (fieldPlan.shortCircuit !== null) {
     return { fieldPath: path, candidates: [], evidence: [], diagnostics: [], steps: [], status: 'SHORT_CIRCUITED', shortCircuit: fieldPlan.shortCircuit };
   }
   const run: FieldRun = { state, fieldPlan, field, path, candidates: [], evidence: [], diagnostics: [], steps: [], invoked: 0, failed: 0, aborted: false, scorer: state.scorer, lastScore: null, scoredCounts: null };
-  return runSteps(run, 0);
-}
-
-/** A step about to be invoked: its capability, when it started and the signal it is given. */
-interface StartedStep {
-  readonly capability: Capability;
-  readonly remoteCalls: number;
-  readonly started: number;
-  readonly deadline: AbortSignal | null;
-  readonly signal: AbortSignal | undefined;
-}
-
-/** Walks the chain's steps from `from` on; waits only for a step whose capability answers with a promise. */
-function runSteps(run: FieldRun, from: number): CandidateResult | Promise<CandidateResult> {
-  const steps = run.fieldPlan.steps;
-  for (let index = from; index < steps.length; index += 1) {
-    const step = steps[index]!;
-    const started = startStep(run, step, index);
-    if (started === 'stop') break;
-    if (started === 'skip') continue;
-    const invocation = invokeStep(started.capability, stepContext(run, step, started.signal, started.started), started.signal);
-    if (invocation instanceof Promise) {
-      return invocation.then((settled) => (endStep(run, step, index, started, settled) ? finishField(run) : runSteps(run, index + 1)));
+  const signal = state.options.signal;
+  for (const [index, step] of fieldPlan.steps.entries()) {
+    if (signal?.aborted) {
+      abortRest(run, index);
+      break;
     }
-    if (endStep(run, step, index, started, invocation)) break;
+    const capability = lookupCapability(state, step.capability);
+    if (capability === null) {
+      reportMissingCapability(run, step);
+      continue;
+    }
+    const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
+    if (excludedByBudget(run, step, remoteCalls)) continue;
+    const started = state.clock.monotonic();
+    const deadline = capability.spec.deterministic ? null : modelDeadline(run, step, started);
+    if (deadline === 'passed') continue;
+    const stepSignal = deadline === null ? signal : signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
+    const invocation = await invokeStep(capability, stepContext(run, step, stepSignal, started), stepSignal);
+    bookUsage(run, step, remoteCalls, started, invocation);
+    if (deadline !== null && deadline.aborted && signal?.aborted !== true) {
+      reportDeadline(run, step, 'ran out of');
+      continue;
+    }
+    if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
+      abortRest(run, index);
+      break;
+    }
+    if ('error' in invocation) {
+      reportFailure(run, step, invocation.error);
+      continue;
+    }
+    if (!takeResult(run, step, invocation.result)) continue;
+    if (metTarget(run, index)) break;
   }
   return finishField(run);
-}
-
-/**
- * What happens before step `index` is invoked: 'stop' when the run was cancelled (the rest
- * recorded as not run), 'skip' when its capability is missing, the budget excludes it or
- * the model deadline has passed (each recorded), else the started step.
- */
-function startStep(run: FieldRun, step: PlanStep, index: number): StartedStep | 'stop' | 'skip' {
-  const { state } = run;
-  const signal = state.options.signal;
-  if (signal?.aborted) {
-    abortRest(run, index);
-    return 'stop';
-  }
-  const capability = lookupCapability(state, step.capability);
-  if (capability === null) {
-    reportMissingCapability(run, step);
-    return 'skip';
-  }
-  const remoteCalls = step.tier === CapabilityTier.REMOTE_INFERENCE ? 1 : 0;
-  if (excludedByBudget(run, step, remoteCalls)) return 'skip';
-  const started = state.clock.monotonic();
-  const deadline = capability.spec.deterministic ? null : modelDeadline(run, step, started);
-  if (deadline === 'passed') return 'skip';
-  const stepSignal = deadline === null ? signal : signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
-  return { capability, remoteCalls, started, deadline, signal: stepSignal };
-}
-
-/** Books and takes what step `index` answered; true when the chain stops here (cancelled, or the field met its target). */
-function endStep(run: FieldRun, step: PlanStep, index: number, started: StartedStep, invocation: StepInvocation): boolean {
-  const signal = run.state.options.signal;
-  bookUsage(run, step, started.remoteCalls, started.started, invocation);
-  if (started.deadline !== null && started.deadline.aborted && signal?.aborted !== true) {
-    reportDeadline(run, step, 'ran out of');
-    return false;
-  }
-  if ('aborted' in invocation || ('error' in invocation && signal?.aborted)) {
-    abortRest(run, index);
-    return true;
-  }
-  if ('error' in invocation) {
-    reportFailure(run, step, invocation.error);
-    return false;
-  }
-  if (!takeResult(run, step, invocation.result)) return false;
-  return metTarget(run, index);
 }
 
 function record(run: FieldRun, step: PlanStep, outcome: StepOutcome, candidateCount = 0): void {
@@ -461,12 +414,10 @@ function stopsEarly(run: FieldRun, index: number): boolean {
   const { fieldPlan, path, diagnostics } = run;
   const lastScore = run.lastScore;
   if (!fieldPlan.earlyStop || lastScore === null || !(lastScore >= fieldPlan.targetConfidence) || index + 1 >= fieldPlan.steps.length) return false;
-  const skipped: string[] = [];
-  for (let later = index + 1; later < fieldPlan.steps.length; later += 1) {
-    const step = fieldPlan.steps[later]!;
-    record(run, step, 'SKIPPED_EARLY_STOP');
-    skipped.push(step.capability);
-  }
+  const skipped = fieldPlan.steps.slice(index + 1).map((later) => {
+    record(run, later, 'SKIPPED_EARLY_STOP');
+    return later.capability;
+  });
   diagnostics.push(
     executionDiagnostic(ExecutionDiagnosticCode.EARLY_STOP, DiagnosticSeverity.INFO, `'${path}' met its target confidence ${fieldPlan.targetConfidence} after ${fieldPlan.steps[index]!.capability}; ${skipped.length} later step(s) skipped.`, path, fieldPlan.steps[index]!.capability, {
       confidence: lastScore,
