@@ -185,9 +185,7 @@ function capabilityVersions(plan: ExecutionPlan | null, extra: Readonly<Record<s
     }
   }
   for (const id of Object.keys(extra)) byId.set(id, extra[id]!);
-  const versions: Record<string, string> = {};
-  for (const id of [...byId.keys()].sort()) versions[id] = byId.get(id)!;
-  return Object.freeze(versions);
+  return sortedRecord(Object.fromEntries(byId));
 }
 
 /** The record with its members inserted in code-unit key order, frozen. */

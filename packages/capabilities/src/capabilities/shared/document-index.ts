@@ -192,8 +192,12 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
     hits(kind, options) {
       let cache = hitCache;
       if (options !== undefined) {
-        cache = hitCacheByOptions.get(options) ?? new Map();
-        hitCacheByOptions.set(options, cache);
+        let byKind = hitCacheByOptions.get(options);
+        if (byKind === undefined) {
+          byKind = new Map();
+          hitCacheByOptions.set(options, byKind);
+        }
+        cache = byKind;
       }
       let found = cache.get(kind);
       if (!found) {
@@ -235,8 +239,9 @@ function buildDocumentIndex(document: Document, recognizers: ValueRecognizers, p
 }
 
 /**
- * The non-blank lines of `layer` and their same lines (as `sameLinesOfSelection` gives them),
- * in one pass; whether a line is blank is judged once per distinct text (`same`: `sameLines(lines)`).
+ * The non-blank lines of `layer` and, for each, its place among them of the first kept line
+ * with the same text, in one pass; whether a line is blank is judged once per distinct text
+ * (`same`: `sameLines(lines)`).
  */
 function nonBlankLines(lines: readonly DocumentLine[], layer: string, same: Int32Array): { readonly lines: readonly DocumentLine[]; readonly same: Int32Array } {
   // Per first line of a text: 0 not judged yet, 1 blank, else 2 + the place of its first kept line.
