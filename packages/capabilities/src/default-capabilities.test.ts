@@ -12,7 +12,7 @@ describe('createDefaultCapabilities', () => {
       'derived@1.0.0:4',
       'explicit_evidence@1.18.0:1',
       'lookup@1.0.0:3',
-      'pattern_extraction@1.17.0:2',
+      'pattern_extraction@1.17.1:2',
       'record_reading@1.12.0:1',
       'validation@1.1.0:4',
     ]);

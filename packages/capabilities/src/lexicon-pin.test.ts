@@ -18,7 +18,7 @@ const PINNED = {
   lexiconPacks: 'f4ebe48ad2f2a136b963b587dd1f40aa885d90d4449e4013222424514c1fbbf4',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
   explicit_evidence: '1.18.0',
-  pattern_extraction: '1.17.0',
+  pattern_extraction: '1.17.1',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

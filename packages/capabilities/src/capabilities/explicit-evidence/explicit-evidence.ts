@@ -42,7 +42,7 @@ import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
 
-/** The spec of `explicit_evidence@1.17.0`. */
+/** The spec of `explicit_evidence@1.18.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
   version: '1.18.0',

@@ -254,6 +254,10 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     // A legal form alone on its line continues the name above it; a registration number in angle brackets is one too.
     expect(await values('TSH POWER HARDWARE\nTRADING\n002458685-T\n13-1, JALAN PJU 5/10,\n')).toEqual(['TSH POWER HARDWARE TRADING']);
     expect(await values('TRADING\n13-1, JALAN PJU 5/10,\n')).toEqual([]);
+    // A joined name's evidence text is its first line's, the slice of its first span; a concept's label above a bare legal form is not joined.
+    const joined = await runCapability(capability, receipts, 'merchant_name', await buildDocument('TSH POWER HARDWARE\nTRADING\n002458685-T\n13-1, JALAN PJU 5/10,\n', { inputType: 'text' }));
+    expect(evidenceOf(joined, joined.candidates[0])[0]).toMatchObject({ text: 'TSH POWER HARDWARE', spans: [{ start: 0, end: 18 }, { start: 19, end: 26 }] });
+    expect(await values('Total\nBv\n')).toEqual([]);
     const sunfish = await runCapability(capability, receipts, 'merchant_name', await buildDocument('SUNFISH\n<484297-M>\n22 LRG PERUSAHAAN 4\n', { inputType: 'text' }));
     expect(evidenceOf(sunfish, sunfish.candidates[0])[0]).toMatchObject({ text: 'SUNFISH', detail: { followedBy: 'address' } });
     // A registration number under a label ("BR NO.:") stands between a name and its address as a bare one does.

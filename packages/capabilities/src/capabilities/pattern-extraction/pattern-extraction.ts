@@ -32,10 +32,10 @@ import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../
 import { cellAt, COLUMN_GAP, columnCells } from '../shared/column-cells.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
-/** The spec of `pattern_extraction@1.17.0`. */
+/** The spec of `pattern_extraction@1.17.1`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.17.0',
+  version: '1.17.1',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
@@ -324,6 +324,11 @@ function legalFormLeadsName(text: string, layout: LayoutWords): boolean {
   return /^["„“”«'‘]?\p{Lu}/u.test(name) && /\p{L}{2}/u.test(name) && !/\d/.test(name) && name.split(/\s+/).length <= NAME_AFTER_FORM_WORDS;
 }
 
+/** True when the text, as a label, names one of the packs' concepts ("Total", "Rechnung Nr."). */
+function namesConcept(text: string, lexicon: Lexicon, normalize: LabelNormalizer): boolean {
+  return lexicon.conceptsOfLabel(normalize(text).text).length > 0;
+}
+
 /** How far down the letterhead with a legal form is looked for (a scanner's or cashier's name may come first). */
 const LEGAL_FORM_LINES = 6;
 
@@ -340,14 +345,14 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // A sender's line over the address window ("Musterbau GmbH · Industriestraße 7 · 70565 Stuttgart"): the name is its first part.
     const sender = senderLineName(text, layout, normalize);
     if (sender !== null) {
-      reportLetterhead(builder, sender, [spanOn(line, sender)], sender, { line: position + 1, legalForm: true, followedBy: 'address' });
+      reportLetterhead(builder, document, sender, [spanOn(line, sender)], { line: position + 1, legalForm: true, followedBy: 'address' });
       return;
     }
     // A head printed in two columns ("Alphabet Fuhrparkmanagement GmbH      Geschäftsstelle Sonderkunden"):
     // the first line's first column is the name when a legal form ends it and its column goes on with an address.
     const column = position === 0 ? headColumnName(text, line, lines[position + 1], layout, normalize) : null;
     if (column !== null) {
-      reportLetterhead(builder, column, [spanOn(line, column)], column, { line: position + 1, legalForm: true, followedBy: 'address' });
+      reportLetterhead(builder, document, column, [spanOn(line, column)], { line: position + 1, legalForm: true, followedBy: 'address' });
       return;
     }
     if (text.length > Math.min(80, reading.maxLength) || /[:@|]|https?/i.test(text)) continue;
@@ -355,7 +360,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
       // A legal form before the name (`SIA "Zaļā Dārzs"`, "SIA RIMI LATVIA") is the whole name, printed on its line.
       if (!legalFormLeadsName(text, layout)) continue;
       const below = lines[position + 1];
-      reportLetterhead(builder, text, [spanOn(line, text)], text, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
+      reportLetterhead(builder, document, text, [spanOn(line, text)], { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
       return;
     }
     const name = text.replace(REGISTRATION, '').trim();
@@ -382,7 +387,8 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     for (let up = position - 1; midName && up >= 0 && up >= position - 2; up -= 1) {
       const line = lines[up]!;
       const lineText = line.text.trim();
-      if (!continuesAbove(line, lineText)) break;
+      // A label of the packs' concepts ("Total", "Invoice") over a bare legal form is not the name's first part.
+      if (!continuesAbove(line, lineText) || namesConcept(lineText, lexicon, normalize)) break;
       spans.unshift(spanOn(line, lineText));
       value = `${lineText} ${value}`;
       const head = beforeLegalForm(value, layout) ?? value;
@@ -391,7 +397,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     // Still only a legal form and joining words ("CO. (M) SDN BHD" under a logo the reader did not read): the name is not legible.
     if (onlyNameConnectors((beforeLegalForm(value, layout) ?? value).replace(/[^\p{L}\p{N}()&\s.]/gu, '').trim(), layout)) return;
     const below = lines[position + 1];
-    reportLetterhead(builder, value, spans, value, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
+    reportLetterhead(builder, document, value, spans, { line: position + 1, legalForm: true, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize) });
     return;
   }
   // A PDF's logo is a picture: its first line of text is as often a department or a slogan
@@ -399,7 +405,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
   // A name over its address at the head that the page prints again over its address at the foot is the issuer's.
   if (document.kind === 'pdf') {
     const repeated = repeatedHeadName(document, layer, layout, lexicon, normalize);
-    if (repeated !== null) reportLetterhead(builder, repeated.name, [repeated.span], repeated.name, { line: repeated.line, legalForm: false, followedBy: 'address', repeated: true });
+    if (repeated !== null) reportLetterhead(builder, document, repeated.name, [repeated.span], { line: repeated.line, legalForm: false, followedBy: 'address', repeated: true });
     return;
   }
   // The first name-like line among the first few is the letterhead, confirmed when an address
@@ -436,7 +442,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     spans.push(spanOn(lines[chosen.position + 1]!, chosen.continued));
     value = `${chosen.text} ${chosen.continued}`;
   }
-  reportLetterhead(builder, value, spans, document.layers[layer]!.text.slice(span.start, span.end), { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
+  reportLetterhead(builder, document, value, spans, { line: chosen.position + 1, legalForm: false, followedBy: chosen.followedBy });
 }
 
 /**
@@ -523,8 +529,14 @@ function senderLineName(text: string, layout: LayoutWords, normalize: LabelNorma
   return parts.slice(1).some((part) => letterheadFollower(part, layout, normalize) === 'address') ? name : null;
 }
 
-/** Reports a letterhead reading: its line (from 1), whether a legal form names it, and what is printed below it. */
-function reportLetterhead(builder: ResultBuilder, value: string, spans: SourceSpan[], text: string, facts: { line: number; legalForm: boolean; followedBy: 'address' | 'title' | null; repeated?: boolean }): void {
+/**
+ * Reports a letterhead reading: its line (from 1), whether a legal form names it, and what is
+ * printed below it. The evidence's text is its first span's, as every record's is; a name
+ * joined from two or three lines is the value, each line a span.
+ */
+function reportLetterhead(builder: ResultBuilder, document: Document, value: string, spans: SourceSpan[], facts: { line: number; legalForm: boolean; followedBy: 'address' | 'title' | null; repeated?: boolean }): void {
+  const first = spans[0]!;
+  const text = document.layers[first.layer]!.text.slice(first.start, first.end);
   builder.finding({
     value: value.replace(/\s+/g, ' '),
     raw: value,
