@@ -17,7 +17,7 @@ const PINNED = {
   lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
   lexiconPacks: 'f4ebe48ad2f2a136b963b587dd1f40aa885d90d4449e4013222424514c1fbbf4',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.18.0',
+  explicit_evidence: '1.18.1',
   pattern_extraction: '1.17.1',
 };
 

@@ -43,6 +43,18 @@ describe('the summary block of an invoice', () => {
     expect([undefined, eur('1008.00')]).toContainEqual(artifact.normalizedData.total_amount);
   });
 
+  it('a deposit ("Acompte versé -100,00 €") between "Total TTC" and "Net à payer" printed after the tax: the net to pay is only the amount due', async () => {
+    const artifact = await px.normalize(read('acompte-ttc-fr.txt'), { contract, policy });
+    expect(artifact.normalizedData.total_amount).toEqual(eur('1200.00'));
+    expect(artifact.normalizedData.amount_due).toEqual(eur('1100.00'));
+  });
+
+  it('a VAT number at the head ("USt-IdNr.: DE…") is no tax line: "Netto" under it is the amount before tax, not the total', async () => {
+    const artifact = await px.normalize(read('netto-ust-id-de.txt'), { contract, policy });
+    expect(artifact.normalizedData.total_amount).toEqual(eur('1011.50'));
+    expect(artifact.normalizedData.tax_amount).toEqual(eur('161.50'));
+  });
+
   it('a prepayment of zero changes nothing: "Zahlbetrag" is the total and the amount due', async () => {
     const artifact = await px.normalize(read('zahlbetrag-de.txt'), { contract, policy });
     expect(artifact.normalizedData.total_amount).toEqual(eur('119.00'));

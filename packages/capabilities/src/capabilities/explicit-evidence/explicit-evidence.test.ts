@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.18.0');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.18.1');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);

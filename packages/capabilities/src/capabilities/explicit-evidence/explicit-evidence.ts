@@ -42,10 +42,10 @@ import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
 
-/** The spec of `explicit_evidence@1.18.0`. */
+/** The spec of `explicit_evidence@1.18.1`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
-  version: '1.18.0',
+  version: '1.18.1',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),

@@ -60,6 +60,8 @@ export function findInKeyValues(context: SearchContext): void {
   }
   for (const position of afterTax?.netPositions ?? []) {
     const pair = context.index.keyValues[position]!;
+    // A net total after a prepayment ("Net à payer" under "Acompte versé") is what is left to pay, not the total.
+    if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(pair.key, pair.keySpan.layer, pair.keySpan.start)) continue;
     const key = context.index.normalizeLabel(pair.key).text;
     recordLabelledValue(context, {
       match: { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 3 },
@@ -95,7 +97,8 @@ function isNetTotal(context: SearchContext, label: string): boolean {
  * Where a document uses "net" for the amount after tax (as many Asian receipts do: "GROSS
  * AMT 47.80 / SVR TAX 2.87 / GST 2.86 / NET AMT 53.55"), rather than before it (as in much
  * of Europe: "Net 100.00 / VAT 19.00 / Total 119.00"): the net-labelled amounts printed
- * after a tax or service line and no smaller than any total-like amount before that line.
+ * after a tax, service or rounding line that states an amount (not a tax registration
+ * number) and no smaller than any total-like amount before that line.
  * Returns those pairs and the tax line's position, or null when "net" means before tax or
  * the document does not say.
  */
@@ -104,8 +107,9 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   // What a key says is judged once per distinct key: a long document repeats its keys.
   const netTotal = context.index.keyFact('net-total', (key) => isNetTotal(context, key));
   const amountLabel = context.index.keyFact('names-amount', (key) => namesAmount(context, key));
-  // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST").
-  const taxLine = context.index.keyFact('tax-line', (key) => context.layout.mentions('added-charges', key) && !namesAmount(context, key));
+  // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST") —
+  // or a rounding adjustment, which is made to what is paid, after tax ("ROUND AMT 0.00" over "NET TOTAL").
+  const taxLine = context.index.keyFact('tax-line', (key) => (context.layout.mentions('added-charges', key) || context.layout.mentions('rounding-words', key)) && !namesAmount(context, key));
   let taxPosition = -1;
   const netPositions: number[] = [];
   for (let position = 0; position < pairs.length; position += 1) {
@@ -113,7 +117,8 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
     if (netTotal(position)) {
       if (taxPosition >= 0) netPositions.push(position);
       else return null;
-    } else if (taxPosition < 0 && taxLine(position)) {
+    } else if (taxPosition < 0 && taxLine(position) && amountIn(context, pairs[position]!.value) !== null) {
+      // Such a line states an amount: "TVA intracom. : FR45812345678", "GST REG NO: 000460664832" are registration numbers.
       taxPosition = position;
     }
   }
