@@ -3,11 +3,14 @@ import { InvalidKnowledgePackError } from '@paxman/core';
 import { allTerms, recordKnowledge, validateRecordKnowledge } from './record-knowledge.js';
 
 describe('record knowledge (record-headers.json)', () => {
-  it('holds every header concept in the eight languages', () => {
+  it('holds every header concept in the nine languages', () => {
     const knowledge = recordKnowledge();
     expect(knowledge.concepts.map((concept) => concept.id)).toEqual(['description', 'quantity', 'unit', 'unit_price', 'line_amount', 'vat_rate', 'item_number']);
-    for (const concept of knowledge.concepts) expect(Object.keys(concept.terms).sort(), concept.id).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
-    expect(Object.keys(knowledge.partyLeads).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
+    for (const concept of knowledge.concepts) expect(Object.keys(concept.terms).sort(), concept.id).toEqual(['de', 'en', 'es', 'fr', 'it', 'lv', 'nl', 'pl', 'pt']);
+    expect(Object.keys(knowledge.partyLeads).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'lv', 'nl', 'pl', 'pt']);
+    // Latvian: "Nosaukums | Daudz. | Cena | Summa", totals "Summa bez PVN" and "Kopā apmaksai", "turpmāk" before a party's term.
+    expect(knowledge.concepts.find((concept) => concept.id === 'quantity')!.terms['lv']).toContain('daudz.');
+    expect(knowledge.partyDefinedTermLeads['lv']).toContain('turpmāk');
   });
 
   it('holds the party list words: defined-term leads, articles and signature words, German and French among them', () => {
@@ -24,7 +27,7 @@ describe('record knowledge (record-headers.json)', () => {
 
   it('holds the words that tell a person who signs for themselves from an officer or a witness, the suffixes of a person\'s name and the headings parties are printed under', () => {
     const knowledge = recordKnowledge();
-    expect(knowledge.version).toBe('1.5.0');
+    expect(knowledge.version).toBe('1.6.0');
     expect(knowledge.signatureOfficeKeys['en']).toEqual(expect.arrayContaining(['title', 'its']));
     expect(knowledge.signatureOfficeKeys['de']).toContain('funktion');
     expect(knowledge.signatureOfficeKeys['fr']).toContain('fonction');

@@ -153,7 +153,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.5.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.6.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */
