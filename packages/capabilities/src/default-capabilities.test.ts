@@ -10,9 +10,9 @@ describe('createDefaultCapabilities', () => {
     expect(registry.list().map((capability) => `${capability.spec.id}@${capability.spec.version}:${capability.spec.tier}`)).toEqual([
       'clause_reading@1.7.0:2',
       'derived@1.0.0:4',
-      'explicit_evidence@1.18.1:1',
+      'explicit_evidence@1.19.0:1',
       'lookup@1.0.0:3',
-      'pattern_extraction@1.17.1:2',
+      'pattern_extraction@1.18.0:2',
       'record_reading@1.12.0:1',
       'validation@1.1.0:4',
     ]);

@@ -15,10 +15,10 @@ import { builtInLexicon, en16931Pack, packFingerprint } from '@paxman/knowledge'
  */
 const PINNED = {
   lexicon: '6f55914699e02fbb6dc35c88f9b7a496ca12bf138987e9e1c288ac26a008b1f6',
-  lexiconPacks: 'f4ebe48ad2f2a136b963b587dd1f40aa885d90d4449e4013222424514c1fbbf4',
+  lexiconPacks: 'c9fc43477181712b78135660f4fc4b113eeb2c3dc46176b49dd360eff3be61ce',
   en16931: '51a22ac3c850c9e75cc647b3973e7f553fef7fce858e633c0e5e7efe5ed791a6',
-  explicit_evidence: '1.18.1',
-  pattern_extraction: '1.17.1',
+  explicit_evidence: '1.19.0',
+  pattern_extraction: '1.18.0',
 };
 
 describe('the lexicon is pinned by the capability versions', () => {

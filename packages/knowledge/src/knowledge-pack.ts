@@ -86,6 +86,12 @@ export interface StructuredDataKnowledge {
  * - `dateline-connectors`: what stands between the place and the date of a letter's date
  *   line ("den" in "Berlin, den 14.03.2025", "le" in "Paris, le 3 avril 2025") — the date a
  *   document gives under its place is its own date;
+ * - `payment-words`: what makes a sentence about paying ("zahlbar", "Zahlung", "payer",
+ *   "pay") — a deadline after it in the sentence is the due date;
+ * - `deadline-connectors`: what stands between such a sentence and its deadline date ("bis
+ *   zum", "avant le", "by", "no later than");
+ * - `discount-words`: what names a discount for paying early ("Skonto", "escompte",
+ *   "discount") — a deadline in its sentence is the discount's, not the due date;
  * - `name-keys`: the key a party block prints its name under ("Name", "Raison sociale");
  * - `rounding-words`: what names a rounding adjustment ("rounding", "Rundung", "arrondi") —
  *   a total followed by a non-zero one is the total before rounding;
@@ -147,6 +153,9 @@ export const WORD_CLASSES = [
   'number-markers',
   'date-connectors',
   'dateline-connectors',
+  'payment-words',
+  'deadline-connectors',
+  'discount-words',
   'name-keys',
   'rounding-words',
   'added-charges',

@@ -9,7 +9,7 @@ describe('lexicon packs', () => {
   it('validates every built-in language pack, against the published schema too', () => {
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
     const packs = builtInLexiconPacks();
-    expect(packs.map(packKey)).toEqual(['lexicon-en@1.9.0', 'lexicon-de@1.7.0', 'lexicon-fr@1.10.0', 'lexicon-es@1.7.0', 'lexicon-it@1.7.0', 'lexicon-nl@1.6.0', 'lexicon-pt@1.6.0', 'lexicon-pl@1.6.0', 'lexicon-lv@1.5.0', 'lexicon-ms-my@1.4.0']);
+    expect(packs.map(packKey)).toEqual(['lexicon-en@1.10.0', 'lexicon-de@1.8.0', 'lexicon-fr@1.11.0', 'lexicon-es@1.8.0', 'lexicon-it@1.8.0', 'lexicon-nl@1.7.0', 'lexicon-pt@1.7.0', 'lexicon-pl@1.7.0', 'lexicon-lv@1.6.0', 'lexicon-ms-my@1.4.0']);
     for (const pack of packs) expect(validate(JSON.parse(JSON.stringify(pack))), `${pack.id}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 

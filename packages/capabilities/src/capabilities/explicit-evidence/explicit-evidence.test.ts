@@ -25,7 +25,7 @@ describe('explicit_evidence on a plain-text invoice', () => {
     for (const [path, value, kind, label] of expectations) {
       const result = await runCapability(capability, invoices, path, document);
       expect(result.candidates[0]?.value, path).toEqual(value);
-      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.18.1');
+      expect(result.candidates[0]?.capability).toBe('explicit_evidence@1.19.0');
       expect(result.candidates[0]?.tier).toBe(1);
       const [evidence] = evidenceOf(result, result.candidates[0]);
       expect(evidence?.kind, path).toBe(kind);
@@ -534,6 +534,31 @@ describe("explicit_evidence: a letter's date line states the document's date", (
     expect(await read('Muster GmbH\nberlin, den 14.03.2025\n')).toEqual([]);
     // With no connector the date is in the place's column: a date in the next column is a table's cell ("LONDON Schreibtischstuhl,  02/17/26").
     expect(await read('Muster GmbH\n1908-S    LONDON Schreibtischstuhl,  02/17/26          3 Piece\n')).toEqual([]);
+  });
+});
+
+describe("explicit_evidence: a payment sentence's deadline states the due date", () => {
+  const run = async (text: string) => runCapability(capability, invoices, 'due_date', await buildDocument(text, { inputType: 'text' }));
+  const read = async (text: string): Promise<unknown[]> => (await run(`Muster GmbH\nRechnung Nr. 17\n\n${text}\n`)).candidates.map((candidate) => candidate.value);
+
+  it('reads the date after a deadline connector that follows a payment word of the packs, in their languages, as a label in running text', async () => {
+    expect(await read('Zahlbar innerhalb von 14 Tagen ohne Abzug bis zum 21.04.2025.')).toEqual(['2025-04-21']);
+    expect(await read('Bitte überweisen Sie den Rechnungsbetrag bis zum 21.04.2025 auf unser Konto.')).toEqual(['2025-04-21']);
+    expect(await read('Please pay within 14 days, by 21 April 2025.')).toEqual(['2025-04-21']);
+    expect(await read('Paiement au plus tard le 11 juin 2025.')).toEqual(['2025-06-11']);
+    expect(await read('Apmaksāt līdz 2025. gada 17. jūnijam.')).toEqual(['2025-06-17']);
+    const evidence = (await run('Muster GmbH\nZahlung bis spätestens 21.04.2025\n')).evidence[0];
+    expect(evidence?.grounds).toEqual([{ kind: 'label', match: 'synonym', placement: 'inline' }]);
+    expect(evidence?.detail).toMatchObject({ structure: 'inline', placement: 'payment-sentence', payment: 'Zahlung' });
+  });
+
+  it("reads no discount's deadline, no deadline of another sentence, none before the payment word, and nothing when two deadlines are given", async () => {
+    expect(await read('Bei Zahlung bis zum 14.04.2025 gewähren wir 2 % Skonto.')).toEqual([]);
+    expect(await read('Lieferung bis zum 21.04.2025. Zahlung per Überweisung.')).toEqual([]);
+    expect(await read('Lieferung bis zum 21.04.2025, Zahlung per Überweisung.')).toEqual([]);
+    expect(await read('Bitte überweisen Sie die erste Rate bis 14.04.2025 und die zweite bis 14.05.2025.')).toEqual([]);
+    // A date after a word that is no deadline connector ("am": the day it was paid).
+    expect(await read('Die Zahlung erfolgte am 21.04.2025.')).toEqual([]);
   });
 });
 

@@ -37,15 +37,16 @@ import { findInColumnsBelow } from './find-column-below.js';
 import { findInPartyBlocks } from './find-party-blocks.js';
 import { compileCompoundTitles, findInTitleLines } from './find-title-line.js';
 import { findInDatelines } from './find-dateline.js';
+import { findInPaymentDeadlines } from './find-payment-deadline.js';
 import { compileRateLabels, findRateInLabels, type RateLabels } from './find-rate-in-label.js';
 import { findInCsv, findInJson } from './find-structured-keys.js';
 import { bindStructuredTerm, findInGenericXml, findInStructuredData } from './find-structured-data.js';
 import { checkPayment } from './payment-check.js';
 
-/** The spec of `explicit_evidence@1.18.1`. */
+/** The spec of `explicit_evidence@1.19.0`. */
 export const EXPLICIT_EVIDENCE_SPEC: CapabilitySpec = Object.freeze({
   id: 'explicit_evidence',
-  version: '1.18.1',
+  version: '1.19.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 1, usd: '0' }),
@@ -251,6 +252,7 @@ export function createExplicitEvidenceCapability(options: ExplicitEvidenceOption
     findInPartyBlocks(search);
     findInTitleLines(search);
     findInDatelines(search);
+    findInPaymentDeadlines(search);
     findInTables(search);
     findInColumnsBelow(search);
     findInlineLabels(search);

@@ -28,7 +28,7 @@ const COLUMN_GAP = 2;
 const PLACE_WORD = /^\p{Lu}[\p{L}.'’-]*$/u;
 
 /** One word of a line: its text, its offsets in the line, and the spaces before it. */
-interface LineWord {
+export interface LineWord {
   readonly text: string;
   readonly start: number;
   readonly end: number;
@@ -57,7 +57,8 @@ interface Dateline {
   readonly connector: string;
 }
 
-function lineWords(text: string): LineWord[] {
+/** The words of a line's text, each with the spaces before it. */
+export function lineWords(text: string): LineWord[] {
   const words: LineWord[] = [];
   let previousEnd = -COLUMN_GAP;
   for (const match of text.matchAll(/\S+/g)) {

@@ -32,10 +32,10 @@ import { createResultBuilder, screenedLinesOfRun, type ResultBuilder } from '../
 import { cellAt, COLUMN_GAP, columnCells } from '../shared/column-cells.js';
 import { recordRecipientWindow } from './recipient-window.js';
 
-/** The spec of `pattern_extraction@1.17.1`. */
+/** The spec of `pattern_extraction@1.18.0`. */
 export const PATTERN_EXTRACTION_SPEC: CapabilitySpec = Object.freeze({
   id: 'pattern_extraction',
-  version: '1.17.1',
+  version: '1.18.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DATE', 'ENUM', 'MONEY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),

@@ -77,6 +77,9 @@ export type MentionedWordClass =
   | 'count-units'
   | 'place-connectors'
   | 'dateline-connectors'
+  | 'payment-words'
+  | 'deadline-connectors'
+  | 'discount-words'
   | 'place-leads'
   | 'duration-days'
   | 'duration-weeks'
@@ -107,6 +110,9 @@ const MENTIONED_CLASSES: readonly MentionedWordClass[] = [
   'count-units',
   'place-connectors',
   'dateline-connectors',
+  'payment-words',
+  'deadline-connectors',
+  'discount-words',
   'place-leads',
   'duration-days',
   'duration-weeks',
