@@ -13,7 +13,7 @@ describe('createDefaultCapabilities', () => {
       'explicit_evidence@1.19.0:1',
       'lookup@1.0.0:3',
       'pattern_extraction@1.18.0:2',
-      'record_reading@1.12.0:1',
+      'record_reading@1.13.0:1',
       'validation@1.1.0:4',
     ]);
     expect(registry.list().every((capability) => capability.spec.deterministic)).toBe(true);

@@ -11,6 +11,7 @@ describe('record knowledge (record-headers.json)', () => {
     // Latvian: "Nosaukums | Daudz. | Cena | Summa", totals "Summa bez PVN" and "Kopā apmaksai", "turpmāk" before a party's term.
     expect(knowledge.concepts.find((concept) => concept.id === 'quantity')!.terms['lv']).toContain('daudz.');
     expect(knowledge.partyDefinedTermLeads['lv']).toContain('turpmāk');
+    expect(knowledge.partySides['fr']).toEqual(["d'une part", "d'autre part"]);
   });
 
   it('holds the party list words: defined-term leads, articles and signature words, German and French among them', () => {
@@ -27,7 +28,7 @@ describe('record knowledge (record-headers.json)', () => {
 
   it('holds the words that tell a person who signs for themselves from an officer or a witness, the suffixes of a person\'s name and the headings parties are printed under', () => {
     const knowledge = recordKnowledge();
-    expect(knowledge.version).toBe('1.6.0');
+    expect(knowledge.version).toBe('1.7.0');
     expect(knowledge.signatureOfficeKeys['en']).toEqual(expect.arrayContaining(['title', 'its']));
     expect(knowledge.signatureOfficeKeys['de']).toContain('funktion');
     expect(knowledge.signatureOfficeKeys['fr']).toContain('fonction');

@@ -43,6 +43,11 @@ export interface RecordKnowledge {
   readonly partyJoiners: TermsByLanguage;
   /** Words that introduce the term a party is called by afterwards (`hereinafter referred to as`, `nachfolgend`, `ci-après`). */
   readonly partyDefinedTermLeads: TermsByLanguage;
+  /**
+   * Words that close a party's description in a preamble by the side it takes (`d'une part`,
+   * `einerseits`, `of the one part`, `no vienas puses`): the next party follows them.
+   */
+  readonly partySides: TermsByLanguage;
   /** Articles a language prints before a party's name that are no part of it (`der`, `la société`). */
   readonly partyNameArticles: TermsByLanguage;
   /** Suffixes a person's name prints after a comma (`Jr.`, `Sr.`, `III`): the name goes on past that comma. */
@@ -77,6 +82,7 @@ export const PARTY_WORD_FIELDS = {
   headings: 'partyHeadings',
   joiners: 'partyJoiners',
   definedTermLeads: 'partyDefinedTermLeads',
+  sides: 'partySides',
   nameArticles: 'partyNameArticles',
   nameSuffixes: 'partyNameSuffixes',
   selfWords: 'partySelfWords',
@@ -153,7 +159,7 @@ export function validateRecordKnowledge(input: unknown): RecordKnowledge {
   });
 }
 
-/** The built-in record knowledge (`record-headers@1.6.0`), validated once. */
+/** The built-in record knowledge (`record-headers@1.7.0`), validated once. */
 export const recordKnowledge: () => RecordKnowledge = lazyConstant(() => validateRecordKnowledge(data));
 
 /** Every term of a by-language table, lower case, longest first (so `unit price` wins over `price`). */

@@ -77,6 +77,48 @@ Article 1 – Objet`;
     ]);
   });
 
+  it('reads a French preamble laid out by paragraphs: "ENTRE LES SOUSSIGNÉS :", each party\'s term and its side ("D\'UNE PART,") in paragraphs of their own, "ET :" alone, "La société" capitalized left out', async () => {
+    const text = `CONTRAT DE PRESTATION DE SERVICES
+
+ENTRE LES SOUSSIGNÉS :
+
+La société Atelier Numérique SAS, au capital de 20 000 euros, dont le siège social est situé 10 quai Saint-Vincent, 69001 Lyon, représentée par Mme Claire Dubois, Présidente,
+
+Ci-après dénommée « le Prestataire »,
+
+D'UNE PART,
+
+ET :
+
+La société Transports Girard SARL, dont le siège social est situé 3 rue des Alpes, 38000 Grenoble, représentée par M. Paul Girard, gérant,
+
+Ci-après dénommée « le Client »,
+
+D'AUTRE PART,
+
+IL A ÉTÉ CONVENU CE QUI SUIT :`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Atelier Numérique SAS', role: 'Prestataire' },
+      { name: 'Transports Girard SARL', role: 'Client' },
+    ]);
+  });
+
+  it('reads a German preamble whose parties close by their side ("einerseits", "andererseits")', async () => {
+    const text = `Zwischen der Holzbau Meier GmbH, Sägewerkstraße 4, 79100 Freiburg, nachfolgend „Lieferant“ genannt, einerseits,
+
+und
+
+der Möbelwerk Schulz AG, Industriepark 12, 70565 Stuttgart, nachfolgend „Abnehmer“ genannt, andererseits,
+
+wird folgender Vertrag geschlossen:`;
+    const { list } = await partiesOf(text);
+    expect(namesOf(list)).toEqual([
+      { name: 'Holzbau Meier GmbH', role: 'Lieferant' },
+      { name: 'Möbelwerk Schulz AG', role: 'Abnehmer' },
+    ]);
+  });
+
   it('reads a title page: the lead alone on its line, each party a block of lines, joined by a line holding "and"', async () => {
     const text = `JOINT DEVELOPMENT AGREEMENT
 

@@ -110,6 +110,8 @@ interface Words {
   readonly listNames: ReadonlySet<string>;
   /** The words an agreement in the first or second person calls its unnamed party by ("you", "my", "the undersigned"). */
   readonly selfWords: readonly Term[];
+  /** The words that close a party's description by its side ("d'une part", "einerseits"), folded to lower case. */
+  readonly sides: readonly string[];
 }
 
 interface DefinedTerm extends Stretch {
@@ -136,6 +138,7 @@ function preambleWords(knowledge: RecordKnowledge, lead: string, legalForms: rea
     nameSuffixes: allTerms(knowledge.partyNameSuffixes).map(foldedWords).filter((folded) => folded.length > 0),
     listNames: new Set(allTerms(knowledge.partyListNames).map((name) => foldedWords(name).join(' '))),
     selfWords: asTerms(ofLanguages(knowledge.partySelfWords, languages)),
+    sides: allTerms(ofLanguages(knowledge.partySides, languages)).map((side) => side.toLowerCase()),
   };
 }
 
@@ -255,6 +258,12 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     }
     // A list number in parentheses opens the next party of a numbered list ("(the Company) (2) JOHN ROGERS (the Executive)").
     if (PARTY_NUMBER.test(text.slice(index, index + 6))) return { index, descriptor: false };
+    // The side a party takes closes its description ("D'UNE PART,", "einerseits"), on its line or its own: the next party follows.
+    const side = sideAt(text, index, words);
+    if (side > 0) {
+      index += side;
+      continue;
+    }
     const word = LETTERS.exec(text.slice(index, index + 40))?.[0];
     if (word === undefined) break;
     const lower = word.toLowerCase();
@@ -282,6 +291,16 @@ function nextPartyStart(text: string, at: number, words: Words): { readonly inde
     if (after !== null) return { index: after, descriptor: false };
   }
   return loose > 0 || startsLowercase(text, index) ? { index: at, descriptor: true } : null;
+}
+
+/** The length of a side word of the packs printed at `index` ("D'UNE PART", "andererseits"), in any case, or 0. */
+function sideAt(text: string, index: number, words: Words): number {
+  if (words.sides.length === 0) return 0;
+  const printed = lowerSameLength(text.slice(index, index + 40)).replace(/\u2019/gu, "'");
+  for (const side of words.sides) {
+    if (printed.startsWith(side) && !/[\p{L}\p{N}]/u.test(printed[side.length] ?? '')) return side.length;
+  }
+  return 0;
 }
 
 /** Most lines of a party's details ("Address : …", "Tel. : …") read between its term and the joining word that opens the next party. */
@@ -327,9 +346,12 @@ function opensName(text: string, index: number): boolean {
 /** Skips an article printed before a name ("der", "la société") that is no part of it. */
 function afterArticle(text: string, start: number, words: Words): number {
   // Printed in lower case only: "the Town of Vinton" drops its article, "The Associated Press" keeps it.
+  // An article of several words is one capitalized too, opening a paragraph ("La société", "Die Firma").
   const printed = text.slice(start, start + 40);
+  const capitalized = printed.charAt(0).toLowerCase() + printed.slice(1);
   for (const article of words.articles) {
-    if (printed.startsWith(article) && /\s/.test(printed[article.length] ?? '')) {
+    const matches = printed.startsWith(article) || (article.includes(' ') && capitalized.startsWith(article));
+    if (matches && /\s/.test(printed[article.length] ?? '')) {
       let index = start + article.length;
       while (index < text.length && /\s/.test(text[index]!)) index += 1;
       return index;

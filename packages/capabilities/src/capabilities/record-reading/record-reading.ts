@@ -19,10 +19,10 @@ import { recordSetsOf } from '../shared/record-sets.js';
 import { createResultBuilder } from '../shared/result-builder.js';
 import { configurePartyList, invokePartyList } from './party-lists.js';
 
-/** The spec of `record_reading@1.12.0`. */
+/** The spec of `record_reading@1.13.0`. */
 export const RECORD_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'record_reading',
-  version: '1.12.0',
+  version: '1.13.0',
   tier: CapabilityTier.EXPLICIT_EVIDENCE,
   acceptsTypes: Object.freeze(['ARRAY'] as const),
   costHint: Object.freeze({ tokens: 0, ms: 2, usd: '0' }),
