@@ -104,6 +104,21 @@ IL A ÉTÉ CONVENU CE QUI SUIT :`;
     ]);
   });
 
+  it('reads a Latvian opening with no lead word: a legal form before a quoted name is the whole name, a term after "turpmāk –" with or without quotes', async () => {
+    const quoted = `Šis līgums noslēgts starp SIA "Zaļais Lauks", reģistrācijas Nr. 40103000001, turpmāk – "Pārdevējs", un AS "Baltijas Koks", reģistrācijas Nr. 40003000002, turpmāk – "Pircējs".`;
+    expect(namesOf((await partiesOf(quoted)).list)).toEqual([
+      { name: 'SIA "Zaļais Lauks"', role: 'Pārdevējs' },
+      { name: 'AS "Baltijas Koks"', role: 'Pircējs' },
+    ]);
+    const opening = `PIEGĀDES LĪGUMS
+
+SIA "Zaļais Lauks", reģistrācijas Nr. 40103000001, turpmāk – Pārdevējs, no vienas puses, un AS "Baltijas Koks", reģistrācijas Nr. 40003000002, turpmāk – Pircējs, no otras puses, noslēdz šo līgumu.`;
+    expect(namesOf((await partiesOf(opening)).list)).toEqual([
+      { name: 'SIA "Zaļais Lauks"', role: 'Pārdevējs' },
+      { name: 'AS "Baltijas Koks"', role: 'Pircējs' },
+    ]);
+  });
+
   it('reads a German preamble whose parties close by their side ("einerseits", "andererseits")', async () => {
     const text = `Zwischen der Holzbau Meier GmbH, Sägewerkstraße 4, 79100 Freiburg, nachfolgend „Lieferant“ genannt, einerseits,
 

@@ -230,7 +230,12 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
     const leadEnd = from + hit.end;
     let open = leadEnd;
     while (open < Math.min(text.length, leadEnd + TERM_AFTER_LEAD) && !QUOTES.has(text[open]!)) open += 1;
-    if (!QUOTES.has(text[open] ?? '')) continue;
+    if (!QUOTES.has(text[open] ?? '')) {
+      // A term printed without quotes after its lead and a dash ("turpmāk – Piegādātājs,", "nachfolgend Lieferant genannt,").
+      const bare = bareTermAfterLead(text, leadEnd);
+      if (bare !== null) return { start: from + hit.start, end: bare.end, role: bare };
+      continue;
+    }
     let close = open + 1;
     while (close < Math.min(text.length, open + DEFINED_TERM_LENGTH) && !QUOTES.has(text[close]!)) close += 1;
     if (!QUOTES.has(text[close] ?? '')) continue;
@@ -238,6 +243,17 @@ function nextDefinedTerm(text: string, from: number, limit: number, words: Words
     return { start: from + hit.start, end: close + 1, role: role.end > role.start ? role : null };
   }
   return parenthesis;
+}
+
+/** A capitalized term of one to three words right after a lead (a dash or colon between), ending at a comma, a period or a closing parenthesis, maybe after one lowercase word ("genannt"). */
+const BARE_TERM_AFTER_LEAD = /^[ \t]*[-\u2013\u2014:]?[ \t]*(\p{Lu}[\p{L}\p{N}&'\u2019-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}&'\u2019-]*){0,2})(?:[ \t]+\p{Ll}+)?[ \t]*[,.;)]/u;
+
+/** The term printed without quotes right after a lead ending at `leadEnd`, or null. */
+function bareTermAfterLead(text: string, leadEnd: number): Stretch | null {
+  const match = BARE_TERM_AFTER_LEAD.exec(text.slice(leadEnd, leadEnd + DEFINED_TERM_LENGTH));
+  if (match === null) return null;
+  const start = leadEnd + match[0].indexOf(match[1]!);
+  return { start, end: start + match[1]!.length };
 }
 
 /**
@@ -503,10 +519,23 @@ function nameIn(text: string, stretch: Stretch, words: Words): Stretch | null {
   const name = text.slice(start, end);
   const nameWords = name.split(/\s+/);
   if (name.length < 2 || name.length > NAME_LENGTH || nameWords.length > NAME_WORDS) return null;
-  if (!namesAt(text, start, name, words) || isPlaceholder(name) || BLANK_LINE.test(name) || [...name].some((character) => DOUBLE_QUOTES.has(character))) return null;
+  if (!namesAt(text, start, name, words) || isPlaceholder(name) || BLANK_LINE.test(name) || ([...name].some((character) => DOUBLE_QUOTES.has(character)) && !formBeforeQuotedName(name, words))) return null;
   // More than a few lowercase words make a sentence, not a name ("Bank of America" has one).
   if (nameWords.filter((word) => /^\p{Ll}/u.test(word)).length > MAX_LOWERCASE_WORDS) return null;
   return { start, end };
+}
+
+/**
+ * A legal form before a name in quotes, the whole name (`SIA "Kokapstrāde"`, `AS „Latvijas
+ * Finieris“`): the quotes are the name's own, not a defined term's.
+ */
+function formBeforeQuotedName(name: string, words: Words): boolean {
+  let open = -1;
+  for (let index = 0; index < name.length && open < 0; index += 1) if (DOUBLE_QUOTES.has(name[index]!)) open = index;
+  const quoted = name.slice(open);
+  if (open <= 0 || quoted.length < 3 || !DOUBLE_QUOTES.has(quoted[quoted.length - 1]!) || [...quoted.slice(1, -1)].some((character) => DOUBLE_QUOTES.has(character))) return false;
+  const form = name.slice(0, open).trimEnd();
+  return form.length > 0 && legalFormEnd(form, 0, form.length, words) === form.length;
 }
 
 /** True when `[start, end)` crosses a blank line or the end of a sentence (a lowercase word or a number, a period, a capital). */
@@ -1131,8 +1160,9 @@ function openingNameStart(text: string, from: number, term: DefinedTerm, words: 
     // A name wraps onto a second line at most: more lines are a title page's headings run together.
     if ((printed.match(/\n/g) ?? []).length > 1) continue;
     // A legal form printed in lower case ends a descriptor ("an Ohio banking corporation"); a short one in title case is a word of the sentence ("… AGREEMENT As a condition": "AS" is a Norwegian legal form).
-    if ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed)) continue;
-    if (afterClause && !endsInLegalForm(printed, words)) continue;
+    const quotedAfterForm = formBeforeQuotedName(printed, words);
+    if (!quotedAfterForm && ((!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) || /(?:^|\s)(?:\p{Ll}\S*|\p{Lu}\p{Ll}{1,2})$/u.test(printed))) continue;
+    if (afterClause && !endsInLegalForm(printed, words) && !quotedAfterForm) continue;
     // Another company between the name and the term ("A Corporation and B, N.A. (together "VNB")"): the term names them together, and no one of them.
     if (gap.split(/[,;]/u).some((piece) => {
       const trimmed = piece.trim();
@@ -1164,7 +1194,7 @@ function openingAt(text: string, words: Words): Preamble {
       const companies: ReadParty[] = [];
       for (const party of parties) {
         const printed = text.slice(party.name.start, party.name.end);
-        if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words)) break;
+        if (!isLegalForm(printed, words) && !endsInLegalForm(printed, words) && !formBeforeQuotedName(printed, words)) break;
         companies.push(party);
       }
       if (companies.length === 1) {
