@@ -260,6 +260,9 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     expect(await values('Total\nBv\n')).toEqual([]);
     const sunfish = await runCapability(capability, receipts, 'merchant_name', await buildDocument('SUNFISH\n<484297-M>\n22 LRG PERUSAHAAN 4\n', { inputType: 'text' }));
     expect(evidenceOf(sunfish, sunfish.candidates[0])[0]).toMatchObject({ text: 'SUNFISH', detail: { followedBy: 'address' } });
+    // A store's code ("Filiale 1234", an outlet word of the packs) stands between a name and its address as a registration number does.
+    const store = await runCapability(capability, receipts, 'merchant_name', await buildDocument('ALDI SÜD\nFiliale 1234\nMusterstraße 5\n80331 München\n', { inputType: 'text' }));
+    expect(evidenceOf(store, store.candidates[0])[0]).toMatchObject({ text: 'ALDI SÜD', detail: { followedBy: 'address' } });
     // A registration number under a label ("BR NO.:") stands between a name and its address as a bare one does.
     const labelled = await runCapability(capability, receipts, 'merchant_name', await buildDocument('FUYI MINI MARKET\nBR NO.: 0195932-X\nNO 43-45-47G, TAMAN SEJATI,\n', { inputType: 'text' }));
     expect(evidenceOf(labelled, labelled.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });

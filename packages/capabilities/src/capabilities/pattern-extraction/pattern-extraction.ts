@@ -426,7 +426,7 @@ function recordLetterhead(builder: ResultBuilder, document: Document, layer: str
     const next = lines[position + 1]?.text.trim() ?? '';
     const continued = /[&,]$/.test(text) && next.length > 0 && next.length <= 40 && !/[\d:@|]/.test(next) ? next : null;
     let belowIndex = position + (continued === null ? 1 : 2);
-    while (belowIndex < lines.length && isRegistrationLine(lines[belowIndex]!.text.trim(), layout)) belowIndex += 1;
+    while (belowIndex < lines.length && isHeadNoteLine(lines[belowIndex]!.text.trim(), layout)) belowIndex += 1;
     const below = lines[belowIndex];
     candidates.push({ position, text, followedBy: below === undefined ? null : letterheadFollower(below.text, layout, normalize), continued });
   }
@@ -766,7 +766,7 @@ function letterheadPosition(lines: readonly Document['lines'][number][], layout:
     // The issuer's name is the name-like line an address follows (past a registration number):
     // a scanner's or cashier's name above it is followed by the name, not by an address.
     let below = position + 1;
-    while (below < lines.length && isRegistrationLine(lines[below]!.text.trim(), layout)) below += 1;
+    while (below < lines.length && isHeadNoteLine(lines[below]!.text.trim(), layout)) below += 1;
     if (letterheadFollower(lines[below]?.text ?? '', layout, normalize) === 'address') return position;
   }
   return null;
