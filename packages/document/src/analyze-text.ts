@@ -80,7 +80,7 @@ export function analyzeText(text: string, layer: string, options: AnalyzeTextOpt
   const tables = markSummaryRows(detectTextTables(text, layer, lines, cells, skipLines, same), summaries, words.taxWords);
   // A table's header row ("Bank    Account") is not a `Label    value` pair.
   const headerStarts = new Set<number>();
-  for (const table of tables) for (const cell of table.header ?? []) headerStarts.add(cell.span.start);
+  for (const table of tables) if (table.header !== null) for (const cell of table.header) headerStarts.add(cell.span.start);
   const keyValues = headerStarts.size === 0 ? pairs : pairs.filter((pair) => pair.source !== 'spaced' || !headerStarts.has(pair.keySpan.start));
   return { lines, keyValues, tables, warnings, same };
 }

@@ -63,10 +63,11 @@ function placeRow(text: string, layer: string, lines: readonly DocumentLine[], l
     const split = linesCells.split(index);
     const texts = linesCells.texts(index);
     const shift = linesCells.shift(index);
-    const row = new Array<TableCell>(split.length);
+    // Grown by push, as the other branch's row is: every row of every table one packed array (ADR 0060).
+    const row: TableCell[] = [];
     for (let column = 0; column < split.length; column += 1) {
       const cell = split[column]!;
-      row[column] = { text: texts[column]!, span: { start: cell.start + shift, end: cell.end + shift, layer } };
+      row.push({ text: texts[column]!, span: { start: cell.start + shift, end: cell.end + shift, layer } });
     }
     return row;
   }
