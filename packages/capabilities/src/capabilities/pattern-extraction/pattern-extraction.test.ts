@@ -263,6 +263,9 @@ describe('pattern_extraction: a letterhead over a registration number', () => {
     // A store's code ("Filiale 1234", an outlet word of the packs) stands between a name and its address as a registration number does.
     const store = await runCapability(capability, receipts, 'merchant_name', await buildDocument('ALDI SÜD\nFiliale 1234\nMusterstraße 5\n80331 München\n', { inputType: 'text' }));
     expect(evidenceOf(store, store.candidates[0])[0]).toMatchObject({ text: 'ALDI SÜD', detail: { followedBy: 'address' } });
+    // So does a statement of the legal form ("EURL au capital de 5 000 €"); a name that starts with its legal form is no such statement.
+    const capital = await runCapability(capability, receipts, 'merchant_name', await buildDocument('ÉLECTRICITÉ ROUSSEAU\nEURL au capital de 5 000 €\n22 avenue Victor Hugo\n33000 Bordeaux\n', { inputType: 'text' }));
+    expect(evidenceOf(capital, capital.candidates[0])[0]).toMatchObject({ text: 'ÉLECTRICITÉ ROUSSEAU', detail: { followedBy: 'address' } });
     // A registration number under a label ("BR NO.:") stands between a name and its address as a bare one does.
     const labelled = await runCapability(capability, receipts, 'merchant_name', await buildDocument('FUYI MINI MARKET\nBR NO.: 0195932-X\nNO 43-45-47G, TAMAN SEJATI,\n', { inputType: 'text' }));
     expect(evidenceOf(labelled, labelled.candidates[0])[0]).toMatchObject({ detail: { followedBy: 'address' } });

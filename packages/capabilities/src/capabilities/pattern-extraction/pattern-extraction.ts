@@ -620,9 +620,19 @@ function isOutletCodeLine(text: string, layout: LayoutWords): boolean {
   const marker = /^\s*(\S+?)\.?(?=\s)/.exec(rest);
   return OUTLET_CODE.test(rest) || (marker !== null && layout.isNumberMarker(marker[1]!) && OUTLET_CODE.test(rest.slice(marker[0].length)));
 }
-/** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head. */
+/**
+ * A statement of the company's legal form under its name: a legal form of the packs, then
+ * lowercase words ("EURL au capital de 5 000 €", "GmbH mit Sitz in Köln") — not a name that
+ * starts with its legal form (`SIA "Maxima Latvija"`, "SAS DISTRIBUTION SUD").
+ */
+function isLegalFormStatement(text: string, layout: LayoutWords): boolean {
+  const end = /^\p{L}/u.test(text) ? layout.afterStart('legal-forms', text) : null;
+  return end !== null && /^\s+\p{Ll}/u.test(text.slice(end));
+}
+
+/** What stands between a name and its address: a registration or tax number printed alone, a store's code, the date and time printed at the head, a statement of the legal form. */
 function isHeadNoteLine(text: string, layout: LayoutWords): boolean {
-  return isRegistrationLine(text, layout) || isTaxIdLine(text, layout) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text);
+  return isRegistrationLine(text, layout) || isTaxIdLine(text, layout) || isOutletCodeLine(text, layout) || DATE_TIME_LINE.test(text) || isLegalFormStatement(text, layout);
 }
 /** "NO:" or "No :" before a house number at the start of an address line. */
 const HOUSE_NUMBER_COLON = /^no\s*:\s*(?=\d)/i;
