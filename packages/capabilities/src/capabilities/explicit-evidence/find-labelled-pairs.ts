@@ -97,8 +97,8 @@ function isNetTotal(context: SearchContext, label: string): boolean {
  * Where a document uses "net" for the amount after tax (as many Asian receipts do: "GROSS
  * AMT 47.80 / SVR TAX 2.87 / GST 2.86 / NET AMT 53.55"), rather than before it (as in much
  * of Europe: "Net 100.00 / VAT 19.00 / Total 119.00"): the net-labelled amounts printed
- * after a tax, service or rounding line that states an amount (not a tax registration
- * number) and no smaller than any total-like amount before that line.
+ * after a tax, service or rounding line (not a tax registration's label) and no smaller
+ * than any total-like amount before that line.
  * Returns those pairs and the tax line's position, or null when "net" means before tax or
  * the document does not say.
  */
@@ -107,9 +107,10 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
   // What a key says is judged once per distinct key: a long document repeats its keys.
   const netTotal = context.index.keyFact('net-total', (key) => isNetTotal(context, key));
   const amountLabel = context.index.keyFact('names-amount', (key) => namesAmount(context, key));
-  // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST") —
-  // or a rounding adjustment, which is made to what is paid, after tax ("ROUND AMT 0.00" over "NET TOTAL").
-  const taxLine = context.index.keyFact('tax-line', (key) => (context.layout.mentions('added-charges', key) || context.layout.mentions('rounding-words', key)) && !namesAmount(context, key));
+  // A tax or service line — not a total that says it includes or excludes the tax ("Total incl. GST"), nor
+  // a tax registration's label ("USt-IdNr.", "TVA intracom.", "GST REG NO") — or a rounding adjustment,
+  // which is made to what is paid, after tax ("ROUND AMT 0.00" over "NET TOTAL").
+  const taxLine = context.index.keyFact('tax-line', (key) => (context.layout.mentions('added-charges', key) || context.layout.mentions('rounding-words', key)) && !namesAmount(context, key) && !namesTaxRegistration(context, key));
   let taxPosition = -1;
   const netPositions: number[] = [];
   for (let position = 0; position < pairs.length; position += 1) {
@@ -117,8 +118,7 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
     if (netTotal(position)) {
       if (taxPosition >= 0) netPositions.push(position);
       else return null;
-    } else if (taxPosition < 0 && taxLine(position) && amountIn(context, pairs[position]!.value) !== null) {
-      // Such a line states an amount: "TVA intracom. : FR45812345678", "GST REG NO: 000460664832" are registration numbers.
+    } else if (taxPosition < 0 && taxLine(position)) {
       taxPosition = position;
     }
   }
@@ -132,6 +132,28 @@ function netAfterTax(context: SearchContext): { netPositions: number[]; taxPosit
     if (before !== null && before > net) return null;
   }
   return { netPositions, taxPosition };
+}
+
+/** Where the words of `text` stop being punctuation (the start of its next word). */
+function nextWord(text: string): string {
+  return text.replace(/^[^\p{L}\p{N}]+/u, '');
+}
+
+/**
+ * A tax registration's label: a tax word of the packs, then only tax-id words ("USt-IdNr.",
+ * "TVA intracom.", "GST REG NO", "PVN maks. Nr."): the number after it is no tax amount.
+ */
+function namesTaxRegistration(context: SearchContext, key: string): boolean {
+  const taxEnd = context.layout.afterStart('tax-words', key.trim());
+  if (taxEnd === null) return false;
+  let rest = nextWord(key.trim().slice(taxEnd));
+  if (rest === '') return false;
+  while (rest !== '') {
+    const end = context.layout.afterStart('tax-id-words', rest);
+    if (end === null) return false;
+    rest = nextWord(rest.slice(end));
+  }
+  return true;
 }
 
 /** Table columns and totals rows. CSV grids are read by the structured finder. */
