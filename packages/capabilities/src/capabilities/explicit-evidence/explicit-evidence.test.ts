@@ -282,6 +282,15 @@ describe('explicit_evidence: the payment a receipt states checks its total', () 
     const european = await run('Net amount: 100.00\nVAT 19%: 19.00\nTotal: 119.00\n');
     expect(european.candidates.map((candidate) => candidate.value)).toEqual(['119.00']);
   });
+
+  it('never takes a tax registration\'s label for the tax line, and takes a service charge whose amount the scan mangled', async () => {
+    // "VAT Reg No" is a registration: "Net amount" under it is still the amount before tax.
+    const registered = await run('VAT Reg No: GB123456789\nNet amount: 100.00\nVAT 20%: 20.00\nTotal: 120.00\n');
+    expect(registered.candidates.map((candidate) => candidate.value)).toEqual(['120.00']);
+    // A service line ("SERVICE CHARGE 10%") makes the net total after it the amount after tax, its value read or not.
+    const mangled = await run('GST ID: 001661886464\nSUB TOTAL   150.00\nSERVICE CHARGE 10%   15 0)\nNET TOTAL   174.90\n');
+    expect(mangled.candidates.map((candidate) => candidate.value)).toEqual(['174.90']);
+  });
 });
 
 describe('explicit_evidence: a duration and a party name are read as such', () => {
