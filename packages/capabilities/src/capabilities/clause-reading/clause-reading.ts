@@ -1,5 +1,5 @@
 /**
- * `clause_reading@1.7.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.8.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"; a letter agreement's date line
  * above its salutation, as an inference), the date it takes effect ("effective as of …",
@@ -21,14 +21,19 @@
  * outranking one about an arbitration or an export. Evidence is `RECOGNIZER` with
  * `pattern: 'clause:<concept>'`, how many distinct values the clauses gave, and
  * `detail.inferred` when the value is inferred rather than stated (graded lower, ADR 0007).
- * The clause leads, headings and place words are the patterns of a clause pack
- * (`contract-clauses-en` by default, `@paxman/knowledge`): contracts in another language are
- * read by giving the capability their pack, not by changing this code.
+ * The clause leads, headings and place words are the patterns of clause packs, one per
+ * language (the built-in `contract-clauses-en`, `-de`, `-fr` by default, `@paxman/knowledge`):
+ * a document is read with each pack's rules and every value any pack finds is a candidate
+ * (a contract in one language matches only its own pack's leads in practice; when two packs
+ * find values, the reconciler groups and judges them as it does any candidates). Contracts in
+ * another language are read by giving the capability their pack, not by changing this code.
+ * A heading of one word is a title only when its kind is a part of it (a compound,
+ * "Liefervertrag"), never the bare kind ("AGREEMENT").
  */
 import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
-import { type ClauseKnowledge, contractClauses } from '@paxman/knowledge';
+import { type ClauseKnowledge, builtInClausePacks } from '@paxman/knowledge';
 import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { documentIndex } from '../shared/document-index.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
@@ -37,7 +42,7 @@ import { type ClauseRules, compileClauseRules } from './clause-rules.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.7.0',
+  version: '1.8.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
@@ -225,7 +230,7 @@ function titleHeadings(rules: ClauseRules, head: string): TitleHeading[] {
     const prefix = rules.titlePrefix.exec(segment)?.[0] ?? '';
     // A heading ends where the preamble begins ("TALENT AGREEMENT THIS SUPPLEMENTAL AGREEMENT is made").
     const title = segment.slice(prefix.length).split(rules.preambleStart)[0]!.replace(/[\s,.;:]+$/, '');
-    if (title.split(/\s+/).length < 2 || /[a-z]/.test(title) || rules.sentenceWord.test(title) || !rules.titleKindAtEnd.test(title)) return;
+    if ((title.split(/\s+/).length < 2 && !isCompoundTitle(rules, title)) || /[a-z]/.test(title) || rules.sentenceWord.test(title) || !rules.titleKindAtEnd.test(title)) return;
     const start = at + prefix.length;
     found.push({ title, start, standsAlone: standsAlone(rules, head, start, start + title.length) });
   };
@@ -257,9 +262,20 @@ function titleHeadings(rules: ClauseRules, head: string): TitleHeading[] {
     // A title-case line of many words names parties as well as the agreement ("Oceanic Time Warner Cable and Watchit
     // Media Content and License Agreement"): offered only when the preamble names it, never inferred.
     const words = title.split(/\s+/).length;
-    if (words >= 2 && !found.some((heading) => heading.start === start)) found.push({ title, start, standsAlone: words <= MAX_INFERRED_TITLE_CASE_WORDS && standsAlone(rules, head, start, start + title.length) });
+    if ((words >= 2 || isCompoundTitle(rules, title)) && !found.some((heading) => heading.start === start)) found.push({ title, start, standsAlone: words <= MAX_INFERRED_TITLE_CASE_WORDS && standsAlone(rules, head, start, start + title.length) });
   }
   return found.sort((left, right) => left.start - right.start);
+}
+
+/**
+ * Whether a heading of one word names its kind as a part of it ("LIEFERVERTRAG",
+ * "Rahmenvereinbarung": the kind found inside the word, not at its start), so it is a title
+ * of its own; the bare kind ("AGREEMENT", "Vertrag") is not.
+ */
+function isCompoundTitle(rules: ClauseRules, title: string): boolean {
+  if (/\s/.test(title.trim())) return false;
+  const kind = rules.titleKindAtEnd.exec(title.toUpperCase());
+  return kind !== null && kind.index > 0;
 }
 
 /** Longest title-case heading taken as the title without the preamble naming it. */
@@ -479,29 +495,36 @@ function governingLaws(rules: ClauseRules, text: string): ClauseValue[] {
   return (aboutThis.length > 0 ? aboutThis : found).sort((left, right) => left.start - right.start);
 }
 
+/** What one pack's rules read for one concept. */
+function readConcept(rules: ClauseRules, concept: ClauseConcept, text: string, recognizers: ValueRecognizers, dateOptions: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
+  const preamble = preambleOf(rules, text);
+  return concept === 'agreement-date'
+    ? agreementDates(rules, preamble, text, recognizers, dateOptions, { takesItsEffectiveDate: true })
+    : concept === 'effective-date'
+      ? effectiveDates(rules, text, preamble, recognizers, dateOptions)
+      : concept === 'document-title'
+        ? documentTitles(rules, text)
+        : governingLaws(rules, text);
+}
+
 /**
- * The capability, reading clauses with the patterns of `clauses` (default: the built-in
- * `contract-clauses-en` pack), compiled once here.
+ * The capability, reading clauses with the patterns of each pack of `clauses` (default: the
+ * built-in packs, `builtInClausePacks()`; one pack alone may be given), each compiled once
+ * here. A document is read with every pack's rules, in the packs' order, and what each finds
+ * is kept: the candidates of all packs together.
  */
-export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers; readonly lexicon?: Lexicon; readonly clauses?: ClauseKnowledge }): Capability {
+export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers; readonly lexicon?: Lexicon; readonly clauses?: ClauseKnowledge | readonly ClauseKnowledge[] }): Capability {
   const key = capabilityKey(CLAUSE_READING_SPEC);
   const lexicon = options.lexicon ?? defaultLexicon();
-  const rules = compileClauseRules(options.clauses ?? contractClauses());
+  const packs: readonly ClauseKnowledge[] = options.clauses === undefined ? builtInClausePacks() : Array.isArray(options.clauses) ? (options.clauses as readonly ClauseKnowledge[]) : [options.clauses as ClauseKnowledge];
+  const rulesOfPacks = Object.freeze(packs.map((pack) => compileClauseRules(pack)));
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: CLAUSE_READING_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const index = documentIndex(context, options.recognizers);
     const text = index.primary.text;
-    const preamble = preambleOf(rules, text);
     const dateOptions = index.recognizerOptions;
     for (const concept of (context.config.concepts ?? []) as readonly ClauseConcept[]) {
-      const values =
-        concept === 'agreement-date'
-          ? agreementDates(rules, preamble, text, options.recognizers, dateOptions, { takesItsEffectiveDate: true })
-          : concept === 'effective-date'
-            ? effectiveDates(rules, text, preamble, options.recognizers, dateOptions)
-            : concept === 'document-title'
-              ? documentTitles(rules, text)
-              : governingLaws(rules, text);
+      const values = rulesOfPacks.flatMap((rules) => readConcept(rules, concept, text, options.recognizers, dateOptions));
       const distinct = new Set(values.map((entry) => JSON.stringify(entry.value)));
       for (const entry of values) {
         builder.finding({
