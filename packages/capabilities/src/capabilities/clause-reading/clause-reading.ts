@@ -210,8 +210,8 @@ function datesBeforeEffectiveTerm(rules: ClauseRules, text: string, recognizers:
   return found;
 }
 
-/** Capitalised words going on after a heading ("BETWEEN ARCA FUND AND ARCA CAPITAL MANAGEMENT, LLC") before the preamble starts. */
-const CAPITALISED_RUN = /^(?:[A-Z0-9][A-Z0-9&'’.,\-/()]*[ \t]+){0,15}/;
+/** Capitalised words going on after a heading ("BETWEEN ARCA FUND AND ARCA CAPITAL MANAGEMENT, LLC", "ÜBER GEWERBERÄUME") before the preamble starts: capitals of any script. */
+const CAPITALISED_RUN = /^(?:[\p{Lu}0-9][\p{Lu}0-9&'’.,\-/()]*[ \t]+){0,15}/u;
 
 interface TitleHeading {
   readonly title: string;
