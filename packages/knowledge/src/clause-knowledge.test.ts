@@ -33,10 +33,10 @@ describe('clause knowledge (contract-clauses-en.json)', () => {
 });
 
 describe('the built-in clause packs, one per language', () => {
-  it('are the English, German and French packs, each whole, described, with examples in German and French', () => {
+  it('are the English, German, French and Latvian packs, each whole, described, with examples in each new language', () => {
     const packs = builtInClausePacks();
-    expect(packs.map((pack) => `${pack.id}@${pack.version}`)).toEqual(['contract-clauses-en@1.2.0', 'contract-clauses-de@1.0.0', 'contract-clauses-fr@1.0.0']);
-    expect(packs.map((pack) => pack.language)).toEqual(['en', 'de', 'fr']);
+    expect(packs.map((pack) => `${pack.id}@${pack.version}`)).toEqual(['contract-clauses-en@1.2.0', 'contract-clauses-de@1.0.0', 'contract-clauses-fr@1.0.0', 'contract-clauses-lv@1.0.0']);
+    expect(packs.map((pack) => pack.language)).toEqual(['en', 'de', 'fr', 'lv']);
     for (const pack of packs) {
       for (const pattern of [...Object.values(pack.patterns), ...Object.values(pack.leads).flat()]) expect(pattern.description, pack.id).toBeTruthy();
       for (const name of CLAUSE_LEAD_NAMES) expect(pack.leads[name].length, `${pack.id} ${name}`).toBeGreaterThan(0);
@@ -47,7 +47,7 @@ describe('the built-in clause packs, one per language', () => {
   });
 
   it('find what German and French contracts say, and map a people\'s adjective to the place as the language names it', () => {
-    const [, de, fr] = builtInClausePacks();
+    const [, de, fr, lv] = builtInClausePacks();
     const compiled = (pattern: { source: string; flags: string }) => new RegExp(pattern.source, pattern.flags.replace('g', ''));
     expect(compiled(de!.patterns['governing-law']).exec('Es gilt das Recht der Bundesrepublik Deutschland.')?.groups?.['place']).toBe('Bundesrepublik Deutschland');
     expect(compiled(de!.patterns['governing-law']).test('Der Käufer ist berechtigt, das Recht der Nacherfüllung geltend zu machen.')).toBe(false);
@@ -57,6 +57,8 @@ describe('the built-in clause packs, one per language', () => {
     expect(fr!.placeAdjectives['française']).toBe('France');
     expect(de!.leads['body-effective-leads'].some((lead) => compiled(lead).test('Dieser Vertrag tritt am 1. Juli 2025 in Kraft.'))).toBe(true);
     expect(fr!.leads['execution-date-leads'].some((lead) => compiled(lead).test('Fait à Paris, le 3 juin 2025'))).toBe(true);
+    expect(compiled(lv!.patterns['place-law']).exec('Līgumam piemērojami Latvijas Republikas normatīvie akti.')?.groups?.['place']).toBe('Latvijas');
+    expect(lv!.placeAdjectives['Latvijas']).toBe('Latvija');
   });
 
   it('fingerprint their content, tell a clause pack by its patterns, and read a validated pack again as it was', () => {

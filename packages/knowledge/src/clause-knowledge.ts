@@ -1,6 +1,6 @@
 /**
  * Clause knowledge as data (`packs/contract-clauses-<language>.json`, one pack per language:
- * English, German, French built in): how a language's contracts
+ * English, German, French and Latvian built in): how a language's contracts
  * state their date, the date they take effect, the law that governs them and their title.
  * A contract says these in sentences, not beside labels, so the pack holds patterns over
  * the prose ("made and entered into as of", "governed by … the laws of", a heading in
@@ -17,6 +17,7 @@ import { examplesSectionProblems, type PackExample } from './pack-examples.js';
 import de from './packs/contract-clauses-de.json';
 import data from './packs/contract-clauses-en.json';
 import fr from './packs/contract-clauses-fr.json';
+import lv from './packs/contract-clauses-lv.json';
 
 /** A regular expression as data: its source and flags (`g`, `i`, `m`, `d` …). */
 export interface ClausePattern {
@@ -171,7 +172,7 @@ export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
 export const contractClauses: () => ClauseKnowledge = lazyConstant(() => validateClauseKnowledge(data));
 
 /**
- * The built-in clause packs, one per language (English, German, French), validated once:
+ * The built-in clause packs, one per language (English, German, French, Latvian), validated once:
  * `clause_reading` reads a contract with each, and an instance names each in its artifacts.
  */
-export const builtInClausePacks: () => readonly ClauseKnowledge[] = lazyConstant(() => Object.freeze([contractClauses(), validateClauseKnowledge(de), validateClauseKnowledge(fr)]));
+export const builtInClausePacks: () => readonly ClauseKnowledge[] = lazyConstant(() => Object.freeze([contractClauses(), validateClauseKnowledge(de), validateClauseKnowledge(fr), validateClauseKnowledge(lv)]));

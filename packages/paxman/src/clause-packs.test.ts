@@ -1,5 +1,5 @@
 /**
- * Clause packs on an instance: the built-in packs (English, German, French) read contracts in
+ * Clause packs on an instance: the built-in packs (English, German, French, Latvian) read contracts in
  * each language and are named in every artifact; a user's clause pack for another language is
  * added to them, one with a built-in pack's id replaces it, and replay checks them all.
  */
@@ -38,7 +38,7 @@ describe('clause packs on an instance', () => {
     const en = await plain.normalize(english, { contract });
     expect(en.normalizedData).toEqual({ agreement_date: '2025-06-03', jurisdiction: 'New York' });
     for (const pack of builtInClausePacks()) expect(en.versions.knowledge![`${pack.id}@${pack.version}`]).toBe(clauseKnowledgeFingerprint(pack));
-    expect(Object.keys(en.versions.knowledge!)).toEqual(expect.arrayContaining(['contract-clauses-en@1.2.0', 'contract-clauses-de@1.0.0', 'contract-clauses-fr@1.0.0']));
+    expect(Object.keys(en.versions.knowledge!)).toEqual(expect.arrayContaining(['contract-clauses-en@1.2.0', 'contract-clauses-de@1.0.0', 'contract-clauses-fr@1.0.0', 'contract-clauses-lv@1.0.0']));
   });
 
   it("adds a user's clause pack for another language to the built-in ones, and replay needs it", async () => {

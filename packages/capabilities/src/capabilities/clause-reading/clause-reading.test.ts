@@ -255,7 +255,7 @@ describe('clause_reading: several clause packs, one per language', () => {
     return (await cap.invoke({ field, contract: fields, config: step.config, document, resolved: new Map(), tables: {}, memo: createRunMemo() })).candidates.map((candidate) => candidate.value);
   }
 
-  it('reads German and French contracts with the built-in packs by default, English ones as before', async () => {
+  it('reads German, French and Latvian contracts with the built-in packs by default, English ones as before', async () => {
     const german = 'Liefervertrag\n\nZwischen der A GmbH und der B AG wird folgender Vertrag geschlossen:\n\n§ 8 Schlussbestimmungen\nDieser Vertrag tritt am 1. Juli 2025 in Kraft. Es gilt das Recht der Bundesrepublik Deutschland. Gerichtsstand ist Stuttgart.\n\nFreiburg, den 3. Juni 2025\n';
     expect(await readWith(capability, german, 'effective_date')).toEqual(['2025-07-01']);
     expect(await readWith(capability, german, 'governing_law')).toEqual(['Deutschland']);
@@ -266,6 +266,11 @@ describe('clause_reading: several clause packs, one per language', () => {
     expect(await readWith(capability, french, 'effective_date')).toEqual(['2025-07-01']);
     expect(await readWith(capability, french, 'governing_law')).toEqual(['France']);
     expect(await readWith(capability, french, 'document_title')).toEqual(['CONTRAT DE DISTRIBUTION']);
+    const latvian = 'PIEGĀDES LĪGUMS Nr. 7\n\nRīgā, 2025. gada 3. jūnijā\n\nSIA A un AS B noslēdz šo līgumu.\n\n1. Līguma priekšmets\n1.1. Līgums stājas spēkā 2025. gada 1. jūlijā. Līgumam piemērojami Latvijas Republikas normatīvie akti.\n';
+    expect(await readWith(capability, latvian, 'agreement_date')).toEqual(['2025-06-03']);
+    expect(await readWith(capability, latvian, 'effective_date')).toEqual(['2025-07-01']);
+    expect(await readWith(capability, latvian, 'governing_law')).toEqual(['Latvija']);
+    expect(await readWith(capability, latvian, 'document_title')).toEqual(['PIEGĀDES LĪGUMS']);
   });
 
   it('reads with one pack alone when given one, and keeps what each of several packs finds as candidates', async () => {
