@@ -8,7 +8,7 @@
  *
  * Clause packs (the shape of `contract-clauses-en.json`: a `patterns` table, one pack per
  * language) are told from knowledge packs by that table. A user's clause pack is added to the
- * built-in ones (English, German, French), so a contract is read with every language's pack;
+ * built-in ones (English, German, French, Latvian), so a contract is read with every language's pack;
  * one whose id is a built-in pack's (`contract-clauses-en`) replaces that pack instead.
  */
 import { lazyConstant } from '@paxman/core';

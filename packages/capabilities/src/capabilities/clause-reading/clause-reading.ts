@@ -22,7 +22,7 @@
  * `pattern: 'clause:<concept>'`, how many distinct values the clauses gave, and
  * `detail.inferred` when the value is inferred rather than stated (graded lower, ADR 0007).
  * The clause leads, headings and place words are the patterns of clause packs, one per
- * language (the built-in `contract-clauses-en`, `-de`, `-fr` by default, `@paxman/knowledge`):
+ * language (the built-in `contract-clauses-en`, `-de`, `-fr`, `-lv` by default, `@paxman/knowledge`):
  * a document is read with each pack's rules and every value any pack finds is a candidate
  * (a contract in one language matches only its own pack's leads in practice; when two packs
  * find values, the reconciler groups and judges them as it does any candidates). Contracts in
