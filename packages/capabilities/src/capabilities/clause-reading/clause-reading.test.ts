@@ -288,6 +288,22 @@ describe('clause_reading: several clause packs, one per language', () => {
     expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { distinctValues: 2 } });
   });
 
+  it("lets a date one pack's clauses state outrank what another pack only infers", async () => {
+    const english = contractClauses();
+    // A pack whose signing clause reads "datiert <date>": an inference, the agreement's date only when no pack states one.
+    const signing = validateClauseKnowledge({ ...english, id: 'contract-clauses-xx', language: 'xx', patterns: { ...english.patterns, ...english.leads, 'execution-date-leads': [{ source: String.raw`\bdatiert\s+`, flags: 'gi' }] } });
+    const both = createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses: [english, signing] });
+    const stated = 'This Agreement is made as of June 1, 2020 between A and B.\nUnterschrieben, datiert 2. Mai 2020.';
+    expect(await readWith(both, stated, 'agreement_date')).toEqual(['2020-06-01']);
+    expect(await readWith(both, stated, 'effective_date')).toEqual(['2020-06-01']);
+    expect(await readWith(both, 'This Agreement is between A and B.\nUnterschrieben, datiert 2. Mai 2020.', 'agreement_date')).toEqual(['2020-05-02']);
+    // One pack stating that the agreement takes effect otherwise leaves no pack's date to stand for it.
+    expect(await readWith(both, 'This Agreement is between A and B and shall become effective upon approval by the Board.\nUnterschrieben, datiert 2. Mai 2020.', 'effective_date')).toEqual([]);
+    // Each pack's own statements stay candidates together.
+    const german = 'LIEFERVERTRAG\n\nZwischen der A GmbH und der B AG wird folgender Vertrag geschlossen.\n\n§ 1 Laufzeit\nDas Vertragsverhältnis beginnt am 01.03.2024.\n\nLeipzig, den 15.02.2024\n';
+    expect(await readWith(capability, german, 'effective_date')).toEqual(['2024-03-01']);
+  });
+
   it('takes a one-word heading as a title only when its kind is a part of it, never the bare kind', async () => {
     const preamble = '\n\nZwischen A und B wird folgender Vertrag geschlossen.\n';
     expect(await readWith(capability, `KAUFVERTRAG${preamble}`, 'document_title')).toEqual(['KAUFVERTRAG']);
