@@ -8,7 +8,7 @@ describe('createDefaultCapabilities', () => {
   it('registers the V1 field capabilities and record reading with valid specs', () => {
     const registry = createCapabilityRegistry(createDefaultCapabilities());
     expect(registry.list().map((capability) => `${capability.spec.id}@${capability.spec.version}:${capability.spec.tier}`)).toEqual([
-      'clause_reading@1.7.0:2',
+      'clause_reading@1.8.0:2',
       'derived@1.0.0:4',
       'explicit_evidence@1.19.0:1',
       'lookup@1.0.0:3',

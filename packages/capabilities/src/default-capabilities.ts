@@ -17,7 +17,7 @@ import type { ValueRecognizers } from './capabilities/shared/recognizer-port.js'
 import { createValidationCapability } from './capabilities/validation/validation.js';
 import type { Capability } from '@paxman/capability-spi';
 import { defaultLexicon, type Lexicon } from '@paxman/values';
-import type { CompiledStructuredData, RecordKnowledge } from '@paxman/knowledge';
+import type { ClauseKnowledge, CompiledStructuredData, RecordKnowledge } from '@paxman/knowledge';
 
 /** Options of `createDefaultCapabilities`. */
 export interface DefaultCapabilityOptions {
@@ -29,6 +29,8 @@ export interface DefaultCapabilityOptions {
   readonly structuredData?: CompiledStructuredData | null;
   /** The record knowledge `record_reading` and the scalar finders read record sets with (the built-in merged with the packs' `records` sections); the built-in by default. */
   readonly records?: RecordKnowledge;
+  /** The clause packs `clause_reading` reads contracts with, one per language; the built-in packs (`builtInClausePacks()`) by default. */
+  readonly clauses?: readonly ClauseKnowledge[];
 }
 
 /** The V1 deterministic field capabilities, in tier order, reading with the given recognizers and lexicon. */
@@ -40,7 +42,7 @@ export function createDefaultCapabilities(options: DefaultCapabilityOptions = {}
     createExplicitEvidenceCapability({ recognizers, lexicon, ...records, ...(options.structuredData === undefined ? {} : { structuredData: options.structuredData }) }),
     createRecordReadingCapability({ lexicon, ...records }),
     createPatternExtractionCapability({ recognizers, lexicon }),
-    createClauseReadingCapability({ recognizers, lexicon }),
+    createClauseReadingCapability({ recognizers, lexicon, ...(options.clauses === undefined ? {} : { clauses: options.clauses }) }),
     createLookupCapability(),
     createDerivedCapability({ lexicon }),
     createValidationCapability({ lexicon }),

@@ -1,5 +1,6 @@
 /**
- * Clause knowledge as data (`packs/contract-clauses-en.json`): how a language's contracts
+ * Clause knowledge as data (`packs/contract-clauses-<language>.json`, one pack per language:
+ * English, German, French and Latvian built in): how a language's contracts
  * state their date, the date they take effect, the law that governs them and their title.
  * A contract says these in sentences, not beside labels, so the pack holds patterns over
  * the prose ("made and entered into as of", "governed by … the laws of", a heading in
@@ -11,8 +12,12 @@
  * only from a source you trust as you trust code (a lexicon pack, matched by words, has no
  * such concern).
  */
-import { InvalidKnowledgePackError, deepFreeze, isPlainObject, lazyConstant } from '@paxman/core';
+import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, lazyConstant, sha256Hex } from '@paxman/core';
+import { examplesSectionProblems, type PackExample } from './pack-examples.js';
+import de from './packs/contract-clauses-de.json';
 import data from './packs/contract-clauses-en.json';
+import fr from './packs/contract-clauses-fr.json';
+import lv from './packs/contract-clauses-lv.json';
 
 /** A regular expression as data: its source and flags (`g`, `i`, `m`, `d` …). */
 export interface ClausePattern {
@@ -90,6 +95,21 @@ export interface ClauseKnowledge {
   readonly leads: Readonly<Record<ClauseLeadName, readonly ClausePattern[]>>;
   /** A people's adjective → the place it names in "governed by English law" ("English" → "England"). */
   readonly placeAdjectives: Readonly<Record<string, string>>;
+  /** Example cases: contracts and the values the pack must let Paxman read from them (tests as data, never read by the mechanisms). */
+  readonly examples?: readonly PackExample[];
+}
+
+const ID = /^[a-z][a-z0-9-]*$/;
+const SEMVER = /^\d+\.\d+\.\d+$/;
+
+/** Whether `input` has a clause pack's shape (its `patterns` table) rather than a knowledge pack's sections. */
+export function isClauseKnowledgeData(input: unknown): boolean {
+  return isPlainObject(input) && isPlainObject((input as Record<string, unknown>).patterns);
+}
+
+/** sha256 of the validated pack's canonical JSON: the same clause knowledge, the same fingerprint. */
+export function clauseKnowledgeFingerprint(knowledge: ClauseKnowledge): string {
+  return sha256Hex(canonicalJson(knowledge as never));
 }
 
 function fail(message: string): never {
@@ -114,10 +134,13 @@ function pattern(value: unknown, where: string): ClausePattern {
  */
 export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
   if (!isPlainObject(input)) fail('the data must be an object.');
-  const { id, version, description, language, patterns, placeAdjectives } = input as Record<string, unknown>;
+  const { id, version, description, language, patterns, placeAdjectives, examples } = input as Record<string, unknown>;
   if (typeof id !== 'string' || typeof version !== 'string' || typeof language !== 'string') fail('id, version and language must be strings.');
+  if (!ID.test(id) || !SEMVER.test(version)) fail('id must be a lower-case id (letters, digits, hyphens) and version a semver version (1.0.0).');
   if (!isPlainObject(patterns)) fail('patterns must map pattern names to patterns.');
-  const table = patterns as Record<string, unknown>;
+  // A pack validated before holds its lead lists apart (`leads`): read again, they join its patterns.
+  const { leads: validatedLeads } = input as Record<string, unknown>;
+  const table = { ...(isPlainObject(validatedLeads) ? (validatedLeads as Record<string, unknown>) : {}), ...(patterns as Record<string, unknown>) };
   const named = {} as Record<ClausePatternName, ClausePattern>;
   for (const name of CLAUSE_PATTERN_NAMES) named[name] = pattern(table[name] ?? OPTIONAL_PATTERNS[name], `patterns.${name}`);
   const leads = {} as Record<ClauseLeadName, readonly ClausePattern[]>;
@@ -130,8 +153,26 @@ export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
   if (unknown.length > 0) fail(`patterns.${unknown[0]} is not a clause pattern (${[...CLAUSE_PATTERN_NAMES, ...CLAUSE_LEAD_NAMES].join(', ')}).`);
   const adjectives = placeAdjectives ?? {};
   if (!isPlainObject(adjectives) || Object.values(adjectives).some((place) => typeof place !== 'string' || place.trim() === '')) fail('placeAdjectives must map adjectives to place names.');
-  return deepFreeze({ id, version, description: typeof description === 'string' ? description : '', language, patterns: named, leads, placeAdjectives: { ...(adjectives as Record<string, string>) } });
+  const problems: string[] = [];
+  if (examples !== undefined) examplesSectionProblems(examples, problems);
+  if (problems.length > 0) fail(problems.join('; '));
+  return deepFreeze({
+    id,
+    version,
+    description: typeof description === 'string' ? description : '',
+    language,
+    patterns: named,
+    leads,
+    placeAdjectives: { ...(adjectives as Record<string, string>) },
+    ...(examples === undefined ? {} : { examples: structuredClone(examples) as PackExample[] }),
+  });
 }
 
 /** The built-in clause knowledge of English contracts (`contract-clauses-en@1.2.0`), validated once. */
 export const contractClauses: () => ClauseKnowledge = lazyConstant(() => validateClauseKnowledge(data));
+
+/**
+ * The built-in clause packs, one per language (English, German, French, Latvian), validated once:
+ * `clause_reading` reads a contract with each, and an instance names each in its artifacts.
+ */
+export const builtInClausePacks: () => readonly ClauseKnowledge[] = lazyConstant(() => Object.freeze([contractClauses(), validateClauseKnowledge(de), validateClauseKnowledge(fr), validateClauseKnowledge(lv)]));

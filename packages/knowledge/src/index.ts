@@ -29,7 +29,10 @@ export { mergeRecordKnowledge, recordsSectionProblems, type RecordsSection, type
 export {
   CLAUSE_LEAD_NAMES,
   CLAUSE_PATTERN_NAMES,
+  builtInClausePacks,
+  clauseKnowledgeFingerprint,
   contractClauses,
+  isClauseKnowledgeData,
   validateClauseKnowledge,
   type ClauseKnowledge,
   type ClauseLeadName,

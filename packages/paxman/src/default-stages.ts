@@ -9,7 +9,7 @@ import { createFieldScorer } from '@paxman/reconciler';
 import type { PipelineStages } from './pipeline-stages.js';
 
 const stages: PipelineStages = {
-  defaultCapabilities: (knowledge) => createDefaultCapabilities({ lexicon: knowledge.lexicon, structuredData: knowledge.structuredData, records: knowledge.records }),
+  defaultCapabilities: (knowledge) => createDefaultCapabilities({ lexicon: knowledge.lexicon, structuredData: knowledge.structuredData, records: knowledge.records, clauses: knowledge.clauses }),
   documentBuilder: { id: textExtraction.spec.id, version: textExtraction.spec.version },
   buildDocument: (bytes, options) =>
     textExtraction.extract(bytes, { inputType: options.profile.inputType, ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.pdf === undefined ? {} : { pdf: options.pdf }), ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.words === undefined ? {} : { words: options.words }) }),

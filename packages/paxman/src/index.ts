@@ -112,15 +112,19 @@ export {
 } from '@paxman/capability-spi';
 export { findValues, parseValue, ibanChecksumHolds, type RecognizedValue, type RecognizerKind } from '@paxman/values';
 export {
+  builtInClausePacks,
   builtInLexiconPacks,
+  clauseKnowledgeFingerprint,
   compileLexicon,
   compileStructuredData,
   en16931Pack,
   packFingerprint,
   packKey,
+  validateClauseKnowledge,
   validateKnowledgePack,
   WORD_CLASSES,
   type BusinessTerm,
+  type ClauseKnowledge,
   type CompiledLexicon,
   type CompiledStructuredData,
   type KnowledgePack,

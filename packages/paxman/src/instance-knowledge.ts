@@ -5,6 +5,11 @@
  * (`InvalidKnowledgePackError` naming every problem) and compiled once, when the instance is
  * made; every pack used is named with its fingerprint in each artifact (`versions.knowledge`)
  * and replay refuses an instance whose packs differ.
+ *
+ * Clause packs (the shape of `contract-clauses-en.json`: a `patterns` table, one pack per
+ * language) are told from knowledge packs by that table. A user's clause pack is added to the
+ * built-in ones (English, German, French, Latvian), so a contract is read with every language's pack;
+ * one whose id is a built-in pack's (`contract-clauses-en`) replaces that pack instead.
  */
 import { lazyConstant } from '@paxman/core';
 import {
@@ -12,14 +17,19 @@ import {
   type KnowledgePack,
   type RecordKnowledge,
   type RecordsSection,
+  type ClauseKnowledge,
+  builtInClausePacks,
   builtInLexiconPacks,
+  clauseKnowledgeFingerprint,
   compileLexicon,
   compileStructuredData,
   en16931Pack,
   mergeRecordKnowledge,
   packFingerprint,
+  isClauseKnowledgeData,
   packKey,
   recordKnowledge,
+  validateClauseKnowledge,
   validateKnowledgePack,
 } from '@paxman/knowledge';
 import { type StructureWords, structureWordsOf } from '@paxman/document';
@@ -34,7 +44,9 @@ export interface InstanceKnowledge {
   readonly structuredData: CompiledStructuredData | null;
   /** The record knowledge: the built-in column headers, totals and party words with the packs' `records` sections added. */
   readonly records: RecordKnowledge;
-  /** `id@version` → fingerprint of every pack, as artifacts record them. */
+  /** The clause packs `clause_reading` reads contracts with: the built-in ones, a user's added (or replacing the built-in pack of its id). */
+  readonly clauses: readonly ClauseKnowledge[];
+  /** `id@version` → fingerprint of every pack (clause packs too), as artifacts record them. */
   readonly versions: Readonly<Record<string, string>>;
   /** The BCP 47 languages of the caller's lexicon packs (none for the built-in packs alone): the OCR reads in them. */
   readonly languages: readonly string[];
@@ -45,11 +57,23 @@ export function builtInPacks(): KnowledgePack[] {
   return [...builtInLexiconPacks(), en16931Pack()];
 }
 
-/** `id@version` → fingerprint of each pack. */
-function versionsOf(packs: readonly KnowledgePack[]): Readonly<Record<string, string>> {
+/** `id@version` → fingerprint of each pack and each clause pack. */
+function versionsOf(packs: readonly KnowledgePack[], clauses: readonly ClauseKnowledge[]): Readonly<Record<string, string>> {
   const versions: Record<string, string> = {};
   for (const pack of packs) versions[packKey(pack)] = packFingerprint(pack);
+  for (const pack of clauses) versions[packKey(pack)] = clauseKnowledgeFingerprint(pack);
   return Object.freeze(versions);
+}
+
+/** The built-in clause packs with the user's: each added, or put in the place of the built-in pack of its id. */
+export function withUserClausePacks(own: readonly ClauseKnowledge[]): readonly ClauseKnowledge[] {
+  const packs = [...builtInClausePacks()];
+  for (const pack of own) {
+    const same = packs.findIndex((builtIn) => builtIn.id === pack.id);
+    if (same >= 0) packs[same] = pack;
+    else packs.push(pack);
+  }
+  return Object.freeze(packs);
 }
 
 /**
@@ -64,7 +88,8 @@ const builtInKnowledge = lazyConstant(
       structureWords: structureWordsOf(defaultLexicon()),
       structuredData: compileStructuredData(en16931Pack()),
       records: recordKnowledge(),
-      versions: versionsOf(builtInPacks()),
+      clauses: builtInClausePacks(),
+      versions: versionsOf(builtInPacks(), builtInClausePacks()),
       languages: Object.freeze([]),
     }),
 );
@@ -72,7 +97,8 @@ const builtInKnowledge = lazyConstant(
 /** Validates and compiles the built-in packs plus the caller's (objects parsed from JSON, or packs). */
 export function instanceKnowledge(userPacks: readonly unknown[] = []): InstanceKnowledge {
   if (userPacks.length === 0) return builtInKnowledge();
-  const own = userPacks.map((pack) => validateKnowledgePack(pack));
+  const own = userPacks.filter((pack) => !isClauseKnowledgeData(pack)).map((pack) => validateKnowledgePack(pack));
+  const clauses = withUserClausePacks(userPacks.filter((pack) => isClauseKnowledgeData(pack)).map((pack) => validateClauseKnowledge(pack)));
   const packs: KnowledgePack[] = [...builtInPacks(), ...own];
   const structured = packs.filter((pack) => pack.structuredData !== undefined).at(-1) ?? en16931Pack();
   const lexicon = createLexicon(compileLexicon(packs));
@@ -84,7 +110,8 @@ export function instanceKnowledge(userPacks: readonly unknown[] = []): InstanceK
       recordKnowledge(),
       own.flatMap((pack): RecordsSection[] => (pack.records === undefined ? [] : [pack.records])),
     ),
-    versions: versionsOf(packs),
+    clauses,
+    versions: versionsOf(packs, clauses),
     languages: Object.freeze([...new Set(own.flatMap((pack) => (pack.lexicon === undefined ? [] : [pack.lexicon.language])))]),
   });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidKnowledgePackError } from '@paxman/core';
-import { builtInLexiconPacks } from '@paxman/knowledge';
+import { builtInClausePacks, builtInLexiconPacks } from '@paxman/knowledge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPaxman } from './create-paxman.js';
 import { runPackExamples } from './pack-examples.js';
@@ -15,6 +15,15 @@ describe('runPackExamples: a pack’s examples, run as tests', () => {
     const report = await runPackExamples(pack);
     expect(report.outcomes.filter((outcome) => !outcome.passed)).toEqual([]);
     expect(report.passed).toBe(report.outcomes.length);
+  });
+
+  it.each(builtInClausePacks().filter((pack) => pack.language !== 'en').map((pack) => [pack.id, pack] as const))('every example of the built-in clause pack %s reads what it expects', async (_, pack) => {
+    expect(pack.examples?.length ?? 0, `${pack.id} ships no examples`).toBeGreaterThan(0);
+    const report = await runPackExamples({ ...pack, patterns: { ...pack.patterns, ...pack.leads } });
+    expect(report.outcomes.filter((outcome) => !outcome.passed)).toEqual([]);
+    expect(report.passed).toBe(report.outcomes.length);
+    // Negative cases are among them: a field that must stay unresolved.
+    expect(report.outcomes.some((outcome) => outcome.expected === null)).toBe(true);
   });
 
   it("runs a user's pack on an instance that holds it; without the pack the same examples fail", async () => {

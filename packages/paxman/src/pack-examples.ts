@@ -3,11 +3,23 @@
  * pack must let Paxman read) through a real instance and reports each field: what was
  * expected, what came back, and whether they agree. A built-in pack's examples run on the
  * default instance's knowledge; a user's pack is added to a new instance
- * (`createPaxman({ knowledge: [pack] })`), exactly as it would be used. Deterministic tiers
+ * (`createPaxman({ knowledge: [pack] })`), exactly as it would be used. A clause pack (the
+ * shape of `contract-clauses-en.json`) runs its examples the same way. Deterministic tiers
  * only: an example shows what the knowledge reads, never what a model guesses.
  */
 import { canonicalJson, type JsonValue } from '@paxman/core';
-import { packFingerprint, packKey, validateKnowledgePack, type KnowledgePack, type PackExample } from '@paxman/knowledge';
+import {
+  builtInClausePacks,
+  clauseKnowledgeFingerprint,
+  isClauseKnowledgeData,
+  packFingerprint,
+  packKey,
+  validateClauseKnowledge,
+  validateKnowledgePack,
+  type ClauseKnowledge,
+  type KnowledgePack,
+  type PackExample,
+} from '@paxman/knowledge';
 import { createPaxman, type Paxman } from './create-paxman.js';
 import { builtInPacks } from './instance-knowledge.js';
 
@@ -43,8 +55,14 @@ function isBuiltIn(pack: KnowledgePack): boolean {
   return builtInPacks().some((builtIn) => packKey(builtIn) === packKey(pack) && packFingerprint(builtIn) === fingerprint);
 }
 
+/** True when `pack` is one of the built-in clause packs, content and all. */
+function isBuiltInClausePack(pack: ClauseKnowledge): boolean {
+  const fingerprint = clauseKnowledgeFingerprint(pack);
+  return builtInClausePacks().some((builtIn) => packKey(builtIn) === packKey(pack) && clauseKnowledgeFingerprint(builtIn) === fingerprint);
+}
+
 /** The contract an example asks with: its fields, none required. */
-function exampleContract(pack: KnowledgePack, example: PackExample): JsonValue {
+function exampleContract(pack: Pick<KnowledgePack, 'id'>, example: PackExample): JsonValue {
   return {
     id: `examples-${pack.id}`,
     version: '1',
@@ -58,8 +76,10 @@ function exampleContract(pack: KnowledgePack, example: PackExample): JsonValue {
  * run on (it must already hold the pack).
  */
 export async function runPackExamples(input: unknown, options: { readonly instance?: Paxman } = {}): Promise<PackExamplesReport> {
-  const pack = validateKnowledgePack(input);
-  const own = options.instance === undefined ? createPaxman(isBuiltIn(pack) ? {} : { knowledge: [pack] }) : null;
+  const clausePack = isClauseKnowledgeData(input);
+  const pack: KnowledgePack | ClauseKnowledge = clausePack ? validateClauseKnowledge(input) : validateKnowledgePack(input);
+  const builtIn = clausePack ? isBuiltInClausePack(pack as ClauseKnowledge) : isBuiltIn(pack as KnowledgePack);
+  const own = options.instance === undefined ? createPaxman(builtIn ? {} : { knowledge: [pack] }) : null;
   const instance = options.instance ?? own!;
   const outcomes: PackExampleOutcome[] = [];
   try {

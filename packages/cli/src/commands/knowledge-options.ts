@@ -1,7 +1,8 @@
 /**
  * `--knowledge <pack.json>` (repeatable) for `normalize` and `replay`: knowledge packs read
  * besides the built-in ones — a lexicon for another language or locale, the business terms
- * of another structured-data standard (docs/guides/knowledge-pack.md). A file that cannot
+ * of another structured-data standard, a clause pack for another language's contracts
+ * (docs/guides/knowledge-pack.md). A file that cannot
  * be read or is not JSON is a usage error naming it; an invalid pack is one naming every
  * problem (the instance validates it).
  */

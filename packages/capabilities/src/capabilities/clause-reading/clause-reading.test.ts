@@ -236,3 +236,88 @@ describe('clause_reading: dates in more shapes', () => {
     expect([...dates].sort()).toEqual(['2018-05-01', '2018-05-02']);
   });
 });
+
+describe('clause_reading: several clause packs, one per language', () => {
+  const fields = defineContract({
+    id: 'multi',
+    fields: [
+      { path: 'agreement_date', type: 'DATE', description: 'Date of the agreement.' },
+      { path: 'effective_date', type: 'DATE' },
+      { path: 'governing_law', type: 'STRING' },
+      { path: 'document_title', type: 'STRING', description: 'Title of the agreement as printed at its head.' },
+    ],
+  });
+  async function readWith(cap: ReturnType<typeof createClauseReadingCapability>, text: string, path: string): Promise<unknown[]> {
+    const field = fields.fields.find((candidate) => candidate.path === path)!;
+    const step = configureClauseReading(field);
+    if ('skip' in step) return [];
+    const document = await buildDocument(text, { inputType: 'text' });
+    return (await cap.invoke({ field, contract: fields, config: step.config, document, resolved: new Map(), tables: {}, memo: createRunMemo() })).candidates.map((candidate) => candidate.value);
+  }
+
+  it('reads German, French and Latvian contracts with the built-in packs by default, English ones as before', async () => {
+    const german = 'Liefervertrag\n\nZwischen der A GmbH und der B AG wird folgender Vertrag geschlossen:\n\n§ 8 Schlussbestimmungen\nDieser Vertrag tritt am 1. Juli 2025 in Kraft. Es gilt das Recht der Bundesrepublik Deutschland. Gerichtsstand ist Stuttgart.\n\nFreiburg, den 3. Juni 2025\n';
+    expect(await readWith(capability, german, 'effective_date')).toEqual(['2025-07-01']);
+    expect(await readWith(capability, german, 'governing_law')).toEqual(['Deutschland']);
+    expect(await readWith(capability, german, 'agreement_date')).toEqual(['2025-06-03']);
+    expect(await readWith(capability, german, 'document_title')).toEqual(['Liefervertrag']);
+    const french = 'CONTRAT DE DISTRIBUTION\n\nENTRE LES SOUSSIGNÉS : A SAS et B SARL.\n\nLe présent contrat est conclu le 3 juin 2025.\n\nARTICLE 1 – OBJET\nLe présent contrat entre en vigueur le 1er juillet 2025. Le présent contrat est régi par le droit français.\n';
+    expect(await readWith(capability, french, 'agreement_date')).toEqual(['2025-06-03']);
+    expect(await readWith(capability, french, 'effective_date')).toEqual(['2025-07-01']);
+    expect(await readWith(capability, french, 'governing_law')).toEqual(['France']);
+    expect(await readWith(capability, french, 'document_title')).toEqual(['CONTRAT DE DISTRIBUTION']);
+    const latvian = 'PIEGĀDES LĪGUMS Nr. 7\n\nRīgā, 2025. gada 3. jūnijā\n\nSIA A un AS B noslēdz šo līgumu.\n\n1. Līguma priekšmets\n1.1. Līgums stājas spēkā 2025. gada 1. jūlijā. Līgumam piemērojami Latvijas Republikas normatīvie akti.\n';
+    expect(await readWith(capability, latvian, 'agreement_date')).toEqual(['2025-06-03']);
+    expect(await readWith(capability, latvian, 'effective_date')).toEqual(['2025-07-01']);
+    expect(await readWith(capability, latvian, 'governing_law')).toEqual(['Latvija']);
+    expect(await readWith(capability, latvian, 'document_title')).toEqual(['PIEGĀDES LĪGUMS']);
+  });
+
+  it('reads with one pack alone when given one, and keeps what each of several packs finds as candidates', async () => {
+    const english = contractClauses();
+    const datiert = validateClauseKnowledge({ ...english, id: 'contract-clauses-xx', language: 'xx', patterns: { ...english.patterns, ...english.leads, 'agreement-date-leads': [{ source: String.raw`\bdatiert\s+`, flags: 'gi' }] } });
+    const text = 'This Agreement is made as of June 1, 2020 between A and B. Vertrag datiert 2. Mai 2020.';
+    expect(await readWith(createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses: english }), text, 'agreement_date')).toEqual(['2020-06-01']);
+    expect(await readWith(createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses: [datiert] }), text, 'agreement_date')).toEqual(['2020-05-02']);
+    const both = createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses: [english, datiert] });
+    expect(await readWith(both, text, 'agreement_date')).toEqual(['2020-06-01', '2020-05-02']);
+    const field = fields.fields[0]!;
+    const step = configureClauseReading(field);
+    if ('skip' in step) throw new Error('agreement_date is read from clauses');
+    const result = await both.invoke({ field, contract: fields, config: step.config, document: await buildDocument(text, { inputType: 'text' }), resolved: new Map(), tables: {}, memo: createRunMemo() });
+    expect(evidenceOf(result, result.candidates[0])[0]).toMatchObject({ detail: { distinctValues: 2 } });
+  });
+
+  it("lets a date one pack's clauses state outrank what another pack only infers", async () => {
+    const english = contractClauses();
+    // A pack whose signing clause reads "datiert <date>": an inference, the agreement's date only when no pack states one.
+    const signing = validateClauseKnowledge({ ...english, id: 'contract-clauses-xx', language: 'xx', patterns: { ...english.patterns, ...english.leads, 'execution-date-leads': [{ source: String.raw`\bdatiert\s+`, flags: 'gi' }] } });
+    const both = createClauseReadingCapability({ recognizers: DEFAULT_RECOGNIZERS, clauses: [english, signing] });
+    const stated = 'This Agreement is made as of June 1, 2020 between A and B.\nUnterschrieben, datiert 2. Mai 2020.';
+    expect(await readWith(both, stated, 'agreement_date')).toEqual(['2020-06-01']);
+    expect(await readWith(both, stated, 'effective_date')).toEqual(['2020-06-01']);
+    expect(await readWith(both, 'This Agreement is between A and B.\nUnterschrieben, datiert 2. Mai 2020.', 'agreement_date')).toEqual(['2020-05-02']);
+    // One pack stating that the agreement takes effect otherwise leaves no pack's date to stand for it.
+    expect(await readWith(both, 'This Agreement is between A and B and shall become effective upon approval by the Board.\nUnterschrieben, datiert 2. Mai 2020.', 'effective_date')).toEqual([]);
+    // Each pack's own statements stay candidates together.
+    const german = 'LIEFERVERTRAG\n\nZwischen der A GmbH und der B AG wird folgender Vertrag geschlossen.\n\n§ 1 Laufzeit\nDas Vertragsverhältnis beginnt am 01.03.2024.\n\nLeipzig, den 15.02.2024\n';
+    expect(await readWith(capability, german, 'effective_date')).toEqual(['2024-03-01']);
+  });
+
+  it('takes a one-word heading as a title only when its kind is a part of it, never the bare kind', async () => {
+    const preamble = '\n\nZwischen A und B wird folgender Vertrag geschlossen.\n';
+    expect(await readWith(capability, `KAUFVERTRAG${preamble}`, 'document_title')).toEqual(['KAUFVERTRAG']);
+    expect(await readWith(capability, `Rahmenvereinbarung${preamble}`, 'document_title')).toEqual(['Rahmenvereinbarung']);
+    expect(await readWith(capability, `VERTRAG${preamble}`, 'document_title')).toEqual([]);
+    expect(await readWith(capability, 'AGREEMENT\n\nThis Agreement is made by A and B.\n', 'document_title')).toEqual([]);
+  });
+
+  it("reads no governing law from a court's seat, and no date of an agreement a German or French contract cites", async () => {
+    expect(await readWith(capability, 'Gerichtsstand ist München. Erfüllungsort ist Hamburg.', 'governing_law')).toEqual([]);
+    expect(await readWith(capability, 'Tout litige sera soumis à la compétence exclusive des tribunaux de Paris.', 'governing_law')).toEqual([]);
+    expect(await readWith(capability, 'Eine nach deutschem Recht gegründete Gesellschaft mit Sitz in Berlin.', 'governing_law')).toEqual([]);
+    expect(await readWith(capability, 'Nachtrag zum Liefervertrag vom 01.02.2022 zwischen A und B.', 'agreement_date')).toEqual([]);
+    expect(await readWith(capability, 'Conformément au contrat de licence du 10 janvier 2023, les parties conviennent de ce qui suit.', 'agreement_date')).toEqual([]);
+    expect(await readWith(capability, 'Le présent contrat est soumis au droit commun.', 'governing_law')).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * `clause_reading@1.7.0` (tier 2): values a contract states in prose rather than beside a
+ * `clause_reading@1.8.0` (tier 2): values a contract states in prose rather than beside a
  * label — the date an agreement is made or dated ("made and entered into as of June 23,
  * 2015", "dated as of …", "this 11th day of January, 2012"; a letter agreement's date line
  * above its salutation, as an inference), the date it takes effect ("effective as of …",
@@ -21,14 +21,21 @@
  * outranking one about an arbitration or an export. Evidence is `RECOGNIZER` with
  * `pattern: 'clause:<concept>'`, how many distinct values the clauses gave, and
  * `detail.inferred` when the value is inferred rather than stated (graded lower, ADR 0007).
- * The clause leads, headings and place words are the patterns of a clause pack
- * (`contract-clauses-en` by default, `@paxman/knowledge`): contracts in another language are
- * read by giving the capability their pack, not by changing this code.
+ * The clause leads, headings and place words are the patterns of clause packs, one per
+ * language (the built-in `contract-clauses-en`, `-de`, `-fr`, `-lv` by default, `@paxman/knowledge`):
+ * a document is read with each pack's rules and every value any pack finds is a candidate
+ * (a contract in one language matches only its own pack's leads in practice; when two packs
+ * find values, the reconciler groups and judges them as it does any candidates). What one
+ * pack's clauses state outranks what any pack only infers (another language's signing line,
+ * a heading no preamble names), as within one pack. Contracts in
+ * another language are read by giving the capability their pack, not by changing this code.
+ * A heading of one word is a title only when its kind is a part of it (a compound,
+ * "Liefervertrag"), never the bare kind ("AGREEMENT").
  */
 import { CapabilityTier, EvidenceKind, type JsonValue } from '@paxman/core';
 import type { CanonicalField } from '@paxman/contract';
 import { type Capability, type CapabilityContext, type CapabilityResult, type CapabilitySpec, type StepConfiguration, capabilityKey } from '@paxman/capability-spi';
-import { type ClauseKnowledge, contractClauses } from '@paxman/knowledge';
+import { type ClauseKnowledge, builtInClausePacks } from '@paxman/knowledge';
 import { defaultLexicon, labelsForField, type Lexicon } from '@paxman/values';
 import { documentIndex } from '../shared/document-index.js';
 import type { ValueRecognizers } from '../shared/recognizer-port.js';
@@ -37,7 +44,7 @@ import { type ClauseRules, compileClauseRules } from './clause-rules.js';
 
 export const CLAUSE_READING_SPEC: CapabilitySpec = Object.freeze({
   id: 'clause_reading',
-  version: '1.7.0',
+  version: '1.8.0',
   tier: CapabilityTier.LOCAL_DETERMINISTIC,
   acceptsTypes: Object.freeze(['DATE', 'STRING'] as const),
   costHint: Object.freeze({ usd: '0', ms: 2, tokens: 0 }),
@@ -205,8 +212,8 @@ function datesBeforeEffectiveTerm(rules: ClauseRules, text: string, recognizers:
   return found;
 }
 
-/** Capitalised words going on after a heading ("BETWEEN ARCA FUND AND ARCA CAPITAL MANAGEMENT, LLC") before the preamble starts. */
-const CAPITALISED_RUN = /^(?:[A-Z0-9][A-Z0-9&'’.,\-/()]*[ \t]+){0,15}/;
+/** Capitalised words going on after a heading ("BETWEEN ARCA FUND AND ARCA CAPITAL MANAGEMENT, LLC", "ÜBER GEWERBERÄUME") before the preamble starts: capitals of any script. */
+const CAPITALISED_RUN = /^(?:[\p{Lu}0-9][\p{Lu}0-9&'’.,\-/()]*[ \t]+){0,15}/u;
 
 interface TitleHeading {
   readonly title: string;
@@ -225,7 +232,7 @@ function titleHeadings(rules: ClauseRules, head: string): TitleHeading[] {
     const prefix = rules.titlePrefix.exec(segment)?.[0] ?? '';
     // A heading ends where the preamble begins ("TALENT AGREEMENT THIS SUPPLEMENTAL AGREEMENT is made").
     const title = segment.slice(prefix.length).split(rules.preambleStart)[0]!.replace(/[\s,.;:]+$/, '');
-    if (title.split(/\s+/).length < 2 || /[a-z]/.test(title) || rules.sentenceWord.test(title) || !rules.titleKindAtEnd.test(title)) return;
+    if ((title.split(/\s+/).length < 2 && !isCompoundTitle(rules, title)) || /[a-z]/.test(title) || rules.sentenceWord.test(title) || !rules.titleKindAtEnd.test(title)) return;
     const start = at + prefix.length;
     found.push({ title, start, standsAlone: standsAlone(rules, head, start, start + title.length) });
   };
@@ -257,9 +264,20 @@ function titleHeadings(rules: ClauseRules, head: string): TitleHeading[] {
     // A title-case line of many words names parties as well as the agreement ("Oceanic Time Warner Cable and Watchit
     // Media Content and License Agreement"): offered only when the preamble names it, never inferred.
     const words = title.split(/\s+/).length;
-    if (words >= 2 && !found.some((heading) => heading.start === start)) found.push({ title, start, standsAlone: words <= MAX_INFERRED_TITLE_CASE_WORDS && standsAlone(rules, head, start, start + title.length) });
+    if ((words >= 2 || isCompoundTitle(rules, title)) && !found.some((heading) => heading.start === start)) found.push({ title, start, standsAlone: words <= MAX_INFERRED_TITLE_CASE_WORDS && standsAlone(rules, head, start, start + title.length) });
   }
   return found.sort((left, right) => left.start - right.start);
+}
+
+/**
+ * Whether a heading of one word names its kind as a part of it ("LIEFERVERTRAG",
+ * "Rahmenvereinbarung": the kind found inside the word, not at its start), so it is a title
+ * of its own; the bare kind ("AGREEMENT", "Vertrag") is not.
+ */
+function isCompoundTitle(rules: ClauseRules, title: string): boolean {
+  if (/\s/.test(title.trim())) return false;
+  const kind = rules.titleKindAtEnd.exec(title.toUpperCase());
+  return kind !== null && kind.index > 0;
 }
 
 /** Longest title-case heading taken as the title without the preamble naming it. */
@@ -395,41 +413,68 @@ function takesEffectOtherwise(rules: ClauseRules, text: string): boolean {
   return false;
 }
 
+/** A pack's reading of one document: its rules and the document's preamble as they find it. */
+interface PackReading {
+  readonly rules: ClauseRules;
+  readonly preamble: string;
+}
+
+type DateOptions = Parameters<ValueRecognizers['findValues']>[2];
+
+/** One way of finding values, tried only when every better way found nothing. */
+type Tier = () => ClauseValue[];
+
 /**
- * The date an agreement takes effect: what an effective-date clause says; without one, an
- * agreement takes effect on its date ("dated as of …", "made this 4th day of May 2005"),
- * reported as such (`detail.fromAgreementDate`) so the reconciler grades it lower.
+ * The values of the best tier that finds any, over every pack: a date one pack's clauses
+ * state outranks what any pack infers (another pack's signing line, a letter's date line), as
+ * within one pack. The packs' values of that tier are all kept.
  */
-function effectiveDates(rules: ClauseRules, text: string, preamble: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2]): ClauseValue[] {
-  const stated = [
-    ...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options),
-    ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options),
-    ...datesAfterLeads(rules, text, rules.bodyEffectiveLeads, recognizers, options),
-  ];
-  if (stated.length > 0) return stated;
-  // Only an agreement that nowhere says it takes effect otherwise ("shall become effective upon approval", an
-  // "Effective Date" defined as something else) takes effect on its date.
-  if (takesEffectOtherwise(rules, text)) return [];
-  return agreementDates(rules, preamble, text, recognizers, options).map((entry) => ({ ...entry, fromAgreementDate: true, inferred: true }));
+function bestTierOfAll(tiersOfPacks: readonly (readonly Tier[])[]): ClauseValue[] {
+  const count = Math.max(0, ...tiersOfPacks.map((tiers) => tiers.length));
+  for (let tier = 0; tier < count; tier += 1) {
+    const found = tiersOfPacks.flatMap((tiers) => tiers[tier]?.() ?? []);
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /**
- * The date the agreement is made: what its preamble says; else, for the agreement's own date
- * field (`takesItsEffectiveDate`), the date the preamble says it takes effect ("This Agreement,
- * effective as of September 4, 2014, is by and between …"; an inference, `fromEffectiveDate`);
- * else the date its signing clause states ("IN WITNESS WHEREOF, the parties have executed this
- * Agreement as of July 14, 2011"; an inference, `executionDate`); else a letter agreement's date line.
+ * The date an agreement takes effect: what an effective-date clause of any pack says; without
+ * one, an agreement takes effect on its date ("dated as of …", "made this 4th day of May
+ * 2005"), reported as such (`detail.fromAgreementDate`) so the reconciler grades it lower —
+ * unless any pack reads that it takes effect otherwise.
  */
-function agreementDates(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: Parameters<ValueRecognizers['findValues']>[2], reading: { readonly takesItsEffectiveDate?: boolean } = {}): ClauseValue[] {
-  const stated = [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers), ...datesAfterLeads(rules, preamble.slice(0, HEAD_LABEL_CHARACTERS), rules.headDateLabels, recognizers, options)];
+function effectiveDates(readings: readonly PackReading[], text: string, recognizers: ValueRecognizers, options: DateOptions): ClauseValue[] {
+  const stated = readings.flatMap(({ rules, preamble }) => [
+    ...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options),
+    ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options),
+    ...datesAfterLeads(rules, text, rules.bodyEffectiveLeads, recognizers, options),
+  ]);
   if (stated.length > 0) return stated;
-  if (reading.takesItsEffectiveDate === true) {
-    const effective = [...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options), ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options)];
-    if (effective.length > 0) return effective.map((entry) => ({ ...entry, inferred: true, fromEffectiveDate: true }));
-  }
-  const signed = datesAfterLeads(rules, text, rules.executionDateLeads, recognizers, options);
-  if (signed.length > 0) return signed.map((entry) => ({ ...entry, inferred: true, executionDate: true }));
-  return letterDates(rules, text, recognizers, options);
+  // Only an agreement that nowhere says it takes effect otherwise ("shall become effective upon approval", an
+  // "Effective Date" defined as something else) takes effect on its date.
+  if (readings.some(({ rules }) => takesEffectOtherwise(rules, text))) return [];
+  return bestTierOfAll(readings.map(({ rules, preamble }) => agreementDateTiers(rules, preamble, text, recognizers, options))).map((entry) => ({ ...entry, fromAgreementDate: true, inferred: true }));
+}
+
+/**
+ * The ways a pack finds the date the agreement is made, best first: what its preamble says;
+ * else, for the agreement's own date field (`takesItsEffectiveDate`), the date the preamble
+ * says it takes effect ("This Agreement, effective as of September 4, 2014, is by and between
+ * …"; an inference, `fromEffectiveDate`); else the date its signing clause states ("IN WITNESS
+ * WHEREOF, the parties have executed this Agreement as of July 14, 2011"; an inference,
+ * `executionDate`); else a letter agreement's date line.
+ */
+function agreementDateTiers(rules: ClauseRules, preamble: string, text: string, recognizers: ValueRecognizers, options: DateOptions, reading: { readonly takesItsEffectiveDate?: boolean } = {}): Tier[] {
+  return [
+    () => [...datesAfterLeads(rules, preamble, rules.agreementDateLeads, recognizers, options), ...ordinalDays(rules, preamble, recognizers), ...datesAfterLeads(rules, preamble.slice(0, HEAD_LABEL_CHARACTERS), rules.headDateLabels, recognizers, options)],
+    () =>
+      reading.takesItsEffectiveDate === true
+        ? [...datesAfterLeads(rules, preamble, rules.effectiveDateLeads, recognizers, options), ...datesBeforeEffectiveTerm(rules, preamble, recognizers, options)].map((entry) => ({ ...entry, inferred: true, fromEffectiveDate: true }))
+        : [],
+    () => datesAfterLeads(rules, text, rules.executionDateLeads, recognizers, options).map((entry) => ({ ...entry, inferred: true, executionDate: true })),
+    () => letterDates(rules, text, recognizers, options),
+  ];
 }
 
 /** Characters at the head of a document where a form's date label ("DATE: October 6, 1994") is read: far above any signature block. */
@@ -474,34 +519,55 @@ function governingLaws(rules: ClauseRules, text: string): ClauseValue[] {
       found.push({ value: name.replace(/\s+/g, ' '), start: start + offset, end: start + offset + name.length, aboutThisAgreement, ...(extentUncertain ? { extentUncertain: true } : {}) });
     }
   }
-  // Clauses about the agreement itself outrank the laws an arbitration or an export is subject to.
+  return found;
+}
+
+/** The governing laws every pack reads: clauses about the agreement itself outrank the laws an arbitration or an export is subject to, over all packs. */
+function governingLawsOfAll(readings: readonly PackReading[], text: string): ClauseValue[] {
+  const found = readings.flatMap(({ rules }) => governingLaws(rules, text));
   const aboutThis = found.filter((entry) => entry.aboutThisAgreement === true);
   return (aboutThis.length > 0 ? aboutThis : found).sort((left, right) => left.start - right.start);
 }
 
+/** The titles every pack reads: a heading the preamble names outranks a heading inferred to be the title, over all packs. */
+function documentTitlesOfAll(readings: readonly PackReading[], text: string): ClauseValue[] {
+  const found = readings.flatMap(({ rules }) => documentTitles(rules, text));
+  const named = found.filter((entry) => entry.inferred !== true);
+  return named.length > 0 ? named : found;
+}
+
+/** What the packs read for one concept, each pack's values kept; a value one pack states outranks what any pack infers. */
+function readConcept(readings: readonly PackReading[], concept: ClauseConcept, text: string, recognizers: ValueRecognizers, dateOptions: DateOptions): ClauseValue[] {
+  return concept === 'agreement-date'
+    ? bestTierOfAll(readings.map(({ rules, preamble }) => agreementDateTiers(rules, preamble, text, recognizers, dateOptions, { takesItsEffectiveDate: true })))
+    : concept === 'effective-date'
+      ? effectiveDates(readings, text, recognizers, dateOptions)
+      : concept === 'document-title'
+        ? documentTitlesOfAll(readings, text)
+        : governingLawsOfAll(readings, text);
+}
+
 /**
- * The capability, reading clauses with the patterns of `clauses` (default: the built-in
- * `contract-clauses-en` pack), compiled once here.
+ * The capability, reading clauses with the patterns of each pack of `clauses` (default: the
+ * built-in packs, `builtInClausePacks()`; one pack alone may be given), each compiled once
+ * here. A document is read with every pack's rules, in the packs' order, and what each finds
+ * is kept: the candidates of all packs together — but a value one pack's clauses state
+ * outranks what any pack only infers (a signing line, a heading the preamble does not name,
+ * the agreement's date as the date it takes effect), as within one pack.
  */
-export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers; readonly lexicon?: Lexicon; readonly clauses?: ClauseKnowledge }): Capability {
+export function createClauseReadingCapability(options: { readonly recognizers: ValueRecognizers; readonly lexicon?: Lexicon; readonly clauses?: ClauseKnowledge | readonly ClauseKnowledge[] }): Capability {
   const key = capabilityKey(CLAUSE_READING_SPEC);
   const lexicon = options.lexicon ?? defaultLexicon();
-  const rules = compileClauseRules(options.clauses ?? contractClauses());
+  const packs: readonly ClauseKnowledge[] = options.clauses === undefined ? builtInClausePacks() : Array.isArray(options.clauses) ? (options.clauses as readonly ClauseKnowledge[]) : [options.clauses as ClauseKnowledge];
+  const rulesOfPacks = Object.freeze(packs.map((pack) => compileClauseRules(pack)));
   const invoke = (context: CapabilityContext): CapabilityResult => {
     const builder = createResultBuilder({ capability: key, tier: CLAUSE_READING_SPEC.tier, fieldPath: context.field.path, document: context.document });
     const index = documentIndex(context, options.recognizers);
     const text = index.primary.text;
-    const preamble = preambleOf(rules, text);
     const dateOptions = index.recognizerOptions;
+    const readings = rulesOfPacks.map((rules): PackReading => ({ rules, preamble: preambleOf(rules, text) }));
     for (const concept of (context.config.concepts ?? []) as readonly ClauseConcept[]) {
-      const values =
-        concept === 'agreement-date'
-          ? agreementDates(rules, preamble, text, options.recognizers, dateOptions, { takesItsEffectiveDate: true })
-          : concept === 'effective-date'
-            ? effectiveDates(rules, text, preamble, options.recognizers, dateOptions)
-            : concept === 'document-title'
-              ? documentTitles(rules, text)
-              : governingLaws(rules, text);
+      const values = readConcept(readings, concept, text, options.recognizers, dateOptions);
       const distinct = new Set(values.map((entry) => JSON.stringify(entry.value)));
       for (const entry of values) {
         builder.finding({
