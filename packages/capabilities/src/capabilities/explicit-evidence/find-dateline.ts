@@ -14,58 +14,21 @@
  * Date lines are read once per run (the run memo), each distinct line text once; each
  * issue-date field takes them.
  */
-import type { SourceSpan } from '@paxman/core';
 import type { LabelMatch } from '../shared/label-match.js';
+import { COLUMN_GAP, type KeyedDateReading, type LineWord, keyedDatesOfLines, lineWords } from './line-dates.js';
 import { inItemRow, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Most words a place name of a date line has ("Freiburg im Breisgau"). */
 const PLACE_WORDS = 4;
 /** Most words a date of a date line has ("3 de abril de 2025"). */
 const DATE_WORDS = 6;
-/** Spaces that part two columns of a laid-out line. */
-const COLUMN_GAP = 2;
 /** A capitalized word of a place name: letters, with the dots, hyphens and apostrophes names carry ("St.", "Aix-en-Provence"). */
 const PLACE_WORD = /^\p{Lu}[\p{L}.'’-]*$/u;
 
-/** One word of a line: its text, its offsets in the line, and the spaces before it. */
-export interface LineWord {
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-  /** Whitespace before the word (a large number at the line's start: it opens a column). */
-  readonly gap: number;
-}
-
-/** A date line as read in its line's text (offsets relative to the line). */
-interface DatelineReading {
-  /** The place and its comma, with the connector when there is one ("München, den"). */
-  readonly keyStart: number;
-  readonly keyEnd: number;
-  readonly dateStart: number;
-  readonly dateEnd: number;
-  readonly dateText: string;
+/** A date line as read in its line's text: the key is the place and its comma, with the connector when there is one ("München, den"). */
+interface DatelineReading extends KeyedDateReading {
   /** The connector as printed, or '' when the date follows the comma. */
   readonly connector: string;
-}
-
-/** A date line of the document: absolute spans. */
-interface Dateline {
-  readonly keySpan: SourceSpan;
-  readonly keyText: string;
-  readonly dateSpan: SourceSpan;
-  readonly dateText: string;
-  readonly connector: string;
-}
-
-/** The words of a line's text, each with the spaces before it. */
-export function lineWords(text: string): LineWord[] {
-  const words: LineWord[] = [];
-  let previousEnd = -COLUMN_GAP;
-  for (const match of text.matchAll(/\S+/g)) {
-    words.push({ text: match[0], start: match.index, end: match.index + match[0].length, gap: match.index === 0 ? COLUMN_GAP : match.index - previousEnd });
-    previousEnd = match.index + match[0].length;
-  }
-  return words;
 }
 
 /** Where the place before the comma word at `comma` starts (a word index), or -1 when the words before it are no place opening a line or column. */
@@ -131,41 +94,14 @@ function readDatelines(context: SearchContext, text: string): readonly DatelineR
   return found;
 }
 
-/** The date lines of the primary layer, read once per run (each distinct line text once). */
-function datelines(context: SearchContext): readonly Dateline[] {
-  return context.index.memo('explicit_evidence/datelines', () => {
-    const layer = context.index.primary.name;
-    const readings = new Map<string, readonly DatelineReading[]>();
-    const found: Dateline[] = [];
-    for (const line of context.index.primaryLines()) {
-      let read = readings.get(line.text);
-      if (read === undefined) {
-        read = readDatelines(context, line.text);
-        readings.set(line.text, read);
-      }
-      const offset = line.span.start;
-      for (const reading of read) {
-        found.push({
-          keySpan: { start: offset + reading.keyStart, end: offset + reading.keyEnd, layer },
-          keyText: line.text.slice(reading.keyStart, reading.keyEnd),
-          dateSpan: { start: offset + reading.dateStart, end: offset + reading.dateEnd, layer },
-          dateText: reading.dateText,
-          connector: reading.connector,
-        });
-      }
-    }
-    return found;
-  });
-}
-
 /** The field's issue date from the document's date lines (none in an item row of a record set: that is a row's description and its date). */
 export function findInDatelines(context: SearchContext): void {
   if (context.reading.fieldType !== 'DATE' || !context.labels.concepts.includes('issue-date')) return;
-  for (const line of datelines(context)) {
+  for (const line of keyedDatesOfLines(context, 'explicit_evidence/datelines', (text) => readDatelines(context, text))) {
     if (inItemRow(context, line.dateSpan)) continue;
     const key = context.index.normalizeLabel(line.keyText).text;
     const match: LabelMatch = { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 1 };
-    const connected = line.connector !== '';
+    const connected = line.reading.connector !== '';
     recordLabelledValue(context, {
       match,
       keySpan: line.keySpan,
@@ -173,7 +109,7 @@ export function findInDatelines(context: SearchContext): void {
       valueText: line.dateText,
       structured: false,
       structure: connected ? 'dateline' : 'inline',
-      detail: connected ? { connector: line.connector } : { placement: 'dateline' },
+      detail: connected ? { connector: line.reading.connector } : { placement: 'dateline' },
     });
   }
 }

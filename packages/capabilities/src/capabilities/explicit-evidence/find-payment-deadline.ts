@@ -15,9 +15,8 @@
  *
  * Read once per run (the run memo), each distinct line text once.
  */
-import type { SourceSpan } from '@paxman/core';
 import type { LabelMatch } from '../shared/label-match.js';
-import { lineWords, type LineWord } from './find-dateline.js';
+import { type KeyedDateReading, type LineWord, keyedDatesOfLines, lineWords } from './line-dates.js';
 import { inItemRow, recordLabelledValue, type SearchContext } from './search-context.js';
 
 /** Most words a deadline's date has ("3 de abril de 2025"). */
@@ -27,23 +26,9 @@ const CLOSING_MARKS = /[.,;:!?)]+$/u;
 /** Where a sentence ends inside a line: a full stop, a question or exclamation mark or a semicolon, then a capital. */
 const SENTENCE_END = /[.!?;]$/u;
 
-/** A deadline as read in its line's text (offsets relative to the line). */
-interface DeadlineReading {
-  readonly connectorStart: number;
-  readonly connectorEnd: number;
-  readonly dateStart: number;
-  readonly dateEnd: number;
-  readonly dateText: string;
+/** A deadline as read in its line's text: the key is the deadline connector ("bis zum"). */
+interface DeadlineReading extends KeyedDateReading {
   /** The payment word as printed ("Zahlbar"). */
-  readonly payment: string;
-}
-
-/** A deadline of the document: absolute spans. */
-interface Deadline {
-  readonly keySpan: SourceSpan;
-  readonly keyText: string;
-  readonly dateSpan: SourceSpan;
-  readonly dateText: string;
   readonly payment: string;
 }
 
@@ -87,42 +72,20 @@ function readDeadline(context: SearchContext, text: string): DeadlineReading | n
     if (sentenceEndsBetween(words, payment, index)) return found;
     // Two deadlines (a discount and the net term, two instalments): which is due is not said.
     if (found !== null) return null;
-    found = { connectorStart: words[index]!.start, connectorEnd: words[index + length - 1]!.end, dateStart: date.start, dateEnd: date.end, dateText: date.text, payment: words[payment]!.text.replace(CLOSING_MARKS, '') };
+    found = { keyStart: words[index]!.start, keyEnd: words[index + length - 1]!.end, dateStart: date.start, dateEnd: date.end, dateText: date.text, payment: words[payment]!.text.replace(CLOSING_MARKS, '') };
     index += length;
   }
   return found;
 }
 
-/** The payment deadlines of the primary layer, read once per run (each distinct line text once). */
-function deadlines(context: SearchContext): readonly Deadline[] {
-  return context.index.memo('explicit_evidence/payment-deadlines', () => {
-    const layer = context.index.primary.name;
-    const readings = new Map<string, DeadlineReading | null>();
-    const found: Deadline[] = [];
-    for (const line of context.index.primaryLines()) {
-      let read = readings.get(line.text);
-      if (read === undefined) {
-        read = readDeadline(context, line.text);
-        readings.set(line.text, read);
-      }
-      if (read === null) continue;
-      const offset = line.span.start;
-      found.push({
-        keySpan: { start: offset + read.connectorStart, end: offset + read.connectorEnd, layer },
-        keyText: line.text.slice(read.connectorStart, read.connectorEnd),
-        dateSpan: { start: offset + read.dateStart, end: offset + read.dateEnd, layer },
-        dateText: read.dateText,
-        payment: read.payment,
-      });
-    }
-    return found;
-  });
-}
-
 /** The field's due date from the document's payment sentences (none in an item row of a record set). */
 export function findInPaymentDeadlines(context: SearchContext): void {
   if (context.reading.fieldType !== 'DATE' || !context.labels.concepts.includes('due-date')) return;
-  for (const deadline of deadlines(context)) {
+  const deadlines = keyedDatesOfLines(context, 'explicit_evidence/payment-deadlines', (text): readonly DeadlineReading[] => {
+    const deadline = readDeadline(context, text);
+    return deadline === null ? [] : [deadline];
+  });
+  for (const deadline of deadlines) {
     if (inItemRow(context, deadline.dateSpan)) continue;
     const key = context.index.normalizeLabel(deadline.keyText).text;
     const match: LabelMatch = { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 1 };
@@ -133,7 +96,7 @@ export function findInPaymentDeadlines(context: SearchContext): void {
       valueText: deadline.dateText,
       structured: false,
       structure: 'inline',
-      detail: { placement: 'payment-sentence', payment: deadline.payment },
+      detail: { placement: 'payment-sentence', payment: deadline.reading.payment },
     });
   }
 }
