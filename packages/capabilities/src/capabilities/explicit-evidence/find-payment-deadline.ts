@@ -56,7 +56,8 @@ function sentenceEndsBetween(words: readonly LineWord[], from: number, to: numbe
 /** The one deadline of a payment sentence in a line's text, or null. */
 function readDeadline(context: SearchContext, text: string): DeadlineReading | null {
   const { layout } = context;
-  if (!/\d/.test(text) || layout.mentions('discount-words', text)) return null;
+  // Most lines name no payment: they are set aside by one pass over their words.
+  if (!/\d/.test(text) || !layout.mentions('payment-words', text) || layout.mentions('discount-words', text)) return null;
   const words = lineWords(text);
   const texts = words.map((word) => word.text.replace(CLOSING_MARKS, ''));
   let payment = -1;

@@ -53,14 +53,17 @@ export interface PlacedKeyedDate<R extends KeyedDateReading> {
 export function keyedDatesOfLines<R extends KeyedDateReading>(context: SearchContext, key: string, read: (text: string) => readonly R[]): readonly PlacedKeyedDate<R>[] {
   return context.index.memo(key, () => {
     const layer = context.index.primary.name;
-    const readings = new Map<string, readonly R[]>();
+    const lines: readonly DocumentLine[] = context.index.primaryLines();
+    // A line's readings are its first same line's (`primarySameLines`): no text is looked up or read twice.
+    const same = context.index.primarySameLines();
+    const readings: (readonly R[])[] = [];
     const found: PlacedKeyedDate<R>[] = [];
-    for (const line of context.index.primaryLines() as readonly DocumentLine[]) {
-      let lineReadings = readings.get(line.text);
-      if (lineReadings === undefined) {
-        lineReadings = read(line.text);
-        readings.set(line.text, lineReadings);
-      }
+    for (let position = 0; position < lines.length; position += 1) {
+      const line = lines[position]!;
+      const first = same[position]!;
+      const lineReadings = first === position ? read(line.text) : readings[first]!;
+      readings[position] = lineReadings;
+      if (lineReadings.length === 0) continue;
       const offset = line.span.start;
       for (const reading of lineReadings) {
         found.push({
