@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLAUSE_LEAD_NAMES, CLAUSE_PATTERN_NAMES, builtInClausePacks, clauseKnowledgeFingerprint, contractClauses, isClauseKnowledgeData, validateClauseKnowledge } from './clause-knowledge.js';
+import { packFingerprint } from './knowledge-pack.js';
+import { CLAUSE_LEAD_NAMES, CLAUSE_PATTERN_NAMES, builtInClausePacks, contractClauses, isClauseKnowledgeData, validateClauseKnowledge } from './clause-knowledge.js';
 
 describe('clause knowledge (contract-clauses-en.json)', () => {
   it('holds every clause pattern and lead list, each a valid regular expression with its description', () => {
@@ -63,11 +64,11 @@ describe('the built-in clause packs, one per language', () => {
 
   it('fingerprint their content, tell a clause pack by its patterns, and read a validated pack again as it was', () => {
     const english = contractClauses();
-    expect(clauseKnowledgeFingerprint(english)).toMatch(/^[0-9a-f]{64}$/);
+    expect(packFingerprint(english)).toMatch(/^[0-9a-f]{64}$/);
     expect(isClauseKnowledgeData(english)).toBe(true);
     expect(isClauseKnowledgeData({ id: 'lexicon-sv', lexicon: {} })).toBe(false);
-    expect(clauseKnowledgeFingerprint(validateClauseKnowledge(english))).toBe(clauseKnowledgeFingerprint(english));
-    expect(clauseKnowledgeFingerprint(validateClauseKnowledge({ ...english, version: '1.2.1' }))).not.toBe(clauseKnowledgeFingerprint(english));
+    expect(packFingerprint(validateClauseKnowledge(english))).toBe(packFingerprint(english));
+    expect(packFingerprint(validateClauseKnowledge({ ...english, version: '1.2.1' }))).not.toBe(packFingerprint(english));
   });
 
   it('refuses a pack with a malformed id, version or example', () => {

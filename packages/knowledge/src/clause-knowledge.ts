@@ -12,7 +12,8 @@
  * only from a source you trust as you trust code (a lexicon pack, matched by words, has no
  * such concern).
  */
-import { InvalidKnowledgePackError, canonicalJson, deepFreeze, isPlainObject, lazyConstant, sha256Hex } from '@paxman/core';
+import { InvalidKnowledgePackError, deepFreeze, isPlainObject, lazyConstant } from '@paxman/core';
+import { PACK_ID, PACK_VERSION } from './knowledge-pack.js';
 import { examplesSectionProblems, type PackExample } from './pack-examples.js';
 import de from './packs/contract-clauses-de.json';
 import data from './packs/contract-clauses-en.json';
@@ -99,18 +100,11 @@ export interface ClauseKnowledge {
   readonly examples?: readonly PackExample[];
 }
 
-const ID = /^[a-z][a-z0-9-]*$/;
-const SEMVER = /^\d+\.\d+\.\d+$/;
-
 /** Whether `input` has a clause pack's shape (its `patterns` table) rather than a knowledge pack's sections. */
 export function isClauseKnowledgeData(input: unknown): boolean {
   return isPlainObject(input) && isPlainObject((input as Record<string, unknown>).patterns);
 }
 
-/** sha256 of the validated pack's canonical JSON: the same clause knowledge, the same fingerprint. */
-export function clauseKnowledgeFingerprint(knowledge: ClauseKnowledge): string {
-  return sha256Hex(canonicalJson(knowledge as never));
-}
 
 function fail(message: string): never {
   throw new InvalidKnowledgePackError(`Clause knowledge: ${message}`);
@@ -136,7 +130,7 @@ export function validateClauseKnowledge(input: unknown): ClauseKnowledge {
   if (!isPlainObject(input)) fail('the data must be an object.');
   const { id, version, description, language, patterns, placeAdjectives, examples } = input as Record<string, unknown>;
   if (typeof id !== 'string' || typeof version !== 'string' || typeof language !== 'string') fail('id, version and language must be strings.');
-  if (!ID.test(id) || !SEMVER.test(version)) fail('id must be a lower-case id (letters, digits, hyphens) and version a semver version (1.0.0).');
+  if (!PACK_ID.test(id) || !PACK_VERSION.test(version)) fail('id must be a lower-case id (letters, digits, hyphens) and version a semver version (1.0.0).');
   if (!isPlainObject(patterns)) fail('patterns must map pattern names to patterns.');
   // A pack validated before holds its lead lists apart (`leads`): read again, they join its patterns.
   const { leads: validatedLeads } = input as Record<string, unknown>;

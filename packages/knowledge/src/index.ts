@@ -30,7 +30,6 @@ export {
   CLAUSE_LEAD_NAMES,
   CLAUSE_PATTERN_NAMES,
   builtInClausePacks,
-  clauseKnowledgeFingerprint,
   contractClauses,
   isClauseKnowledgeData,
   validateClauseKnowledge,

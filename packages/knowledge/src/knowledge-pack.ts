@@ -19,6 +19,7 @@ import { recordKnowledge } from './record-knowledge.js';
 import { recordsSectionProblems, type RecordsSection } from './record-sections.js';
 import { MAX_TERM_LENGTH, isStringArray, validTermList } from './term-list.js';
 import { examplesSectionProblems, type PackExample } from './pack-examples.js';
+import type { ClauseKnowledge } from './clause-knowledge.js';
 
 /** An XML syntax of a standard: its root element and the namespace URIs of the prefixes its paths use. */
 export interface XmlSyntax {
@@ -239,8 +240,9 @@ export interface KnowledgePack {
   readonly examples?: readonly PackExample[];
 }
 
-const ID = /^[a-z][a-z0-9-]*$/;
-const SEMVER = /^\d+\.\d+\.\d+$/;
+/** A pack's id (lower-case letters, digits, hyphens) and version (semver), for every kind of pack. */
+export const PACK_ID = /^[a-z][a-z0-9-]*$/;
+export const PACK_VERSION = /^\d+\.\d+\.\d+$/;
 const PATH_STEP = /^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*(?:\[@[A-Za-z_][\w.-]*='[^']*'\])?$/;
 const VALUE_TYPES: readonly TermValueType[] = ['identifier', 'text', 'date', 'amount', 'code', 'quantity'];
 const DATE_PATTERN = /^(?:yyyy|MM|dd|ww|HH|mm|ss)+$/;
@@ -252,8 +254,8 @@ export function packKey(pack: Pick<KnowledgePack, 'id' | 'version'>): string {
   return `${pack.id}@${pack.version}`;
 }
 
-/** sha256 of the pack's canonical JSON: the same knowledge, the same fingerprint. */
-export function packFingerprint(pack: KnowledgePack): string {
+/** sha256 of the validated pack's canonical JSON (a knowledge pack or a clause pack): the same knowledge, the same fingerprint. */
+export function packFingerprint(pack: KnowledgePack | ClauseKnowledge): string {
   return sha256Hex(canonicalJson(pack as never));
 }
 
@@ -395,8 +397,8 @@ const MAX_NUMBER_WORD = 1000;
 export function validateKnowledgePack(input: unknown): KnowledgePack {
   const problems: string[] = [];
   if (!isPlainObject(input)) throw new InvalidKnowledgePackError('A knowledge pack must be a JSON object.', { context: { problems: ['(root): must be an object'] } });
-  if (typeof input.id !== 'string' || !ID.test(input.id)) problem(problems, 'id', 'must be a lower-case id (letters, digits, hyphens)');
-  if (typeof input.version !== 'string' || !SEMVER.test(input.version)) problem(problems, 'version', 'must be a semver version (1.0.0)');
+  if (typeof input.id !== 'string' || !PACK_ID.test(input.id)) problem(problems, 'id', 'must be a lower-case id (letters, digits, hyphens)');
+  if (typeof input.version !== 'string' || !PACK_VERSION.test(input.version)) problem(problems, 'version', 'must be a semver version (1.0.0)');
   if (typeof input.description !== 'string') problem(problems, 'description', 'must be a string');
   if (input.source !== undefined && typeof input.source !== 'string') problem(problems, 'source', 'must be a string');
   const known = ['id', 'version', 'description', 'source', 'structuredData', 'lexicon', 'records', 'examples', '$schema'];

@@ -114,7 +114,6 @@ export { findValues, parseValue, ibanChecksumHolds, type RecognizedValue, type R
 export {
   builtInClausePacks,
   builtInLexiconPacks,
-  clauseKnowledgeFingerprint,
   compileLexicon,
   compileStructuredData,
   en16931Pack,

@@ -20,7 +20,6 @@ import {
   type ClauseKnowledge,
   builtInClausePacks,
   builtInLexiconPacks,
-  clauseKnowledgeFingerprint,
   compileLexicon,
   compileStructuredData,
   en16931Pack,
@@ -61,7 +60,7 @@ export function builtInPacks(): KnowledgePack[] {
 function versionsOf(packs: readonly KnowledgePack[], clauses: readonly ClauseKnowledge[]): Readonly<Record<string, string>> {
   const versions: Record<string, string> = {};
   for (const pack of packs) versions[packKey(pack)] = packFingerprint(pack);
-  for (const pack of clauses) versions[packKey(pack)] = clauseKnowledgeFingerprint(pack);
+  for (const pack of clauses) versions[packKey(pack)] = packFingerprint(pack);
   return Object.freeze(versions);
 }
 

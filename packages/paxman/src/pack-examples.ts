@@ -10,7 +10,6 @@
 import { canonicalJson, type JsonValue } from '@paxman/core';
 import {
   builtInClausePacks,
-  clauseKnowledgeFingerprint,
   isClauseKnowledgeData,
   packFingerprint,
   packKey,
@@ -47,18 +46,13 @@ export interface PackExamplesReport {
 }
 
 /**
- * True when `pack` is one of the packs every instance reads with: the same `id@version` and
- * the same content. A built-in pack edited without a new version is the caller's own pack.
+ * True when `pack` is one of the packs every instance reads with (`builtIns`: the knowledge
+ * packs or the clause packs): the same `id@version` and the same content. A built-in pack
+ * edited without a new version is the caller's own pack.
  */
-function isBuiltIn(pack: KnowledgePack): boolean {
+function isBuiltIn(pack: KnowledgePack | ClauseKnowledge, builtIns: readonly (KnowledgePack | ClauseKnowledge)[]): boolean {
   const fingerprint = packFingerprint(pack);
-  return builtInPacks().some((builtIn) => packKey(builtIn) === packKey(pack) && packFingerprint(builtIn) === fingerprint);
-}
-
-/** True when `pack` is one of the built-in clause packs, content and all. */
-function isBuiltInClausePack(pack: ClauseKnowledge): boolean {
-  const fingerprint = clauseKnowledgeFingerprint(pack);
-  return builtInClausePacks().some((builtIn) => packKey(builtIn) === packKey(pack) && clauseKnowledgeFingerprint(builtIn) === fingerprint);
+  return builtIns.some((builtIn) => packKey(builtIn) === packKey(pack) && packFingerprint(builtIn) === fingerprint);
 }
 
 /** The contract an example asks with: its fields, none required. */
@@ -78,7 +72,7 @@ function exampleContract(pack: Pick<KnowledgePack, 'id'>, example: PackExample):
 export async function runPackExamples(input: unknown, options: { readonly instance?: Paxman } = {}): Promise<PackExamplesReport> {
   const clausePack = isClauseKnowledgeData(input);
   const pack: KnowledgePack | ClauseKnowledge = clausePack ? validateClauseKnowledge(input) : validateKnowledgePack(input);
-  const builtIn = clausePack ? isBuiltInClausePack(pack as ClauseKnowledge) : isBuiltIn(pack as KnowledgePack);
+  const builtIn = isBuiltIn(pack, clausePack ? builtInClausePacks() : builtInPacks());
   const own = options.instance === undefined ? createPaxman(builtIn ? {} : { knowledge: [pack] }) : null;
   const instance = options.instance ?? own!;
   const outcomes: PackExampleOutcome[] = [];

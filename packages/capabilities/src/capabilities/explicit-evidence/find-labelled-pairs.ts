@@ -36,10 +36,11 @@ export function findInKeyValues(context: SearchContext): void {
   const afterTax = isTotal ? context.index.memo(`net-after-tax\u0000${context.reading.fieldType}`, () => netAfterTax(context)) : null;
   // After a prepayment, the total and the amount due are different amounts.
   const beforeOrAfterPrepayment = prepaymentFilter(context);
+  const setAsideByPrepayment = (pair: KeyValuePair): boolean => beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(pair.key, pair.keySpan.layer, pair.keySpan.start);
   for (const [position, match] of matched) {
     const pair = context.index.keyValues[position]!;
     if (skipSummaries && pair.region === 'summary') continue;
-    if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(pair.key, pair.keySpan.layer, pair.keySpan.start)) continue;
+    if (setAsideByPrepayment(pair)) continue;
     // Where "net" is the amount after tax, a total printed before the tax lines is the amount before tax.
     if (afterTax !== null && position < afterTax.taxPosition) continue;
     // A total followed by a non-zero rounding adjustment is the total before rounding, not the amount paid.
@@ -61,7 +62,7 @@ export function findInKeyValues(context: SearchContext): void {
   for (const position of afterTax?.netPositions ?? []) {
     const pair = context.index.keyValues[position]!;
     // A net total after a prepayment ("Net à payer" under "Acompte versé") is what is left to pay, not the total.
-    if (beforeOrAfterPrepayment !== null && !beforeOrAfterPrepayment(pair.key, pair.keySpan.layer, pair.keySpan.start)) continue;
+    if (setAsideByPrepayment(pair)) continue;
     const key = context.index.normalizeLabel(pair.key).text;
     recordLabelledValue(context, {
       match: { strength: 'synonym', label: key, normalizedKey: key, currency: null, specificity: 3 },
